@@ -1,0 +1,9 @@
+//! The editor's entry point: mounts the Leptos app on the page body.
+use leptos::prelude::*;
+
+mod app;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,45 @@
+//! Node result caching: a `Cache` trait and the in-memory cache.
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Stores a node's writes under `(node, key)` until an optional expiry (ms).
+pub trait Cache {
+    fn get(&self, node: &str, key: &str, now_ms: f64) -> Option<Value>;
+    fn set(&self, node: &str, key: &str, value: Value, expires_ms: Option<f64>);
+    fn clear(&self);
+}
+
+#[derive(Default)]
+pub struct InMemoryCache {
+    entries: RefCell<HashMap<(String, String), (Value, Option<f64>)>>,
+}
+
+impl InMemoryCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Cache for InMemoryCache {
+    fn get(&self, node: &str, key: &str, now_ms: f64) -> Option<Value> {
+        let mut entries = self.entries.borrow_mut();
+        let k = (node.to_string(), key.to_string());
+        match entries.get(&k) {
+            Some((_, Some(exp))) if *exp <= now_ms => {
+                entries.remove(&k);
+                None
+            }
+            Some((v, _)) => Some(v.clone()),
+            None => None,
+        }
+    }
+    fn set(&self, node: &str, key: &str, value: Value, expires_ms: Option<f64>) {
+        self.entries
+            .borrow_mut()
+            .insert((node.to_string(), key.to_string()), (value, expires_ms));
+    }
+    fn clear(&self) {
+        self.entries.borrow_mut().clear();
+    }
+}

@@ -1,0 +1,115 @@
+//! The engine's one error enum. Every variant names the culprit (key, node, edge).
+use std::fmt;
+
+/// What went wrong while building, compiling or running a graph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Error {
+    /// A graph failed validation at `compile()`.
+    Validation(ValidationError),
+    /// Two or more writes to an overwrite (last-value) key in one superstep,
+    /// or a write the channel cannot take.
+    InvalidUpdate {
+        key: String,
+        nodes: Vec<String>,
+        message: String,
+    },
+    /// A node wrote a key that no schema declares.
+    UnknownKey { key: String, node: String },
+    /// The run needed more supersteps than the recursion limit allows.
+    GraphRecursion { limit: usize },
+    /// A router, `goto` or `Send` named a node that does not exist.
+    UnknownTarget { source: String, target: String },
+    /// A router returned a key that its path map does not contain.
+    UnknownRoute { source: String, key: String },
+    /// A node (or its router) failed; `message` is the node's own error.
+    Node { node: String, message: String },
+    /// A reducer failed on the values it was given.
+    Reducer { key: String, message: String },
+    /// An operation needs a checkpointer and the graph has none.
+    NoCheckpointer { operation: String },
+    /// A thread or checkpoint that does not exist.
+    NotFound { what: String },
+    /// The checkpointer failed (storage full, closed, locked...).
+    Storage { message: String },
+    /// A checkpoint names a node the current graph no longer has.
+    MissingNode { node: String },
+    /// Invalid input to invoke/stream/update_state.
+    InvalidInput { message: String },
+    /// A graph document or expression could not be loaded.
+    Document { problems: Vec<String> },
+}
+
+/// Why `compile()` rejected a graph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValidationError {
+    UnknownNode { node: String, context: String },
+    Unreachable { node: String },
+    NoEntryPoint,
+    UnknownPathTarget { source: String, target: String },
+    DuplicateNode { node: String },
+    ReservedName { name: String },
+    UnknownKey { key: String, context: String },
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownNode { node, context } => {
+                write!(f, "{context} names unknown node `{node}`")
+            }
+            Self::Unreachable { node } => write!(f, "node `{node}` is not reachable from START"),
+            Self::NoEntryPoint => write!(f, "graph has no entry point: add an edge from START"),
+            Self::UnknownPathTarget { source, target } => {
+                write!(
+                    f,
+                    "path map of the router on `{source}` names unknown node `{target}`"
+                )
+            }
+            Self::DuplicateNode { node } => write!(f, "node `{node}` is already present"),
+            Self::ReservedName { name } => write!(f, "`{name}` is a reserved name"),
+            Self::UnknownKey { key, context } => {
+                write!(f, "{context} names unknown state key `{key}`")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Validation(v) => write!(f, "invalid graph: {v}"),
+            Self::InvalidUpdate { key, nodes, message } => {
+                write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
+            }
+            Self::UnknownKey { key, node } => write!(f, "node `{node}` wrote unknown state key `{key}`"),
+            Self::GraphRecursion { limit } => write!(
+                f,
+                "recursion limit of {limit} reached without hitting a stop condition; raise it with recursion_limit"
+            ),
+            Self::UnknownTarget { source, target } => write!(f, "`{source}` routed to unknown node `{target}`"),
+            Self::UnknownRoute { source, key } => {
+                write!(f, "router on `{source}` returned `{key}`, which its path map does not contain")
+            }
+            Self::Node { node, message } => write!(f, "node `{node}` failed: {message}"),
+            Self::Reducer { key, message } => write!(f, "reducer of `{key}` failed: {message}"),
+            Self::NoCheckpointer { operation } => write!(f, "{operation} needs a checkpointer; compile with one"),
+            Self::NotFound { what } => write!(f, "{what} not found"),
+            Self::Storage { message } => write!(f, "checkpoint storage failed: {message}"),
+            Self::MissingNode { node } => {
+                write!(f, "the thread is about to run node `{node}`, which this graph no longer has")
+            }
+            Self::InvalidInput { message } => write!(f, "invalid input: {message}"),
+            Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ValidationError> for Error {
+    fn from(v: ValidationError) -> Self {
+        Error::Validation(v)
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,389 @@
+//! `compile()`: validates a `StateGraph` once and lays out its channels.
+//!
+//! Channels are indexed: state keys first, then `__start__`, one
+//! `branch:to:<node>` trigger per node and one `join:<a>+<b>:<c>` barrier per
+//! waiting edge. The runtime never re-checks the graph's shape.
+use super::builder::StateGraph;
+use super::node::{BranchSpec, NodeSpec};
+use crate::error::{Error, ValidationError};
+use crate::pregel::{CompileOptions, CompiledGraph};
+use crate::reducers::Reducer;
+use crate::types::{END, START};
+use petgraph::graphmap::DiGraphMap;
+use petgraph::visit::{Bfs, Reversed};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What a channel holds and how it is updated.
+#[derive(Clone, Debug)]
+pub enum ChannelKind {
+    /// A state key with its reducer.
+    State(Reducer),
+    /// The graph input, read by the START task.
+    Start,
+    /// `branch:to:<node>`: set when an edge or router targets the node; cleared next step.
+    Trigger,
+    /// `join:...`: collects source names; available once all have written.
+    Barrier { sources: Vec<String> },
+}
+
+#[derive(Clone, Debug)]
+pub struct ChannelSpec {
+    pub name: Arc<str>,
+    pub kind: ChannelKind,
+    pub default: Option<Value>,
+}
+
+/// A node as the runtime sees it: indices instead of names.
+#[derive(Clone)]
+pub struct CompiledNode {
+    pub spec: NodeSpec,
+    /// State channels the node reads.
+    pub input: Vec<usize>,
+    /// Channels whose update triggers the node.
+    pub triggers: Vec<usize>,
+    /// Channels written after the node runs: `branch:to:` targets of static edges, join barriers.
+    pub edge_writes: Vec<usize>,
+    pub branches: Vec<BranchSpec>,
+}
+
+/// The immutable, validated form of a graph.
+pub struct GraphSpec {
+    pub name: String,
+    pub channels: Vec<ChannelSpec>,
+    pub channel_index: HashMap<String, usize>,
+    /// Channels `0..state_count` are state keys.
+    pub state_count: usize,
+    pub start_channel: usize,
+    pub state_keys: Vec<usize>,
+    pub input_keys: Vec<usize>,
+    pub output_keys: Vec<usize>,
+    /// Node 0 is the START pseudo-node.
+    pub nodes: Vec<CompiledNode>,
+    pub node_index: HashMap<String, usize>,
+    pub warnings: Vec<String>,
+}
+
+impl GraphSpec {
+    pub fn channel(&self, name: &str) -> Option<usize> {
+        self.channel_index.get(name).copied()
+    }
+    pub fn node(&self, name: &str) -> Option<usize> {
+        self.node_index.get(name).copied()
+    }
+    pub fn trigger_of(&self, node: usize) -> usize {
+        self.start_channel + node
+    }
+}
+
+fn reserved(name: &str) -> bool {
+    name == START
+        || name == END
+        || name == "__interrupt__"
+        || name == "__metadata__"
+        || name.contains(['|', ':'])
+}
+
+pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, Error> {
+    let names = validate(&g, &options)?;
+    let mut spec = layout(g, names)?;
+    spec.warnings.sort();
+    Ok(CompiledGraph::new(spec, options))
+}
+
+/// Structural checks; returns the node names in insertion order.
+fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, ValidationError> {
+    let mut names: Vec<String> = Vec::new();
+    for n in &g.nodes {
+        if reserved(&n.name) {
+            return Err(ValidationError::ReservedName {
+                name: n.name.clone(),
+            });
+        }
+        if names.contains(&n.name) {
+            return Err(ValidationError::DuplicateNode {
+                node: n.name.clone(),
+            });
+        }
+        names.push(n.name.clone());
+    }
+    let known = |n: &str| names.iter().any(|x| x == n);
+    let unknown = |node: &str, context: String| ValidationError::UnknownNode {
+        node: node.to_string(),
+        context,
+    };
+    for (from, to) in &g.edges {
+        if from == END || (from != START && !known(from)) {
+            return Err(unknown(from, format!("edge {from} -> {to}")));
+        }
+        if to == START || (to != END && !known(to)) {
+            return Err(unknown(to, format!("edge {from} -> {to}")));
+        }
+    }
+    for (from, to) in &g.joins {
+        for f in from {
+            if !known(f) {
+                return Err(unknown(
+                    f,
+                    format!("waiting edge [{}] -> {to}", from.join(", ")),
+                ));
+            }
+        }
+        if !known(to) {
+            return Err(unknown(
+                to,
+                format!("waiting edge [{}] -> {to}", from.join(", ")),
+            ));
+        }
+    }
+    for b in &g.branches {
+        if b.source != START && !known(&b.source) {
+            return Err(unknown(&b.source, "conditional edge source".into()));
+        }
+        for (_, target) in b.path_map.iter().flatten() {
+            if target != END && !known(target) {
+                return Err(ValidationError::UnknownPathTarget {
+                    source: b.source.clone(),
+                    target: target.clone(),
+                });
+            }
+        }
+    }
+    for n in &g.nodes {
+        for e in &n.ends {
+            if e != END && !known(e) {
+                return Err(unknown(e, format!("`ends` of node {}", n.name)));
+            }
+        }
+    }
+    for (which, list) in [
+        ("interrupt_before", &options.interrupt_before),
+        ("interrupt_after", &options.interrupt_after),
+    ] {
+        for n in list.iter().filter(|n| *n != "*") {
+            if !known(n) {
+                return Err(unknown(n, which.to_string()));
+            }
+        }
+    }
+    if !g.edges.iter().any(|(f, _)| f == START) && !g.branches.iter().any(|b| b.source == START) {
+        return Err(ValidationError::NoEntryPoint);
+    }
+    let unreachable = {
+        let flow = flow_graph(g, &names);
+        let mut bfs = Bfs::new(&flow, START);
+        let mut reached = std::collections::HashSet::new();
+        while let Some(n) = bfs.next(&flow) {
+            reached.insert(n);
+        }
+        names
+            .iter()
+            .find(|n| !reached.contains(n.as_str()))
+            .cloned()
+    };
+    match unreachable {
+        Some(node) => Err(ValidationError::Unreachable { node }),
+        None => Ok(names),
+    }
+}
+
+/// Every possible control-flow edge, for reachability. A router without a path
+/// map and a node without `ends` that may return a `Command` could go anywhere.
+fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str, ()> {
+    let mut flow = DiGraphMap::new();
+    flow.add_node(START);
+    flow.add_node(END);
+    for n in names {
+        flow.add_node(n.as_str());
+    }
+    for (f, t) in &g.edges {
+        flow.add_edge(f.as_str(), t.as_str(), ());
+    }
+    for (from, to) in &g.joins {
+        for f in from {
+            flow.add_edge(f.as_str(), to.as_str(), ());
+        }
+    }
+    for b in &g.branches {
+        match &b.path_map {
+            Some(map) => {
+                for (_, t) in map {
+                    flow.add_edge(b.source.as_str(), t.as_str(), ());
+                }
+            }
+            None => {
+                for t in names {
+                    flow.add_edge(b.source.as_str(), t.as_str(), ());
+                }
+                flow.add_edge(b.source.as_str(), END, ());
+            }
+        }
+    }
+    for n in &g.nodes {
+        for e in &n.ends {
+            flow.add_edge(n.name.as_str(), e.as_str(), ());
+        }
+    }
+    flow
+}
+
+/// Nodes from which END cannot be reached (a warning, not an error). A node
+/// with no way out at all finishes the run, as in LangGraph.
+fn cannot_finish(g: &StateGraph, names: &[String]) -> Vec<String> {
+    let mut flow = flow_graph(g, names);
+    for n in names {
+        if flow.neighbors(n.as_str()).next().is_none() {
+            flow.add_edge(n.as_str(), END, ());
+        }
+    }
+    let reversed = Reversed(&flow);
+    let mut bfs = Bfs::new(reversed, END);
+    let mut reaches_end = std::collections::HashSet::new();
+    while let Some(n) = bfs.next(reversed) {
+        reaches_end.insert(n);
+    }
+    names
+        .iter()
+        .filter(|n| !reaches_end.contains(n.as_str()))
+        .cloned()
+        .collect()
+}
+
+fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
+    let warnings: Vec<String> = cannot_finish(&g, &names)
+        .into_iter()
+        .map(|n| format!("node `{n}` has no path to END"))
+        .collect();
+    let mut channels: Vec<ChannelSpec> = g
+        .channels
+        .iter()
+        .map(|(k, c)| ChannelSpec {
+            name: Arc::from(k.as_str()),
+            kind: ChannelKind::State(c.reducer.clone()),
+            default: c.default.clone(),
+        })
+        .collect();
+    let state_count = channels.len();
+    let start_channel = channels.len();
+    channels.push(ChannelSpec {
+        name: Arc::from(START),
+        kind: ChannelKind::Start,
+        default: None,
+    });
+    let mut node_index = HashMap::new();
+    node_index.insert(START.to_string(), 0);
+    for (i, n) in names.iter().enumerate() {
+        node_index.insert(n.clone(), i + 1);
+        channels.push(ChannelSpec {
+            name: Arc::from(format!("branch:to:{n}")),
+            kind: ChannelKind::Trigger,
+            default: None,
+        });
+    }
+    let join_base = channels.len();
+    for (from, to) in &g.joins {
+        channels.push(ChannelSpec {
+            name: Arc::from(format!("join:{}:{to}", from.join("+"))),
+            kind: ChannelKind::Barrier {
+                sources: from.clone(),
+            },
+            default: None,
+        });
+    }
+    let channel_index: HashMap<String, usize> = channels
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.to_string(), i))
+        .collect();
+    let key = |k: &str, context: &str| {
+        channel_index
+            .get(k)
+            .copied()
+            .filter(|i| *i < state_count)
+            .ok_or_else(|| ValidationError::UnknownKey {
+                key: k.to_string(),
+                context: context.to_string(),
+            })
+    };
+    let keys = |ks: &[String], context: &str| {
+        ks.iter()
+            .map(|k| key(k, context))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let state_keys = keys(&g.state_keys, "the state schema")?;
+    let input_keys = match &g.input_keys {
+        Some(ks) => keys(ks, "the input schema")?,
+        None => state_keys.clone(),
+    };
+    let output_keys = match &g.output_keys {
+        Some(ks) => keys(ks, "the output schema")?,
+        None => state_keys.clone(),
+    };
+    let trigger = |n: &str| start_channel + node_index[n];
+    let edge_writes = |from: &str| -> Vec<usize> {
+        let mut w: Vec<usize> = g
+            .edges
+            .iter()
+            .filter(|(f, t)| f == from && t != END)
+            .map(|(_, t)| trigger(t))
+            .collect();
+        for (j, (sources, _)) in g.joins.iter().enumerate() {
+            if sources.iter().any(|s| s == from) {
+                w.push(join_base + j);
+            }
+        }
+        w.dedup();
+        w
+    };
+    let branches_of = |from: &str| {
+        g.branches
+            .iter()
+            .filter(|b| b.source == from)
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let start_spec = NodeSpec::new(
+        START,
+        std::rc::Rc::new(|_, _| unreachable!("the START task is built in")),
+    );
+    let mut nodes = vec![CompiledNode {
+        spec: start_spec,
+        input: input_keys.clone(),
+        triggers: vec![start_channel],
+        edge_writes: edge_writes(START),
+        branches: branches_of(START),
+    }];
+    for spec in g.nodes.iter() {
+        let input = match &spec.input {
+            Some(ks) => keys(ks, &format!("the input schema of node {}", spec.name))?,
+            None => state_keys.clone(),
+        };
+        let mut triggers = vec![trigger(&spec.name)];
+        for (j, (_, to)) in g.joins.iter().enumerate() {
+            if *to == spec.name {
+                triggers.push(join_base + j);
+            }
+        }
+        nodes.push(CompiledNode {
+            spec: spec.clone(),
+            input,
+            triggers,
+            edge_writes: edge_writes(&spec.name),
+            branches: branches_of(&spec.name),
+        });
+    }
+    Ok(GraphSpec {
+        name: g.name,
+        channels,
+        channel_index,
+        state_count,
+        start_channel,
+        state_keys,
+        input_keys,
+        output_keys,
+        nodes,
+        node_index,
+        warnings,
+    })
+}

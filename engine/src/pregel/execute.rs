@@ -1,0 +1,361 @@
+//! Execute: run one planned task — node body (with retry and cache), then its
+//! edges and routers — and return its writes. Nothing here touches the shared
+//! channels; the barrier (`apply`) does.
+use super::apply::TaskWrites;
+use super::plan::Task;
+use super::runtime::{ResumeCursor, RunCtx, Runtime, TaskCtx};
+use crate::env::stable_hash;
+use crate::error::Error;
+use crate::graph::compile::{ChannelKind, GraphSpec};
+use crate::graph::node::BranchSpec;
+use crate::state::State;
+use crate::types::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, END};
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How a task ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TaskStatus {
+    Done,
+    Interrupted(Vec<Interrupt>),
+    Failed(Error),
+    /// A `Command(graph=PARENT)` for the graph above this one.
+    Parent(Command),
+}
+
+/// A finished task: its writes, its update as streamed, and its status.
+#[derive(Clone, Debug)]
+pub struct TaskResult {
+    pub writes: TaskWrites,
+    /// `{key: value}` of the state writes, as `updates` mode shows them.
+    pub update: Value,
+    pub status: TaskStatus,
+    pub cached: bool,
+}
+
+impl TaskResult {
+    fn failed(e: Error) -> Self {
+        TaskResult {
+            writes: TaskWrites::default(),
+            update: Value::Null,
+            status: TaskStatus::Failed(e),
+            cached: false,
+        }
+    }
+}
+
+/// What every task of one superstep shares.
+pub(crate) struct StepCtx<'a> {
+    pub spec: &'a GraphSpec,
+    pub graph: &'a crate::CompiledGraph,
+    pub run: Rc<RunCtx>,
+    /// The graph's state keys at the start of the step: routers' base view.
+    pub state_view: State,
+    pub step: i64,
+    pub remaining_steps: i64,
+}
+
+pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) -> TaskResult {
+    let node = &ctx.spec.nodes[task.node];
+    let rt = Runtime(Rc::new(TaskCtx {
+        step: ctx.step,
+        node: task.name.clone(),
+        triggers: task.trigger_names(ctx.spec),
+        path: task.path.to_string(),
+        task_id: task.id.clone(),
+        remaining_steps: ctx.remaining_steps,
+        run: ctx.run.clone(),
+        resume: RefCell::new(ResumeCursor {
+            values: resume,
+            next: 0,
+        }),
+    }));
+    if task.node == 0 {
+        let input = task.input.to_value();
+        return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;
+    }
+    let cache = match (&node.spec.cache, ctx.graph.cache()) {
+        (Some(policy), Some(cache)) => {
+            let input = task.input.to_value();
+            let key = match &policy.key {
+                Some(f) => f(&input),
+                None => stable_hash(&[&input.to_string()]),
+            };
+            if let Some(hit) = cache.get(&task.name, &key, ctx.run.env.now_ms()) {
+                if let Some(result) = from_cached(ctx.spec, &hit) {
+                    return result;
+                }
+            }
+            Some((cache, key, policy.ttl))
+        }
+        _ => None,
+    };
+    let output = match run_with_retry(&rt, node, task).await {
+        Ok(out) => out,
+        // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
+        Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..c }),
+        Err(e) => return from_node_error(&task.name, e),
+    };
+    let result = finish(ctx, task, &rt, output, false).await;
+    if let (Some((cache, key, ttl)), TaskStatus::Done) = (cache, &result.status) {
+        let expires = ttl.map(|s| ctx.run.env.now_ms() + s * 1000.0);
+        cache.set(&task.name, &key, to_cached(ctx.spec, &result), expires);
+    }
+    result
+}
+
+async fn run_with_retry(
+    rt: &Runtime,
+    node: &crate::graph::compile::CompiledNode,
+    task: &Task,
+) -> Result<NodeOutput, NodeError> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let result = (node.spec.action)(task.input.clone(), rt.clone()).await;
+        match (&result, &node.spec.retry) {
+            (Err(NodeError::Failed { kind, .. }), Some(policy))
+                if attempt < policy.max_attempts && policy.retries(kind.as_deref()) =>
+            {
+                rt.env().sleeper.sleep(policy.interval(attempt)).await;
+                rt.0.resume.borrow_mut().next = 0;
+            }
+            _ => return result,
+        }
+    }
+}
+
+fn from_node_error(node: &str, e: NodeError) -> TaskResult {
+    let status = match e {
+        NodeError::Failed { message, .. } => TaskStatus::Failed(Error::Node {
+            node: node.to_string(),
+            message,
+        }),
+        NodeError::Interrupted(i) => TaskStatus::Interrupted(i),
+        NodeError::ParentCommand(c) => TaskStatus::Parent(c),
+        NodeError::Graph(e) => TaskStatus::Failed(*e),
+    };
+    TaskResult {
+        writes: TaskWrites::default(),
+        update: Value::Null,
+        status,
+        cached: false,
+    }
+}
+
+/// Turns a node's output into writes, then adds its edges' and routers' writes.
+async fn finish(
+    ctx: &StepCtx<'_>,
+    task: &Task,
+    rt: &Runtime,
+    output: NodeOutput,
+    cached: bool,
+) -> TaskResult {
+    let spec = ctx.spec;
+    let node = &spec.nodes[task.node];
+    let mut writes = TaskWrites::default();
+    let (update, gotos) = match output {
+        NodeOutput::Nothing => (None, vec![]),
+        NodeOutput::Update(v) => (Some(v), vec![]),
+        NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
+            return TaskResult {
+                writes,
+                update: Value::Null,
+                status: TaskStatus::Parent(c),
+                cached,
+            };
+        }
+        NodeOutput::Command(c) => (c.update, c.goto),
+    };
+    let update = match update
+        .map(|u| state_writes(spec, task, u, &mut writes.writes))
+        .transpose()
+    {
+        Ok(u) => u.unwrap_or_else(|| Value::Object(Map::new())),
+        Err(e) => return TaskResult::failed(e),
+    };
+    for &ch in &node.edge_writes {
+        let v = match spec.channels[ch].kind {
+            ChannelKind::Barrier { .. } => Value::String(task.name.clone()),
+            _ => Value::Null,
+        };
+        writes.writes.push((ch, v));
+    }
+    if let Err(e) = route(spec, &task.name, None, gotos, &mut writes) {
+        return TaskResult::failed(e);
+    }
+    if !node.branches.is_empty() {
+        let local = local_view(ctx, &writes);
+        for branch in &node.branches {
+            let targets = match (branch.router)(local.clone(), rt.clone()).await {
+                Ok(t) => t,
+                Err(e) => return from_node_error(&task.name, e),
+            };
+            if let Err(e) = route(spec, &task.name, Some(branch), targets, &mut writes) {
+                return TaskResult::failed(e);
+            }
+        }
+    }
+    TaskResult {
+        writes,
+        update,
+        status: TaskStatus::Done,
+        cached,
+    }
+}
+
+/// Validates an update object and records its writes; returns it for streaming.
+fn state_writes(
+    spec: &GraphSpec,
+    task: &Task,
+    update: Value,
+    out: &mut Vec<(usize, Value)>,
+) -> Result<Value, Error> {
+    let pairs: Vec<(String, Value)> = match update {
+        Value::Object(m) => m.into_iter().collect(),
+        Value::Null => vec![],
+        // A list of [key, value] pairs, as Command(update=[...]) allows.
+        Value::Array(items)
+            if items.iter().all(|p| {
+                p.as_array()
+                    .is_some_and(|a| a.len() == 2 && a[0].is_string())
+            }) =>
+        {
+            items
+                .into_iter()
+                .filter_map(|p| match p {
+                    Value::Array(mut a) => {
+                        let v = a.pop()?;
+                        Some((a.pop()?.as_str()?.to_string(), v))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
+        other => {
+            return Err(Error::InvalidUpdate {
+                key: "<update>".into(),
+                nodes: vec![task.name.clone()],
+                message: format!("expected an object of state keys, got {other}"),
+            })
+        }
+    };
+    let mut shown = Map::new();
+    for (k, v) in pairs {
+        match spec.channel(&k).filter(|&c| c < spec.state_count) {
+            Some(ch) => {
+                if task.node != 0 || spec.input_keys.contains(&ch) {
+                    out.push((ch, v.clone()));
+                    shown.insert(k, v);
+                }
+            }
+            // Input keys outside every schema are ignored, as LangGraph does.
+            None if task.node == 0 => {}
+            None => {
+                return Err(Error::UnknownKey {
+                    key: k,
+                    node: task.name.clone(),
+                })
+            }
+        }
+    }
+    Ok(Value::Object(shown))
+}
+
+/// The state a router sees: the step's state with this task's own writes reduced in.
+fn local_view(ctx: &StepCtx<'_>, writes: &TaskWrites) -> State {
+    let mut view = ctx.state_view.clone();
+    let mut by_channel: Vec<(usize, Vec<Value>)> = Vec::new();
+    for (ch, v) in &writes.writes {
+        if *ch >= ctx.spec.state_count {
+            continue;
+        }
+        match by_channel.iter_mut().find(|(c, _)| c == ch) {
+            Some((_, vs)) => vs.push(v.clone()),
+            None => by_channel.push((*ch, vec![v.clone()])),
+        }
+    }
+    for (ch, vs) in by_channel {
+        if let ChannelKind::State(reducer) = &ctx.spec.channels[ch].kind {
+            view = view.with_writes(&ctx.spec.channels[ch].name, reducer, vs);
+        }
+    }
+    view
+}
+
+/// Resolves router results or `goto`s to trigger writes and sends.
+fn route(
+    spec: &GraphSpec,
+    source: &str,
+    branch: Option<&BranchSpec>,
+    targets: Vec<Goto>,
+    writes: &mut TaskWrites,
+) -> Result<(), Error> {
+    for t in targets {
+        match t {
+            Goto::Node(key) => {
+                let target = match branch.and_then(|b| b.path_map.as_ref()) {
+                    Some(map) => match map.iter().find(|(k, _)| *k == key) {
+                        Some((_, t)) => t.clone(),
+                        None => {
+                            return Err(Error::UnknownRoute {
+                                source: source.to_string(),
+                                key,
+                            })
+                        }
+                    },
+                    None => key,
+                };
+                if target == END {
+                    continue;
+                }
+                match spec.node(&target).filter(|&n| n != 0) {
+                    Some(n) => writes.writes.push((spec.trigger_of(n), Value::Null)),
+                    None => {
+                        return Err(Error::UnknownTarget {
+                            source: source.to_string(),
+                            target,
+                        })
+                    }
+                }
+            }
+            Goto::Send(send) => {
+                if spec.node(&send.node).filter(|&n| n != 0).is_none() {
+                    return Err(Error::UnknownTarget {
+                        source: source.to_string(),
+                        target: send.node,
+                    });
+                }
+                writes.sends.push(send);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A cached task result, with channel names so it survives recompiles.
+fn to_cached(spec: &GraphSpec, r: &TaskResult) -> Value {
+    let writes: Vec<Value> = r
+        .writes
+        .writes
+        .iter()
+        .map(|(ch, v)| Value::Array(vec![spec.channels[*ch].name.to_string().into(), v.clone()]))
+        .collect();
+    serde_json::json!({ "writes": writes, "sends": r.writes.sends, "update": r.update })
+}
+
+fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
+    let mut writes = TaskWrites::default();
+    for w in v.get("writes")?.as_array()? {
+        let ch = spec.channel(w.get(0)?.as_str()?)?;
+        writes.writes.push((ch, w.get(1)?.clone()));
+    }
+    writes.sends = serde_json::from_value(v.get("sends")?.clone()).ok()?;
+    Some(TaskResult {
+        writes,
+        update: v.get("update")?.clone(),
+        status: TaskStatus::Done,
+        cached: true,
+    })
+}

@@ -1,0 +1,347 @@
+//! The runtime: a compiled graph and the Pregel superstep loop.
+mod apply;
+mod execute;
+mod plan;
+mod run_state;
+mod runtime;
+mod stepper;
+mod stream;
+mod subgraph;
+
+pub use apply::{apply_writes, TaskWrites};
+pub use execute::{TaskResult, TaskStatus};
+pub use plan::{plan, Task, TaskPath};
+pub use run_state::RunState;
+pub(crate) use runtime::RunCtx;
+pub use runtime::{interrupt_id, Runtime};
+pub(crate) use stepper::interrupt_json;
+pub use stepper::{Outcome, Resume, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
+pub use stream::{Sink, StreamMode, StreamPart};
+pub use subgraph::subgraph_node;
+
+use crate::cache::Cache;
+use crate::env::Env;
+use crate::error::Error;
+use crate::graph::builder::StateGraph;
+use crate::graph::compile::{compile, GraphSpec};
+use crate::types::{Command, INTERRUPT_KEY};
+use futures::future::LocalBoxFuture;
+use futures::Stream;
+use serde_json::{Map, Value};
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll};
+
+/// LangGraph.js's default; the JS API uses the same.
+pub const DEFAULT_RECURSION_LIMIT: usize = 25;
+
+/// Options fixed at `compile()` time.
+#[derive(Clone, Default)]
+pub struct CompileOptions {
+    pub interrupt_before: Vec<String>,
+    pub interrupt_after: Vec<String>,
+    pub cache: Option<Rc<dyn Cache>>,
+    pub checkpointer: Option<Rc<dyn crate::checkpoint::Checkpointer>>,
+    pub env: Env,
+    pub name: Option<String>,
+}
+
+/// Per-invocation settings (LangGraph's `config`).
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub recursion_limit: usize,
+    /// User data for nodes (LangGraph's `context`).
+    pub context: Value,
+    /// `thread_id`, `checkpoint_id` and user keys.
+    pub configurable: Map<String, Value>,
+    pub stream_modes: Vec<StreamMode>,
+    /// Stream events of subgraphs too, with their namespaces.
+    pub subgraphs: bool,
+    pub interrupt_before: Option<Vec<String>>,
+    pub interrupt_after: Option<Vec<String>>,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            recursion_limit: DEFAULT_RECURSION_LIMIT,
+            context: Value::Null,
+            configurable: Map::new(),
+            stream_modes: vec![],
+            subgraphs: false,
+            interrupt_before: None,
+            interrupt_after: None,
+        }
+    }
+}
+
+impl RunConfig {
+    pub fn thread(id: impl Into<String>) -> Self {
+        let mut c = RunConfig::default();
+        c.configurable
+            .insert("thread_id".into(), Value::String(id.into()));
+        c
+    }
+    pub fn recursion_limit(mut self, limit: usize) -> Self {
+        self.recursion_limit = limit;
+        self
+    }
+    pub fn context(mut self, context: Value) -> Self {
+        self.context = context;
+        self
+    }
+    pub fn modes(mut self, modes: &[StreamMode]) -> Self {
+        self.stream_modes = modes.to_vec();
+        self
+    }
+    pub fn subgraphs(mut self, on: bool) -> Self {
+        self.subgraphs = on;
+        self
+    }
+    pub fn thread_id(&self) -> Option<&str> {
+        self.configurable.get("thread_id").and_then(Value::as_str)
+    }
+    pub fn checkpoint_id(&self) -> Option<&str> {
+        self.configurable
+            .get("checkpoint_id")
+            .and_then(Value::as_str)
+    }
+}
+
+/// What a run starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// Fresh input: starts from START (keeping a thread's state).
+    Values(Value),
+    /// Resume (and/or update, goto) from the latest checkpoint.
+    Command(Command),
+    /// `invoke(null)`: continue from the latest checkpoint (after a breakpoint).
+    Continue,
+}
+
+impl From<Value> for Input {
+    fn from(v: Value) -> Self {
+        match v {
+            Value::Null => Input::Continue,
+            v => Input::Values(v),
+        }
+    }
+}
+
+impl From<Command> for Input {
+    fn from(c: Command) -> Self {
+        Input::Command(c)
+    }
+}
+
+/// A validated graph, ready to run. Cheap to clone.
+#[derive(Clone)]
+pub struct CompiledGraph(Rc<Inner>);
+
+struct Inner {
+    spec: GraphSpec,
+    options: CompileOptions,
+}
+
+impl StateGraph {
+    /// Validates the graph once; the result runs any number of times.
+    pub fn compile(self) -> Result<CompiledGraph, Error> {
+        compile(self, CompileOptions::default())
+    }
+
+    pub fn compile_with(self, options: CompileOptions) -> Result<CompiledGraph, Error> {
+        compile(self, options)
+    }
+}
+
+impl CompiledGraph {
+    pub(crate) fn new(mut spec: GraphSpec, options: CompileOptions) -> Self {
+        if let Some(name) = &options.name {
+            spec.name = name.clone();
+        }
+        CompiledGraph(Rc::new(Inner { spec, options }))
+    }
+
+    pub fn spec(&self) -> &GraphSpec {
+        &self.0.spec
+    }
+    pub fn options(&self) -> &CompileOptions {
+        &self.0.options
+    }
+    pub fn name(&self) -> &str {
+        &self.0.spec.name
+    }
+    /// Problems `compile()` tolerated, e.g. nodes with no path to END.
+    pub fn warnings(&self) -> &[String] {
+        &self.0.spec.warnings
+    }
+    pub(crate) fn cache(&self) -> Option<&Rc<dyn Cache>> {
+        self.0.options.cache.as_ref()
+    }
+    pub fn env(&self) -> &Env {
+        &self.0.options.env
+    }
+    pub fn same(&self, other: &CompiledGraph) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// Runs to the end; returns the output keys (with `__interrupt__` if paused).
+    pub async fn invoke(&self, input: impl Into<Input>, config: RunConfig) -> Result<Value, Error> {
+        let mut stepper = self.stepper(input.into(), config).await?;
+        run_to_end(&mut stepper).await
+    }
+
+    /// `invoke` for native callers without an async runtime.
+    pub fn invoke_blocking(
+        &self,
+        input: impl Into<Input>,
+        config: RunConfig,
+    ) -> Result<Value, Error> {
+        futures::executor::block_on(self.invoke(input, config))
+    }
+
+    /// A stream of events in `config.stream_modes` (default: values).
+    pub async fn stream(
+        &self,
+        input: impl Into<Input>,
+        mut config: RunConfig,
+    ) -> Result<RunStream, Error> {
+        if config.stream_modes.is_empty() {
+            config.stream_modes = vec![StreamMode::Values];
+        }
+        let stepper = self.stepper(input.into(), config).await?;
+        Ok(RunStream::new(stepper))
+    }
+
+    /// All events of a run, collected (native convenience).
+    pub fn stream_blocking(
+        &self,
+        input: impl Into<Input>,
+        config: RunConfig,
+    ) -> Result<Vec<StreamPart>, Error> {
+        use futures::StreamExt;
+        futures::executor::block_on(async {
+            let stream = self.stream(input, config).await?;
+            stream.collect::<Vec<_>>().await.into_iter().collect()
+        })
+    }
+
+    /// A run driven one superstep at a time.
+    pub async fn stepper(&self, input: Input, config: RunConfig) -> Result<Stepper, Error> {
+        self.start(input, config, vec![], None).await
+    }
+
+    pub fn stepper_blocking(
+        &self,
+        input: impl Into<Input>,
+        config: RunConfig,
+    ) -> Result<Stepper, Error> {
+        futures::executor::block_on(self.stepper(input.into(), config))
+    }
+
+    /// Starts a run (root or nested), restoring the thread's checkpoint if any.
+    pub(crate) async fn start(
+        &self,
+        input: Input,
+        config: RunConfig,
+        namespace: Vec<String>,
+        sink: Option<Sink>,
+    ) -> Result<Stepper, Error> {
+        crate::checkpoint::start_run(self, input, config, namespace, sink).await
+    }
+}
+
+/// Ticks until the run stops; the output as `invoke` returns it.
+pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
+    loop {
+        match stepper.tick().await.outcome {
+            Outcome::Continue => continue,
+            Outcome::Done => return Ok(stepper.output()),
+            Outcome::Interrupted(interrupts) => {
+                let mut out = stepper.output();
+                if let Value::Object(m) = &mut out {
+                    m.insert(INTERRUPT_KEY.into(), Value::Array(interrupts.iter().map(interrupt_json).collect()));
+                }
+                return Ok(out);
+            }
+            Outcome::Error(e) => return Err(e),
+            Outcome::ParentCommand(_) => {
+                return Err(Error::InvalidUpdate {
+                    key: "<command>".into(),
+                    nodes: vec![],
+                    message: "Command(graph=PARENT) was returned by a node of the root graph, which has no parent".into(),
+                })
+            }
+        }
+    }
+}
+
+type TickFuture = LocalBoxFuture<'static, (Stepper, Outcome)>;
+
+/// A run as a `Stream` of events; drives one superstep per poll cycle.
+pub struct RunStream {
+    stepper: Option<Stepper>,
+    running: Option<TickFuture>,
+    sink: Sink,
+    end: Option<Result<(), Error>>,
+}
+
+impl RunStream {
+    fn new(stepper: Stepper) -> Self {
+        let sink = stepper.run.sink.clone();
+        RunStream {
+            stepper: Some(stepper),
+            running: None,
+            sink,
+            end: None,
+        }
+    }
+
+    /// The stepper, once the stream has ended (for its final state).
+    pub fn into_stepper(self) -> Option<Stepper> {
+        self.stepper
+    }
+}
+
+impl Stream for RunStream {
+    type Item = Result<StreamPart, Error>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        loop {
+            if let Some(part) = self.sink.pop() {
+                return Poll::Ready(Some(Ok(part)));
+            }
+            if let Some(end) = self.end.take() {
+                self.end = Some(Ok(()));
+                return Poll::Ready(end.err().map(Err));
+            }
+            if self.running.is_none() {
+                let Some(mut stepper) = self.stepper.take() else {
+                    return Poll::Ready(None);
+                };
+                self.running = Some(Box::pin(async move {
+                    let outcome = stepper.tick().await.outcome;
+                    (stepper, outcome)
+                }));
+            }
+            let fut = self.running.as_mut().expect("set above");
+            match fut.as_mut().poll(cx) {
+                Poll::Pending => {
+                    return match self.sink.pop() {
+                        Some(part) => Poll::Ready(Some(Ok(part))),
+                        None => Poll::Pending,
+                    }
+                }
+                Poll::Ready((stepper, outcome)) => {
+                    self.running = None;
+                    self.stepper = Some(stepper);
+                    match outcome {
+                        Outcome::Continue => {}
+                        Outcome::Error(e) => self.end = Some(Err(e)),
+                        _ => self.end = Some(Ok(())),
+                    }
+                }
+            }
+        }
+    }
+}

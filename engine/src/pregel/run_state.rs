@@ -1,0 +1,99 @@
+//! `RunState`: the plain data a run carries between supersteps — channel
+//! values and versions, what each node has seen, and pending `Send`s.
+//! A checkpoint is a serialized `RunState`.
+use crate::graph::compile::{ChannelKind, GraphSpec};
+use crate::state::State;
+use crate::types::Send;
+use serde_json::Value;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunState {
+    /// One slot per channel (see `GraphSpec::channels`).
+    pub values: Vec<Option<Arc<Value>>>,
+    pub versions: Vec<u64>,
+    /// Per node, the version of each of its triggers when it last ran.
+    pub seen: Vec<Vec<u64>>,
+    /// `Send`s written in the last superstep: the next superstep's push tasks.
+    pub sends: Vec<Send>,
+    /// The step of the last applied superstep (-1: input only).
+    pub step: i64,
+    /// Channel versions when the last breakpoint fired, so resuming passes it.
+    pub breakpoint_seen: Option<Vec<u64>>,
+}
+
+impl RunState {
+    /// A fresh state: defaults filled in, nothing triggered.
+    pub fn new(spec: &GraphSpec) -> Self {
+        RunState {
+            values: spec
+                .channels
+                .iter()
+                .map(|c| c.default.clone().map(Arc::new))
+                .collect(),
+            versions: vec![0; spec.channels.len()],
+            seen: spec
+                .nodes
+                .iter()
+                .map(|n| vec![0; n.triggers.len()])
+                .collect(),
+            sends: vec![],
+            step: -1,
+            breakpoint_seen: None,
+        }
+    }
+
+    /// Whether a channel can be read (a barrier only once every source has written).
+    pub fn available(&self, spec: &GraphSpec, channel: usize) -> bool {
+        match (&spec.channels[channel].kind, &self.values[channel]) {
+            (_, None) => false,
+            (ChannelKind::Barrier { sources }, Some(v)) => {
+                let seen = v.as_array().map(Vec::as_slice).unwrap_or(&[]);
+                sources
+                    .iter()
+                    .all(|s| seen.iter().any(|x| x.as_str() == Some(s)))
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether node `n` has a trigger updated since it last ran.
+    pub fn triggered(&self, spec: &GraphSpec, n: usize) -> bool {
+        spec.nodes[n]
+            .triggers
+            .iter()
+            .enumerate()
+            .any(|(k, &ch)| self.versions[ch] > self.seen[n][k] && self.available(spec, ch))
+    }
+
+    /// A view of the given state channels that hold a value.
+    pub fn view(&self, spec: &GraphSpec, channels: &[usize]) -> State {
+        State::from_entries(
+            channels
+                .iter()
+                .filter_map(|&c| {
+                    self.values[c]
+                        .as_ref()
+                        .map(|v| (spec.channels[c].name.clone(), v.clone()))
+                })
+                .collect(),
+        )
+    }
+
+    /// All state channels with a value, as one JSON object (a deep copy).
+    pub fn values_of(&self, spec: &GraphSpec, channels: &[usize]) -> Value {
+        let mut m = serde_json::Map::new();
+        for &c in channels {
+            if let Some(v) = &self.values[c] {
+                m.insert(spec.channels[c].name.to_string(), (**v).clone());
+            }
+        }
+        Value::Object(m)
+    }
+
+    /// Every state channel (private ones included), as streamed in `values` mode.
+    pub fn all_values(&self, spec: &GraphSpec) -> Value {
+        let all: Vec<usize> = (0..spec.state_count).collect();
+        self.values_of(spec, &all)
+    }
+}

@@ -1,0 +1,132 @@
+//! `Runtime`: what a running node or router can see and do besides its state:
+//! step metadata, the run context, `interrupt()`, custom stream writes and
+//! nested graph calls.
+use super::stream::{Sink, StreamMode};
+use crate::env::{stable_hash, Env};
+use crate::types::{Interrupt, NodeError};
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Per-task handle passed to nodes and routers. Cheap to clone.
+#[derive(Clone)]
+pub struct Runtime(pub(crate) Rc<TaskCtx>);
+
+pub(crate) struct TaskCtx {
+    pub step: i64,
+    pub node: String,
+    pub triggers: Vec<String>,
+    pub path: String,
+    pub task_id: String,
+    pub remaining_steps: i64,
+    pub run: Rc<RunCtx>,
+    pub resume: RefCell<ResumeCursor>,
+}
+
+/// Resume values for this task's `interrupt()` calls, matched by call order.
+#[derive(Default)]
+pub(crate) struct ResumeCursor {
+    pub values: Vec<Value>,
+    pub next: usize,
+}
+
+/// What every task of one run shares.
+pub(crate) struct RunCtx {
+    pub context: Value,
+    pub configurable: Map<String, Value>,
+    pub sink: Sink,
+    pub namespace: Vec<String>,
+    pub env: Env,
+    pub checkpointed: bool,
+}
+
+impl Runtime {
+    /// The superstep number (LangGraph's `langgraph_step`).
+    pub fn step(&self) -> i64 {
+        self.0.step
+    }
+    /// The running node's name.
+    pub fn node(&self) -> &str {
+        &self.0.node
+    }
+    /// The channels that triggered this task.
+    pub fn triggers(&self) -> &[String] {
+        &self.0.triggers
+    }
+    /// The task's path, e.g. `__pregel_pull|node` or `__pregel_push|3`.
+    pub fn path(&self) -> &str {
+        &self.0.path
+    }
+    pub fn task_id(&self) -> &str {
+        &self.0.task_id
+    }
+    /// Supersteps left before the recursion limit (LangGraph's `RemainingSteps`).
+    pub fn remaining_steps(&self) -> i64 {
+        self.0.remaining_steps
+    }
+    /// The user data passed at invoke time.
+    pub fn context(&self) -> &Value {
+        &self.0.run.context
+    }
+    /// The `configurable` map of the invoke config (thread_id and user keys).
+    pub fn configurable(&self) -> &Map<String, Value> {
+        &self.0.run.configurable
+    }
+    /// The checkpoint namespace of this task: `node:task_id`, nested with `|`.
+    pub fn checkpoint_ns(&self) -> String {
+        let mut ns = self.0.run.namespace.clone();
+        ns.push(format!("{}:{}", self.0.node, self.0.task_id));
+        ns.join("|")
+    }
+    pub fn namespace(&self) -> Vec<String> {
+        let mut ns = self.0.run.namespace.clone();
+        ns.push(format!("{}:{}", self.0.node, self.0.task_id));
+        ns
+    }
+    pub fn env(&self) -> &Env {
+        &self.0.run.env
+    }
+
+    /// Emits a `custom` stream event.
+    pub fn write(&self, value: Value) {
+        self.0
+            .run
+            .sink
+            .push(&self.0.run.namespace, StreamMode::Custom, || value);
+    }
+
+    /// Pauses the run and asks for a value; returns it once the run is resumed.
+    ///
+    /// Call with `?`: without a resume value this returns
+    /// `Err(NodeError::Interrupted)`, which ends the task until resumed.
+    pub fn interrupt(&self, value: Value) -> Result<Value, NodeError> {
+        if !self.0.run.checkpointed {
+            return Err(NodeError::Graph(Box::new(crate::Error::NoCheckpointer {
+                operation: "interrupt()".into(),
+            })));
+        }
+        let mut cursor = self.0.resume.borrow_mut();
+        let index = cursor.next;
+        cursor.next += 1;
+        match cursor.values.get(index) {
+            Some(v) => Ok(v.clone()),
+            None => Err(NodeError::Interrupted(vec![Interrupt {
+                id: interrupt_id(&self.0.task_id, index),
+                value,
+            }])),
+        }
+    }
+
+    pub(crate) fn sink(&self) -> &Sink {
+        &self.0.run.sink
+    }
+
+    pub(crate) fn run_ctx(&self) -> &Rc<RunCtx> {
+        &self.0.run
+    }
+}
+
+/// Deterministic interrupt ids: the same task and call index give the same id.
+pub fn interrupt_id(task_id: &str, index: usize) -> String {
+    stable_hash(&[task_id, &index.to_string()])
+}

@@ -1,0 +1,520 @@
+//! The superstep loop: `Stepper::tick` is plan → execute → apply on plain
+//! data and *returns* its outcome; `step` adds a snapshot for UIs; `invoke`
+//! and `stream` are thin loops over `tick`.
+use super::apply::{apply_writes, TaskWrites};
+use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
+use super::plan::{plan, Task};
+use super::run_state::RunState;
+use super::runtime::RunCtx;
+use super::stream::StreamMode;
+use crate::error::Error;
+use crate::types::{Command, Interrupt, INTERRUPT_KEY};
+use crate::CompiledGraph;
+use futures::stream::{FuturesUnordered, StreamExt};
+use serde_json::{json, Map, Value};
+use std::rc::Rc;
+
+/// How a superstep ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Writes applied; more tasks may run.
+    Continue,
+    /// No task is triggered: the run is finished.
+    Done,
+    /// Paused by `interrupt()` (with its interrupts) or a breakpoint (empty).
+    Interrupted(Vec<Interrupt>),
+    /// A node, reducer or the recursion limit failed the run.
+    Error(Error),
+    /// A subgraph node returned `Command(graph=PARENT)`.
+    ParentCommand(Command),
+}
+
+/// One task of a superstep, as the stepping API reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRecord {
+    pub id: String,
+    pub name: String,
+    pub path: String,
+    pub triggers: Vec<String>,
+    pub input: Value,
+    /// `(key, value)` state writes, before reduction.
+    pub writes: Vec<(String, Value)>,
+    pub error: Option<String>,
+    pub interrupts: Vec<Interrupt>,
+    pub cached: bool,
+}
+
+/// What one superstep did (the per-superstep snapshot of the stepping API).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepSnapshot {
+    pub step: i64,
+    pub tasks: Vec<TaskRecord>,
+    /// Every state channel after the barrier.
+    pub state: Value,
+    /// State keys changed by this superstep.
+    pub changed: Vec<String>,
+    /// Nodes the next superstep will run.
+    pub next: Vec<String>,
+    pub outcome: Outcome,
+}
+
+/// The raw result of `tick`: tasks and results in path order, and the outcome.
+pub struct Tick {
+    pub tasks: Vec<Task>,
+    pub results: Vec<TaskResult>,
+    pub changed: Vec<usize>,
+    pub outcome: Outcome,
+}
+
+/// Drives one run, one superstep at a time.
+pub struct Stepper {
+    pub(crate) graph: CompiledGraph,
+    pub(crate) rs: RunState,
+    pub(crate) run: Rc<RunCtx>,
+    pub(crate) stop: i64,
+    pub(crate) limit: usize,
+    pub(crate) checkpoint_id: String,
+    /// Results of tasks that finished in a superstep that did not complete.
+    pub(crate) pending: Vec<(String, TaskResult)>,
+    /// Resume values for the next superstep, by task id (or for every interrupted task).
+    pub(crate) resume: Resume,
+    /// Values each interrupted task's `interrupt()` calls already received, by task id.
+    pub(crate) answered: Vec<(String, Vec<Value>)>,
+    pub(crate) interrupt_before: Vec<String>,
+    pub(crate) interrupt_after: Vec<String>,
+    pub(crate) finished: Option<Outcome>,
+    pub(crate) hooks: Option<Rc<dyn StepHooks>>,
+}
+
+/// Resume values handed to interrupted tasks.
+#[derive(Clone, Debug, Default)]
+pub enum Resume {
+    #[default]
+    None,
+    /// One value for every interrupted task.
+    All(Value),
+    /// Interrupt id → value.
+    ById(Map<String, Value>),
+}
+
+/// Called after each superstep (used for checkpointing).
+pub trait StepHooks {
+    fn after_tick(
+        &self,
+        stepper: &Stepper,
+        tick: &Tick,
+    ) -> futures::future::LocalBoxFuture<'_, Result<(), Error>>;
+}
+
+impl Stepper {
+    pub fn step_number(&self) -> i64 {
+        self.rs.step
+    }
+    pub fn run_state(&self) -> &RunState {
+        &self.rs
+    }
+    pub fn graph(&self) -> &CompiledGraph {
+        &self.graph
+    }
+    pub fn recursion_limit(&self) -> usize {
+        self.limit
+    }
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+    pub fn checkpoint_id(&self) -> &str {
+        &self.checkpoint_id
+    }
+
+    /// The nodes the next superstep would run.
+    pub fn next_nodes(&self) -> Vec<String> {
+        let spec = self.graph.spec();
+        let ns = self.run.namespace.join("|");
+        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns)
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The output keys' values, as `invoke` returns them.
+    pub fn output(&self) -> Value {
+        self.rs
+            .values_of(self.graph.spec(), &self.graph.spec().output_keys)
+    }
+
+    /// Every state channel's value.
+    pub fn state(&self) -> Value {
+        self.rs.all_values(self.graph.spec())
+    }
+
+    /// Runs exactly one superstep and reports it.
+    pub async fn step(&mut self) -> StepSnapshot {
+        let spec_step = self.rs.step + 1;
+        let tick = self.tick().await;
+        let spec = self.graph.spec();
+        let tasks = tick
+            .tasks
+            .iter()
+            .zip(&tick.results)
+            .map(|(t, r)| TaskRecord {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                path: t.path.to_string(),
+                triggers: t.trigger_names(spec),
+                input: t.input.to_value(),
+                writes: r
+                    .writes
+                    .writes
+                    .iter()
+                    .filter(|(c, _)| *c < spec.state_count)
+                    .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
+                    .collect(),
+                error: match &r.status {
+                    TaskStatus::Failed(e) => Some(e.to_string()),
+                    _ => None,
+                },
+                interrupts: match &r.status {
+                    TaskStatus::Interrupted(i) => i.clone(),
+                    _ => vec![],
+                },
+                cached: r.cached,
+            })
+            .collect();
+        StepSnapshot {
+            step: spec_step,
+            tasks,
+            state: self.state(),
+            changed: tick
+                .changed
+                .iter()
+                .map(|&c| spec.channels[c].name.to_string())
+                .collect(),
+            next: self.next_nodes(),
+            outcome: tick.outcome,
+        }
+    }
+
+    /// Plan → execute → apply one superstep. Never panics on user input.
+    pub async fn tick(&mut self) -> Tick {
+        let report = self.tick_inner().await;
+        if !matches!(report.outcome, Outcome::Continue) {
+            self.finished = Some(report.outcome.clone());
+        }
+        if let Some(hooks) = self.hooks.clone() {
+            if let Err(e) = hooks.after_tick(self, &report).await {
+                self.finished = Some(Outcome::Error(e.clone()));
+                return Tick {
+                    outcome: Outcome::Error(e),
+                    ..report
+                };
+            }
+        }
+        report
+    }
+
+    async fn tick_inner(&mut self) -> Tick {
+        let empty = |outcome| Tick {
+            tasks: vec![],
+            results: vec![],
+            changed: vec![],
+            outcome,
+        };
+        if let Some(done) = &self.finished {
+            return empty(done.clone());
+        }
+        let graph = self.graph.clone();
+        let spec = graph.spec();
+        let ns = self.run.namespace.join("|");
+        let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
+        if tasks.is_empty() {
+            return empty(Outcome::Done);
+        }
+        let step = self.rs.step + 1;
+        if step > self.stop {
+            return empty(Outcome::Error(Error::GraphRecursion { limit: self.limit }));
+        }
+        if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
+            return Tick {
+                tasks,
+                results: vec![],
+                changed: vec![],
+                outcome: Outcome::Interrupted(vec![]),
+            };
+        }
+        let results = self.execute_all(&tasks, step).await;
+        let (outcome, changed) = self.conclude(&tasks, &results, step);
+        Tick {
+            tasks,
+            results,
+            changed,
+            outcome,
+        }
+    }
+
+    /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
+    async fn execute_all(&mut self, tasks: &[Task], step: i64) -> Vec<TaskResult> {
+        let spec = self.graph.spec();
+        let state_view = self.rs.view(spec, &spec.state_keys);
+        let ctx = StepCtx {
+            spec,
+            graph: &self.graph,
+            run: self.run.clone(),
+            state_view,
+            step,
+            remaining_steps: self.stop - step,
+        };
+        let sink = self.run.sink.clone();
+        let ns = self.run.namespace.clone();
+        let resume = std::mem::take(&mut self.resume);
+        let pending = std::mem::take(&mut self.pending);
+        let mut slots: Vec<Option<TaskResult>> = vec![None; tasks.len()];
+        let mut running = FuturesUnordered::new();
+        for (i, task) in tasks.iter().enumerate() {
+            if let Some((_, r)) = pending
+                .iter()
+                .find(|(id, r)| *id == task.id && r.status == TaskStatus::Done)
+            {
+                slots[i] = Some(r.clone());
+                continue;
+            }
+            let values = resume_values(&resume, &pending, &mut self.answered, task);
+            emit_task_start(&sink, &ns, spec, task, step, &self.run);
+            let ctx = &ctx;
+            running.push(async move { (i, execute(ctx, task, values).await) });
+        }
+        while let Some((i, result)) = running.next().await {
+            emit_task_result(&sink, &ns, &tasks[i], &result, step, &self.run);
+            slots[i] = Some(result);
+        }
+        drop(running);
+        slots
+            .into_iter()
+            .map(|r| r.expect("every task ran"))
+            .collect()
+    }
+
+    /// Applies the writes if every task finished; otherwise keeps them pending.
+    fn conclude(
+        &mut self,
+        tasks: &[Task],
+        results: &[TaskResult],
+        step: i64,
+    ) -> (Outcome, Vec<usize>) {
+        let graph = self.graph.clone();
+        let spec = graph.spec();
+        let first = |f: &dyn Fn(&TaskStatus) -> bool| results.iter().position(|r| f(&r.status));
+        let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
+        if unfinished {
+            self.pending = tasks
+                .iter()
+                .zip(results)
+                .map(|(t, r)| (t.id.clone(), r.clone()))
+                .collect();
+        }
+        if let Some(i) = first(&|s| matches!(s, TaskStatus::Failed(_))) {
+            let TaskStatus::Failed(e) = &results[i].status else {
+                unreachable!()
+            };
+            return (Outcome::Error(e.clone()), vec![]);
+        }
+        if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
+            let TaskStatus::Parent(c) = &results[i].status else {
+                unreachable!()
+            };
+            return (Outcome::ParentCommand(c.clone()), vec![]);
+        }
+        let interrupts: Vec<Interrupt> = results
+            .iter()
+            .flat_map(|r| match &r.status {
+                TaskStatus::Interrupted(i) => i.clone(),
+                _ => vec![],
+            })
+            .collect();
+        if unfinished {
+            let sink = &self.run.sink;
+            let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
+            sink.push(
+                &self.run.namespace,
+                StreamMode::Updates,
+                || json!({ INTERRUPT_KEY: payload.clone() }),
+            );
+            sink.push(
+                &self.run.namespace,
+                StreamMode::Values,
+                || json!({ INTERRUPT_KEY: payload }),
+            );
+            return (Outcome::Interrupted(interrupts), vec![]);
+        }
+        let task_refs: Vec<&Task> = tasks.iter().collect();
+        let write_refs: Vec<&TaskWrites> = results.iter().map(|r| &r.writes).collect();
+        let env = self.run.env.clone();
+        let mut ids = || env.next_id();
+        let changed = match apply_writes(spec, &mut self.rs, &task_refs, &write_refs, &mut ids) {
+            Ok(c) => c,
+            Err(e) => {
+                self.pending = tasks
+                    .iter()
+                    .zip(results)
+                    .map(|(t, r)| (t.id.clone(), r.clone()))
+                    .collect();
+                return (Outcome::Error(e), vec![]);
+            }
+        };
+        self.rs.step = step;
+        self.answered.clear();
+        self.checkpoint_id = self.run.env.next_id();
+        let changed: Vec<usize> = changed.into_iter().map(|(c, _)| c).collect();
+        if !changed.is_empty() {
+            let rs = &self.rs;
+            self.run
+                .sink
+                .push(&self.run.namespace, StreamMode::Values, || {
+                    rs.all_values(spec)
+                });
+        }
+        if self.breakpoint(tasks, &self.interrupt_after.clone()) {
+            return (Outcome::Interrupted(vec![]), changed);
+        }
+        (Outcome::Continue, changed)
+    }
+
+    /// Whether a static breakpoint fires for these tasks (once per set of channel versions).
+    fn breakpoint(&mut self, tasks: &[Task], nodes: &[String]) -> bool {
+        if nodes.is_empty()
+            || !tasks
+                .iter()
+                .any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || *n == t.name))
+        {
+            return false;
+        }
+        if self.rs.breakpoint_seen.as_ref() == Some(&self.rs.versions) {
+            return false;
+        }
+        self.rs.breakpoint_seen = Some(self.rs.versions.clone());
+        let sink = &self.run.sink;
+        sink.push(
+            &self.run.namespace,
+            StreamMode::Updates,
+            || json!({ INTERRUPT_KEY: [] }),
+        );
+        true
+    }
+
+    /// Interrupts still waiting for a value (from the last superstep).
+    pub fn pending_interrupts(&self) -> Vec<Interrupt> {
+        self.pending
+            .iter()
+            .flat_map(|(_, r)| match &r.status {
+                TaskStatus::Interrupted(i) => i.clone(),
+                _ => vec![],
+            })
+            .collect()
+    }
+}
+
+/// The resume values a task gets: those it already consumed, plus a new one
+/// for its pending interrupt if the resume answers it.
+fn resume_values(
+    resume: &Resume,
+    pending: &[(String, TaskResult)],
+    answered: &mut Vec<(String, Vec<Value>)>,
+    task: &Task,
+) -> Vec<Value> {
+    let pos = match answered.iter().position(|(id, _)| *id == task.id) {
+        Some(p) => p,
+        None => {
+            answered.push((task.id.clone(), vec![]));
+            answered.len() - 1
+        }
+    };
+    let waiting: Vec<&Interrupt> = pending
+        .iter()
+        .filter(|(id, _)| *id == task.id)
+        .flat_map(|(_, r)| match &r.status {
+            TaskStatus::Interrupted(i) => i.iter().collect(),
+            _ => vec![],
+        })
+        .collect();
+    let values = &mut answered[pos].1;
+    match resume {
+        Resume::None => {}
+        Resume::All(v) => {
+            if !waiting.is_empty() {
+                values.push(v.clone());
+            }
+        }
+        Resume::ById(map) => {
+            for i in waiting {
+                match map.get(&i.id) {
+                    Some(v) => values.push(v.clone()),
+                    None => break,
+                }
+            }
+        }
+    }
+    values.clone()
+}
+
+pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
+    json!({ "id": i.id, "value": i.value })
+}
+
+fn emit_task_start(
+    sink: &super::stream::Sink,
+    ns: &[String],
+    spec: &crate::graph::compile::GraphSpec,
+    task: &Task,
+    step: i64,
+    run: &RunCtx,
+) {
+    if task.node == 0 {
+        return;
+    }
+    let payload = || json!({ "id": task.id, "name": task.name, "input": task.input.to_value(), "triggers": task.trigger_names(spec) });
+    sink.push(ns, StreamMode::Tasks, payload);
+    sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
+}
+
+fn emit_task_result(
+    sink: &super::stream::Sink,
+    ns: &[String],
+    task: &Task,
+    r: &TaskResult,
+    step: i64,
+    run: &RunCtx,
+) {
+    if task.node == 0 {
+        return;
+    }
+    if r.status == TaskStatus::Done {
+        sink.push(ns, StreamMode::Updates, || {
+            let mut m = Map::new();
+            m.insert(task.name.clone(), r.update.clone());
+            if r.cached {
+                m.insert("__metadata__".into(), json!({ "cached": true }));
+            }
+            Value::Object(m)
+        });
+    }
+    let payload = || {
+        let result: Vec<Value> = r
+            .update
+            .as_object()
+            .map(|m| m.iter().map(|(k, v)| json!([k, v])).collect())
+            .unwrap_or_default();
+        let interrupts: Vec<Value> = match &r.status {
+            TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
+            _ => vec![],
+        };
+        let error = match &r.status {
+            TaskStatus::Failed(e) => Value::String(e.to_string()),
+            _ => Value::Null,
+        };
+        json!({ "id": task.id, "name": task.name, "error": error, "result": result, "interrupts": interrupts })
+    };
+    sink.push(ns, StreamMode::Tasks, payload);
+    sink.push(ns, StreamMode::Debug, || json!({ "type": "task_result", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
+}

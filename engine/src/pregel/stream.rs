@@ -1,0 +1,107 @@
+//! Stream modes, stream parts and the sink that collects them during a run.
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// What a stream emits (LangGraph's `stream_mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StreamMode {
+    /// The full state after each superstep.
+    Values,
+    /// `{node: update}` after each task.
+    Updates,
+    /// Checkpoints, tasks and task results.
+    Debug,
+    /// Task starts and results only.
+    Tasks,
+    /// Checkpoint events only.
+    Checkpoints,
+    /// Whatever nodes write through `Runtime::write`.
+    Custom,
+}
+
+impl StreamMode {
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "values" => StreamMode::Values,
+            "updates" => StreamMode::Updates,
+            "debug" => StreamMode::Debug,
+            "tasks" => StreamMode::Tasks,
+            "checkpoints" => StreamMode::Checkpoints,
+            "custom" => StreamMode::Custom,
+            _ => return None,
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StreamMode::Values => "values",
+            StreamMode::Updates => "updates",
+            StreamMode::Debug => "debug",
+            StreamMode::Tasks => "tasks",
+            StreamMode::Checkpoints => "checkpoints",
+            StreamMode::Custom => "custom",
+        }
+    }
+}
+
+/// One streamed event: where it comes from (subgraph namespace), its mode and data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamPart {
+    /// Empty for the root graph; `["node:<task id>", ...]` inside subgraphs.
+    pub namespace: Vec<String>,
+    pub mode: StreamMode,
+    pub data: Value,
+}
+
+/// Where a run and its subgraphs push stream parts; the stream drains it.
+#[derive(Clone, Default)]
+pub struct Sink {
+    inner: Rc<SinkInner>,
+}
+
+#[derive(Default)]
+struct SinkInner {
+    modes: Vec<StreamMode>,
+    subgraphs: bool,
+    queue: RefCell<VecDeque<StreamPart>>,
+}
+
+impl Sink {
+    pub fn new(modes: Vec<StreamMode>, subgraphs: bool) -> Self {
+        Sink {
+            inner: Rc::new(SinkInner {
+                modes,
+                subgraphs,
+                queue: RefCell::default(),
+            }),
+        }
+    }
+
+    /// Whether events of `mode` from `namespace` are wanted.
+    pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
+        self.inner.modes.contains(&mode) && (namespace.is_empty() || self.inner.subgraphs)
+    }
+
+    pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
+        if self.wants(mode, namespace) {
+            self.inner.queue.borrow_mut().push_back(StreamPart {
+                namespace: namespace.to_vec(),
+                mode,
+                data: data(),
+            });
+        }
+    }
+
+    pub fn pop(&self) -> Option<StreamPart> {
+        self.inner.queue.borrow_mut().pop_front()
+    }
+
+    pub fn is_active(&self) -> bool {
+        !self.inner.modes.is_empty()
+    }
+
+    pub fn modes(&self) -> &[StreamMode] {
+        &self.inner.modes
+    }
+}

@@ -1,0 +1,195 @@
+//! Reducers: how the writes of one superstep fold into a channel's value.
+//!
+//! `reduce` takes all writes a channel received in one superstep, in task
+//! order, and returns what changed as a [`Delta`], so that checkpoints can store
+//! appended items instead of whole lists.
+mod builtin;
+mod messages;
+
+use crate::types::as_overwrite;
+use serde_json::Value;
+use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
+
+pub use messages::{add_messages, MessageIds};
+
+/// A batch reducer: `(current value, writes in task order) -> new value`.
+pub type BatchFn = Rc<dyn Fn(Option<Value>, Vec<Value>) -> Result<Value, String>>;
+
+/// How a channel combines writes with its value.
+#[derive(Clone)]
+pub enum Reducer {
+    /// Keep the last value; two writes in one superstep are an error.
+    LastValue,
+    /// List concatenation; a non-list write is appended as one item.
+    Append,
+    /// `operator.add`: numbers sum, strings and lists concatenate.
+    Add,
+    /// Shallow object merge, right wins.
+    Merge,
+    /// LangGraph's `add_messages`: ids, replacement by id, removal markers.
+    Messages,
+    /// A user function, given all writes of a superstep at once.
+    Custom { name: String, reduce: BatchFn },
+}
+
+impl Reducer {
+    /// A custom binary reducer `(left, right) -> new`, folded over a superstep's writes.
+    pub fn custom(
+        name: impl Into<String>,
+        f: impl Fn(Value, Value) -> Result<Value, String> + 'static,
+    ) -> Self {
+        let reduce: BatchFn = Rc::new(move |current, writes| {
+            let mut it = writes.into_iter();
+            let mut acc = match current {
+                Some(v) => v,
+                None => it.next().unwrap_or(Value::Null),
+            };
+            for w in it {
+                acc = f(acc, w)?;
+            }
+            Ok(acc)
+        });
+        Reducer::Custom {
+            name: name.into(),
+            reduce,
+        }
+    }
+
+    /// The reducer's name as used in graph documents (`custom` ones keep theirs).
+    pub fn name(&self) -> &str {
+        match self {
+            Reducer::LastValue => "overwrite",
+            Reducer::Append => "append",
+            Reducer::Add => "add",
+            Reducer::Merge => "merge",
+            Reducer::Messages => "messages",
+            Reducer::Custom { name, .. } => name,
+        }
+    }
+
+    /// A built-in reducer by its document name.
+    pub fn builtin(name: &str) -> Option<Self> {
+        Some(match name {
+            "overwrite" | "last_value" => Reducer::LastValue,
+            "append" => Reducer::Append,
+            "add" => Reducer::Add,
+            "merge" => Reducer::Merge,
+            "messages" | "add_messages" => Reducer::Messages,
+            _ => return None,
+        })
+    }
+
+    pub fn is_last_value(&self) -> bool {
+        matches!(self, Reducer::LastValue)
+    }
+}
+
+impl fmt::Debug for Reducer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Reducer({})", self.name())
+    }
+}
+
+/// What a superstep did to one channel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Delta {
+    /// The channel now holds this value.
+    Replace,
+    /// These items were appended to the list the channel held.
+    Append(usize),
+}
+
+/// Why a reduction failed: the message, and whether it is a conflict (InvalidUpdate).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReduceError {
+    pub message: String,
+    pub conflict: bool,
+}
+
+impl ReduceError {
+    fn conflict(message: impl Into<String>) -> Self {
+        ReduceError {
+            message: message.into(),
+            conflict: true,
+        }
+    }
+    fn failed(message: impl Into<String>) -> Self {
+        ReduceError {
+            message: message.into(),
+            conflict: false,
+        }
+    }
+}
+
+/// Folds one superstep's `writes` (in task order) into `slot`.
+///
+/// An `Overwrite` write replaces the value and ends reduction for this step,
+/// as in LangGraph; a second `Overwrite` in the same step is a conflict.
+pub fn reduce(
+    reducer: &Reducer,
+    slot: &mut Option<Arc<Value>>,
+    writes: Vec<Value>,
+    ids: &mut dyn MessageIds,
+) -> Result<Delta, ReduceError> {
+    if reducer.is_last_value() {
+        if writes.len() > 1 {
+            return Err(ReduceError::conflict(
+                "can receive only one value per step; use a reducer for parallel writes",
+            ));
+        }
+        let value = writes.into_iter().next().unwrap_or(Value::Null);
+        let value = match as_overwrite(&value) {
+            Some(v) => v.clone(),
+            None => value,
+        };
+        *slot = Some(Arc::new(value));
+        return Ok(Delta::Replace);
+    }
+    let overwrites = writes.iter().filter(|w| as_overwrite(w).is_some()).count();
+    if overwrites > 1 {
+        return Err(ReduceError::conflict(
+            "can receive only one Overwrite value per step",
+        ));
+    }
+    if overwrites == 1 {
+        // Writes before the Overwrite are discarded by it; writes after it are ignored.
+        let value = writes
+            .into_iter()
+            .find_map(|w| as_overwrite(&w).cloned())
+            .unwrap_or(Value::Null);
+        *slot = Some(Arc::new(value));
+        return Ok(Delta::Replace);
+    }
+    match reducer {
+        Reducer::Append => Ok(builtin::append(slot, writes)),
+        Reducer::Add => builtin::add(slot, writes).map_err(ReduceError::failed),
+        Reducer::Merge => builtin::merge(slot, writes).map_err(ReduceError::failed),
+        Reducer::Messages => {
+            let current = slot.as_deref().cloned().unwrap_or(Value::Array(vec![]));
+            let mut acc = current;
+            for w in writes {
+                acc = Value::Array(add_messages(acc, w, ids).map_err(ReduceError::failed)?);
+            }
+            *slot = Some(Arc::new(acc));
+            Ok(Delta::Replace)
+        }
+        Reducer::Custom { reduce, .. } => {
+            let current = slot.take().map(Arc::unwrap_or_clone);
+            let had = current.is_some();
+            let backup = current.clone();
+            match reduce(current, writes) {
+                Ok(v) => {
+                    *slot = Some(Arc::new(v));
+                    Ok(Delta::Replace)
+                }
+                Err(e) => {
+                    *slot = if had { backup.map(Arc::new) } else { None };
+                    Err(ReduceError::failed(e))
+                }
+            }
+        }
+        Reducer::LastValue => unreachable!("handled above"),
+    }
+}

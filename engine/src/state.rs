@@ -1,0 +1,175 @@
+//! `State`: the read-only view of channel values a node or router receives.
+use crate::reducers::{reduce, Reducer};
+use serde_json::{Map, Value};
+use std::cell::OnceCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A cheap-to-clone snapshot of some channel values, keyed by name.
+/// Cloning shares the values; nothing is deep-copied until `to_value`.
+#[derive(Clone, Default)]
+pub struct State {
+    entries: Rc<[(Arc<str>, Entry)]>,
+}
+
+/// A value, or one computed on first read: a channel's value with a task's own
+/// writes reduced in (what a router sees), so unread channels cost nothing.
+#[derive(Clone)]
+pub(crate) enum Entry {
+    Ready(Arc<Value>),
+    Pending(Rc<Pending>),
+}
+
+pub(crate) struct Pending {
+    base: Option<Arc<Value>>,
+    reducer: Reducer,
+    writes: Vec<Value>,
+    cell: OnceCell<Arc<Value>>,
+}
+
+impl Entry {
+    fn get(&self) -> &Value {
+        match self {
+            Entry::Ready(v) => v,
+            Entry::Pending(p) => p.cell.get_or_init(|| {
+                let mut slot = p.base.clone();
+                let mut no_ids = || String::new();
+                match reduce(&p.reducer, &mut slot, p.writes.clone(), &mut no_ids) {
+                    Ok(_) => slot.unwrap_or_else(|| Arc::new(Value::Null)),
+                    // The real reduction at the barrier reports the error; routers see the old value.
+                    Err(_) => p.base.clone().unwrap_or_else(|| Arc::new(Value::Null)),
+                }
+            }),
+        }
+    }
+    fn shared(&self) -> Arc<Value> {
+        match self {
+            Entry::Ready(v) => v.clone(),
+            Entry::Pending(_) => Arc::new(self.get().clone()),
+        }
+    }
+}
+
+impl State {
+    pub(crate) fn from_entries(entries: Vec<(Arc<str>, Arc<Value>)>) -> Self {
+        State {
+            entries: entries
+                .into_iter()
+                .map(|(k, v)| (k, Entry::Ready(v)))
+                .collect::<Vec<_>>()
+                .into(),
+        }
+    }
+
+    /// A state holding the keys of a JSON object (e.g. a `Send` argument).
+    pub fn from_value(value: Value) -> Self {
+        match value {
+            Value::Object(m) => Self::from_entries(
+                m.into_iter()
+                    .map(|(k, v)| (Arc::from(k), Arc::new(v)))
+                    .collect(),
+            ),
+            Value::Null => State::default(),
+            other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other))]),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(k, _)| &**k == key)
+            .map(|(_, v)| v.get())
+    }
+
+    /// The value of `key`, or JSON null when absent.
+    pub fn value(&self, key: &str) -> Value {
+        self.get(key).cloned().unwrap_or(Value::Null)
+    }
+
+    pub fn i64(&self, key: &str) -> Option<i64> {
+        self.get(key).and_then(Value::as_i64)
+    }
+
+    pub fn str(&self, key: &str) -> Option<&str> {
+        self.get(key).and_then(Value::as_str)
+    }
+
+    pub fn contains(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(k, _)| &**k)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.entries.iter().map(|(k, v)| (&**k, v.get()))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The whole view as a JSON object (deep copy).
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        for (k, v) in self.iter() {
+            m.insert(k.to_string(), v.clone());
+        }
+        Value::Object(m)
+    }
+
+    /// This view with `writes` reduced into `key`, computed only if read (a router's local view).
+    pub(crate) fn with_writes(
+        &self,
+        key: &Arc<str>,
+        reducer: &Reducer,
+        writes: Vec<Value>,
+    ) -> State {
+        let base = self
+            .entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.shared());
+        let pending = Entry::Pending(Rc::new(Pending {
+            base,
+            reducer: reducer.clone(),
+            writes,
+            cell: OnceCell::new(),
+        }));
+        let mut entries: Vec<_> = self
+            .entries
+            .iter()
+            .filter(|(k, _)| k != key)
+            .cloned()
+            .collect();
+        entries.push((key.clone(), pending));
+        State {
+            entries: entries.into(),
+        }
+    }
+
+    /// The shared value of `key` (no copy), for bindings that cache conversions.
+    pub fn shared(&self, key: &str) -> Option<Arc<Value>> {
+        self.entries
+            .iter()
+            .find(|(k, _)| &**k == key)
+            .map(|(_, v)| v.shared())
+    }
+}
+
+impl std::fmt::Debug for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "State({})", self.to_value())
+    }
+}
+
+impl PartialEq<Value> for State {
+    fn eq(&self, other: &Value) -> bool {
+        &self.to_value() == other
+    }
+}

@@ -1,0 +1,196 @@
+//! The values nodes and routers exchange with the engine: updates, `Send`,
+//! `Command`, interrupts and the `Overwrite` marker.
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The virtual entry node.
+pub const START: &str = "__start__";
+/// The virtual exit node.
+pub const END: &str = "__end__";
+/// Key of the marker object that makes a write skip the reducer.
+pub const OVERWRITE_KEY: &str = "__overwrite__";
+/// Key under which invoke results carry pending interrupts.
+pub const INTERRUPT_KEY: &str = "__interrupt__";
+
+/// Wraps `value` so that it replaces the channel's value instead of being reduced.
+pub fn overwrite(value: Value) -> Value {
+    let mut m = Map::new();
+    m.insert(OVERWRITE_KEY.into(), value);
+    Value::Object(m)
+}
+
+/// If `value` is an `Overwrite` marker, the value it carries.
+pub fn as_overwrite(value: &Value) -> Option<&Value> {
+    match value {
+        Value::Object(m) if m.len() == 1 => m.get(OVERWRITE_KEY),
+        _ => None,
+    }
+}
+
+/// A message to run `node` with its own input `arg` in the next superstep.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Send {
+    pub node: String,
+    pub arg: Value,
+}
+
+impl Send {
+    pub fn new(node: impl Into<String>, arg: Value) -> Self {
+        Send {
+            node: node.into(),
+            arg,
+        }
+    }
+}
+
+/// Where a router or a `Command` sends control next.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Goto {
+    Node(String),
+    Send(Send),
+}
+
+impl From<&str> for Goto {
+    fn from(s: &str) -> Self {
+        Goto::Node(s.to_string())
+    }
+}
+
+impl From<String> for Goto {
+    fn from(s: String) -> Self {
+        Goto::Node(s)
+    }
+}
+
+impl From<Send> for Goto {
+    fn from(s: Send) -> Self {
+        Goto::Send(s)
+    }
+}
+
+/// Which graph a `Command` is addressed to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommandGraph {
+    /// The closest parent of the graph whose node returned the command.
+    Parent,
+}
+
+/// Control flow and state update in one value (LangGraph's `Command`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Command {
+    /// A partial state update, as a node would return it.
+    pub update: Option<Value>,
+    /// Nodes (or `Send`s) to run next; added to the static edges, never replacing them.
+    pub goto: Vec<Goto>,
+    pub graph: Option<CommandGraph>,
+    /// Given as input: the value(s) that pending `interrupt()` calls return.
+    pub resume: Option<Value>,
+}
+
+impl Command {
+    pub fn goto(target: impl Into<Goto>) -> Self {
+        Command {
+            goto: vec![target.into()],
+            ..Default::default()
+        }
+    }
+    pub fn resume(value: Value) -> Self {
+        Command {
+            resume: Some(value),
+            ..Default::default()
+        }
+    }
+    pub fn with_update(mut self, update: Value) -> Self {
+        self.update = Some(update);
+        self
+    }
+    pub fn and_goto(mut self, target: impl Into<Goto>) -> Self {
+        self.goto.push(target.into());
+        self
+    }
+    pub fn to_parent(mut self) -> Self {
+        self.graph = Some(CommandGraph::Parent);
+        self
+    }
+}
+
+/// What a node returns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeOutput {
+    /// No update (LangGraph: `None` / `{}`).
+    Nothing,
+    /// A partial state update: an object of key → value.
+    Update(Value),
+    Command(Command),
+}
+
+impl From<Value> for NodeOutput {
+    fn from(v: Value) -> Self {
+        match v {
+            Value::Null => NodeOutput::Nothing,
+            v => NodeOutput::Update(v),
+        }
+    }
+}
+
+impl From<Command> for NodeOutput {
+    fn from(c: Command) -> Self {
+        NodeOutput::Command(c)
+    }
+}
+
+impl From<()> for NodeOutput {
+    fn from(_: ()) -> Self {
+        NodeOutput::Nothing
+    }
+}
+
+/// A pause requested by `interrupt(value)` inside a node, or by a breakpoint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Interrupt {
+    pub id: String,
+    pub value: Value,
+}
+
+/// Why a node stopped without output: it failed, or it asked to pause.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeError {
+    /// The node failed with this message (and an optional error kind, for retry filters).
+    Failed {
+        message: String,
+        kind: Option<String>,
+    },
+    /// The node called `interrupt()` with no resume value waiting.
+    Interrupted(Vec<Interrupt>),
+    /// A command addressed to the parent graph, bubbling out of a subgraph.
+    ParentCommand(Command),
+    /// An engine error raised inside the node (e.g. from a nested graph).
+    Graph(Box<crate::Error>),
+}
+
+impl NodeError {
+    pub fn msg(message: impl Into<String>) -> Self {
+        NodeError::Failed {
+            message: message.into(),
+            kind: None,
+        }
+    }
+}
+
+impl From<String> for NodeError {
+    fn from(message: String) -> Self {
+        NodeError::msg(message)
+    }
+}
+
+impl From<&str> for NodeError {
+    fn from(message: &str) -> Self {
+        NodeError::msg(message)
+    }
+}
+
+impl From<crate::Error> for NodeError {
+    fn from(e: crate::Error) -> Self {
+        NodeError::Graph(Box::new(e))
+    }
+}

@@ -1,0 +1,9 @@
+// node --test: the JS package, loaded from its built wasm.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { init, engineVersion } from "../../www/superstep/node.js";
+
+test("the package initialises and reports the engine version", async () => {
+  await init();
+  assert.match(engineVersion(), /^\d+\.\d+\.\d+$/);
+});

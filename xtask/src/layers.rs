@@ -1,0 +1,107 @@
+//! Every test layer, run in order; the command fails if any layer fails.
+use crate::sh::{self, Result};
+use crate::{build, serve, tools};
+
+type Layer = (&'static str, fn() -> Result);
+
+const LAYERS: &[Layer] = &[
+    ("lint", lint),
+    ("native", native),
+    ("browser", browser),
+    ("build", build::all),
+    ("js", js),
+    ("e2e", e2e),
+];
+
+pub fn run_all(only: &[String]) -> Result {
+    tools::ensure_test_tools()?;
+    let mut failed = Vec::new();
+    let mut passed = 0;
+    for (name, layer) in LAYERS {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
+        eprintln!("\n=== layer: {name}");
+        let started = std::time::Instant::now();
+        match layer() {
+            Ok(()) => {
+                passed += 1;
+                eprintln!(
+                    "=== layer {name}: ok ({:.1}s)",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Err(e) => {
+                eprintln!("=== layer {name}: FAILED: {e}");
+                failed.push(*name);
+            }
+        }
+    }
+    println!("test layers: {passed} passed, {} failed", failed.len());
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("failed layers: {}", failed.join(", ")))
+    }
+}
+
+fn lint() -> Result {
+    sh::run(sh::cmd("cargo").args(["fmt", "--all", "--check"]))?;
+    sh::run(sh::cmd("cargo").args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+fn native() -> Result {
+    sh::run(sh::cmd("cargo").args(["test", "--workspace", "--exclude", "superstep-wasm"]))
+}
+
+/// wasm-bindgen-test in headless Chromium (IndexedDB and other browser-only code).
+fn browser() -> Result {
+    let root = sh::root();
+    sh::run(
+        sh::cmd("cargo")
+            .args([
+                "test",
+                "-p",
+                "superstep-wasm",
+                "--target",
+                "wasm32-unknown-unknown",
+            ])
+            .current_dir(root.join("engine/wasm"))
+            .env(
+                "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+                "wasm-bindgen-test-runner",
+            )
+            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
+    )
+}
+
+fn node_test(dir: &str, url: Option<&str>) -> Result {
+    let mut c = sh::cmd("node");
+    c.args(["--test", "--test-concurrency=1"])
+        .arg(format!("tests/{dir}/"));
+    if let Some(url) = url {
+        c.env("SUPERSTEP_URL", url);
+    }
+    sh::run(&mut c)
+}
+
+fn js() -> Result {
+    node_test("js", None)
+}
+
+fn e2e() -> Result {
+    let url = serve::spawn()?;
+    node_test("e2e", Some(&url))
+}
+
+pub fn bench(_args: &[String]) -> Result {
+    sh::run(sh::cmd("cargo").args(["bench", "-p", "superstep", "--bench", "workloads"]))
+}
