@@ -35,9 +35,7 @@ impl Cache for InMemoryCache {
         }
     }
     fn set(&self, node: &str, key: &str, value: Value, expires_ms: Option<f64>) {
-        self.entries
-            .borrow_mut()
-            .insert((node.to_string(), key.to_string()), (value, expires_ms));
+        self.entries.borrow_mut().insert((node.to_string(), key.to_string()), (value, expires_ms));
     }
     fn clear(&self) {
         self.entries.borrow_mut().clear();

@@ -32,14 +32,7 @@ impl Default for Env {
     /// A deterministic environment: a logical clock, counter ids, no real waiting.
     fn default() -> Self {
         let clock = Rc::new(LogicalClock::default());
-        Env {
-            ids: Rc::new(CounterIds {
-                clock: clock.clone(),
-                n: Cell::new(0),
-            }),
-            clock,
-            sleeper: Rc::new(NoSleep),
-        }
+        Env { ids: Rc::new(CounterIds { clock: clock.clone(), n: Cell::new(0) }), clock, sleeper: Rc::new(NoSleep) }
     }
 }
 

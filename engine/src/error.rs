@@ -8,11 +8,7 @@ pub enum Error {
     Validation(ValidationError),
     /// Two or more writes to an overwrite (last-value) key in one superstep,
     /// or a write the channel cannot take.
-    InvalidUpdate {
-        key: String,
-        nodes: Vec<String>,
-        message: String,
-    },
+    InvalidUpdate { key: String, nodes: Vec<String>, message: String },
     /// A node wrote a key that no schema declares.
     UnknownKey { key: String, node: String },
     /// The run needed more supersteps than the recursion limit allows.
@@ -60,10 +56,7 @@ impl fmt::Display for ValidationError {
             Self::Unreachable { node } => write!(f, "node `{node}` is not reachable from START"),
             Self::NoEntryPoint => write!(f, "graph has no entry point: add an edge from START"),
             Self::UnknownPathTarget { source, target } => {
-                write!(
-                    f,
-                    "path map of the router on `{source}` names unknown node `{target}`"
-                )
+                write!(f, "path map of the router on `{source}` names unknown node `{target}`")
             }
             Self::DuplicateNode { node } => write!(f, "node `{node}` is already present"),
             Self::ReservedName { name } => write!(f, "`{name}` is a reserved name"),
@@ -82,10 +75,9 @@ impl fmt::Display for Error {
                 write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
             }
             Self::UnknownKey { key, node } => write!(f, "node `{node}` wrote unknown state key `{key}`"),
-            Self::GraphRecursion { limit } => write!(
-                f,
-                "recursion limit of {limit} reached without hitting a stop condition; raise it with recursion_limit"
-            ),
+            Self::GraphRecursion { limit } => {
+                write!(f, "recursion limit of {limit} reached without hitting a stop condition; raise it with recursion_limit")
+            }
             Self::UnknownTarget { source, target } => write!(f, "`{source}` routed to unknown node `{target}`"),
             Self::UnknownRoute { source, key } => {
                 write!(f, "router on `{source}` returned `{key}`, which its path map does not contain")

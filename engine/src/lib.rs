@@ -18,12 +18,10 @@ pub use cache::{Cache, InMemoryCache};
 pub use env::Env;
 pub use error::{Error, Result, ValidationError};
 pub use graph::builder::{Channel, StateGraph};
-pub use graph::node::{
-    async_node, node, node_rt, router, router_rt, BranchSpec, CachePolicy, NodeSpec, RetryPolicy,
-};
+pub use graph::node::{async_node, node, node_rt, router, router_rt, BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
 pub use pregel::{
-    CompileOptions, CompiledGraph, Input, Outcome, RunConfig, RunStream, Runtime, StepSnapshot,
-    Stepper, StreamMode, StreamPart, DEFAULT_RECURSION_LIMIT,
+    CompileOptions, CompiledGraph, Input, Outcome, RunConfig, RunStream, Runtime, StepSnapshot, Stepper, StreamMode, StreamPart,
+    DEFAULT_RECURSION_LIMIT,
 };
 pub use reducers::Reducer;
 pub use state::State;

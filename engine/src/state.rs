@@ -52,33 +52,20 @@ impl Entry {
 
 impl State {
     pub(crate) fn from_entries(entries: Vec<(Arc<str>, Arc<Value>)>) -> Self {
-        State {
-            entries: entries
-                .into_iter()
-                .map(|(k, v)| (k, Entry::Ready(v)))
-                .collect::<Vec<_>>()
-                .into(),
-        }
+        State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect::<Vec<_>>().into() }
     }
 
     /// A state holding the keys of a JSON object (e.g. a `Send` argument).
     pub fn from_value(value: Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(
-                m.into_iter()
-                    .map(|(k, v)| (Arc::from(k), Arc::new(v)))
-                    .collect(),
-            ),
+            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Arc::from(k), Arc::new(v))).collect()),
             Value::Null => State::default(),
             other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other))]),
         }
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.entries
-            .iter()
-            .find(|(k, _)| &**k == key)
-            .map(|(_, v)| v.get())
+        self.entries.iter().find(|(k, _)| &**k == key).map(|(_, v)| v.get())
     }
 
     /// The value of `key`, or JSON null when absent.
@@ -124,41 +111,24 @@ impl State {
     }
 
     /// This view with `writes` reduced into `key`, computed only if read (a router's local view).
-    pub(crate) fn with_writes(
-        &self,
-        key: &Arc<str>,
-        reducer: &Reducer,
-        writes: Vec<Value>,
-    ) -> State {
-        let base = self
-            .entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.shared());
-        let pending = Entry::Pending(Rc::new(Pending {
-            base,
-            reducer: reducer.clone(),
-            writes,
-            cell: OnceCell::new(),
-        }));
-        let mut entries: Vec<_> = self
-            .entries
-            .iter()
-            .filter(|(k, _)| k != key)
-            .cloned()
-            .collect();
+    pub(crate) fn with_writes(&self, key: &Arc<str>, reducer: &Reducer, writes: Vec<Value>) -> State {
+        let base = self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.shared());
+        let pending = Entry::Pending(Rc::new(Pending { base, reducer: reducer.clone(), writes, cell: OnceCell::new() }));
+        let mut entries: Vec<_> = self.entries.iter().filter(|(k, _)| k != key).cloned().collect();
         entries.push((key.clone(), pending));
-        State {
-            entries: entries.into(),
-        }
+        State { entries: entries.into() }
+    }
+
+    /// This view with `key` set to `value`.
+    pub(crate) fn with_value(&self, key: &Arc<str>, value: Value) -> State {
+        let mut entries: Vec<_> = self.entries.iter().filter(|(k, _)| k != key).cloned().collect();
+        entries.push((key.clone(), Entry::Ready(Arc::new(value))));
+        State { entries: entries.into() }
     }
 
     /// The shared value of `key` (no copy), for bindings that cache conversions.
     pub fn shared(&self, key: &str) -> Option<Arc<Value>> {
-        self.entries
-            .iter()
-            .find(|(k, _)| &**k == key)
-            .map(|(_, v)| v.shared())
+        self.entries.iter().find(|(k, _)| &**k == key).map(|(_, v)| v.shared())
     }
 }
 

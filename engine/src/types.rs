@@ -36,10 +36,7 @@ pub struct Send {
 
 impl Send {
     pub fn new(node: impl Into<String>, arg: Value) -> Self {
-        Send {
-            node: node.into(),
-            arg,
-        }
+        Send { node: node.into(), arg }
     }
 }
 
@@ -89,16 +86,10 @@ pub struct Command {
 
 impl Command {
     pub fn goto(target: impl Into<Goto>) -> Self {
-        Command {
-            goto: vec![target.into()],
-            ..Default::default()
-        }
+        Command { goto: vec![target.into()], ..Default::default() }
     }
     pub fn resume(value: Value) -> Self {
-        Command {
-            resume: Some(value),
-            ..Default::default()
-        }
+        Command { resume: Some(value), ..Default::default() }
     }
     pub fn with_update(mut self, update: Value) -> Self {
         self.update = Some(update);
@@ -156,10 +147,7 @@ pub struct Interrupt {
 #[derive(Debug, Clone, PartialEq)]
 pub enum NodeError {
     /// The node failed with this message (and an optional error kind, for retry filters).
-    Failed {
-        message: String,
-        kind: Option<String>,
-    },
+    Failed { message: String, kind: Option<String> },
     /// The node called `interrupt()` with no resume value waiting.
     Interrupted(Vec<Interrupt>),
     /// A command addressed to the parent graph, bubbling out of a subgraph.
@@ -170,10 +158,7 @@ pub enum NodeError {
 
 impl NodeError {
     pub fn msg(message: impl Into<String>) -> Self {
-        NodeError::Failed {
-            message: message.into(),
-            kind: None,
-        }
+        NodeError::Failed { message: message.into(), kind: None }
     }
 }
 

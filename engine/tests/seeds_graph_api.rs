@@ -9,18 +9,12 @@ fn default_reducer_overwrites() {
     // foo: int, bar: list[str]; {"foo": 1, "bar": ["hi"]}; node 1 → {"foo": 2}; node 2 → {"bar": ["bye"]}.
     let g = last(&["foo", "bar"])
         .node("one", node(|_s| Ok::<_, NodeError>(json!({"foo": 2}))))
-        .node(
-            "two",
-            node(|_s| Ok::<_, NodeError>(json!({"bar": ["bye"]}))),
-        )
+        .node("two", node(|_s| Ok::<_, NodeError>(json!({"bar": ["bye"]}))))
         .edge(START, "one")
         .edge("one", "two")
         .compile()
         .unwrap();
-    assert_eq!(
-        run(&g, json!({"foo": 1, "bar": ["hi"]})),
-        json!({"foo": 2, "bar": ["bye"]})
-    );
+    assert_eq!(run(&g, json!({"foo": 1, "bar": ["hi"]})), json!({"foo": 2, "bar": ["bye"]}));
 }
 
 #[test]
@@ -30,18 +24,12 @@ fn add_reducer_concatenates() {
         .channel("foo", Channel::last_value())
         .channel("bar", Channel::reducer(Reducer::Add))
         .node("one", node(|_s| Ok::<_, NodeError>(json!({"foo": 2}))))
-        .node(
-            "two",
-            node(|_s| Ok::<_, NodeError>(json!({"bar": ["bye"]}))),
-        )
+        .node("two", node(|_s| Ok::<_, NodeError>(json!({"bar": ["bye"]}))))
         .edge(START, "one")
         .edge("one", "two")
         .compile()
         .unwrap();
-    assert_eq!(
-        run(&g, json!({"foo": 1, "bar": ["hi"]})),
-        json!({"foo": 2, "bar": ["hi", "bye"]})
-    );
+    assert_eq!(run(&g, json!({"foo": 1, "bar": ["hi"]})), json!({"foo": 2, "bar": ["hi", "bye"]}));
 }
 
 #[test]
@@ -54,17 +42,11 @@ fn custom_reducer_gets_left_and_right() {
     });
     let g = StateGraph::new()
         .channel("tags", Channel::reducer(concat))
-        .node(
-            "review",
-            node(|_s| Ok::<_, NodeError>(json!({"tags": ["review"]}))),
-        )
+        .node("review", node(|_s| Ok::<_, NodeError>(json!({"tags": ["review"]}))))
         .edge(START, "review")
         .compile()
         .unwrap();
-    assert_eq!(
-        run(&g, json!({"tags": ["draft"]})),
-        json!({"tags": ["draft", "review"]})
-    );
+    assert_eq!(run(&g, json!({"tags": ["draft"]})), json!({"tags": ["draft", "review"]}));
 }
 
 #[test]
@@ -73,29 +55,17 @@ fn empty_update_does_not_reset_a_merging_reducer_but_overwrite_does() {
     let build = |clear: bool| {
         StateGraph::new()
             .channel("errors", Channel::reducer(Reducer::Add).default(json!([])))
-            .node(
-                "a",
-                node(|_s| Ok::<_, NodeError>(json!({"errors": ["bad sql"]}))),
-            )
+            .node("a", node(|_s| Ok::<_, NodeError>(json!({"errors": ["bad sql"]}))))
             .node(
                 "b",
-                node(move |_s| {
-                    Ok::<_, NodeError>(if clear {
-                        json!({"errors": overwrite(json!([]))})
-                    } else {
-                        json!({"errors": []})
-                    })
-                }),
+                node(move |_s| Ok::<_, NodeError>(if clear { json!({"errors": overwrite(json!([]))}) } else { json!({"errors": []}) })),
             )
             .edge(START, "a")
             .edge("a", "b")
             .compile()
             .unwrap()
     };
-    assert_eq!(
-        run(&build(false), json!({})),
-        json!({"errors": ["bad sql"]})
-    );
+    assert_eq!(run(&build(false), json!({})), json!({"errors": ["bad sql"]}));
     assert_eq!(run(&build(true), json!({})), json!({"errors": []}));
 }
 
@@ -107,26 +77,11 @@ fn my_name_is_lance_schemas() {
         .channel("graph_output", Channel::last_value())
         .input_keys(["user_input"])
         .output_keys(["graph_output"])
-        .node(
-            "node_1",
-            node(|s| {
-                Ok::<_, NodeError>(json!({"foo": format!("{} name", s.str("user_input").unwrap())}))
-            }),
-        )
-        .node(
-            "node_2",
-            node(|s| Ok::<_, NodeError>(json!({"bar": format!("{} is", s.str("foo").unwrap())}))),
-        )
+        .node("node_1", node(|s| Ok::<_, NodeError>(json!({"foo": format!("{} name", s.str("user_input").unwrap())}))))
+        .node("node_2", node(|s| Ok::<_, NodeError>(json!({"bar": format!("{} is", s.str("foo").unwrap())}))))
         .add(
-            NodeSpec::new(
-                "node_3",
-                node(|s| {
-                    Ok::<_, NodeError>(
-                        json!({"graph_output": format!("{} Lance", s.str("bar").unwrap())}),
-                    )
-                }),
-            )
-            .input(["bar"]),
+            NodeSpec::new("node_3", node(|s| Ok::<_, NodeError>(json!({"graph_output": format!("{} Lance", s.str("bar").unwrap())}))))
+                .input(["bar"]),
         )
         .edge(START, "node_1")
         .edge("node_1", "node_2")
@@ -134,10 +89,7 @@ fn my_name_is_lance_schemas() {
         .edge("node_3", END)
         .compile()
         .unwrap();
-    assert_eq!(
-        run(&g, json!({"user_input": "My"})),
-        json!({"graph_output": "My name is Lance"})
-    );
+    assert_eq!(run(&g, json!({"user_input": "My"})), json!({"graph_output": "My name is Lance"}));
     // Streaming values still shows every channel, the private `bar` included.
     assert_eq!(
         values(&g, json!({"user_input": "My"})),

@@ -22,28 +22,11 @@ pub struct Artifact {
     pub opt_level: &'static str,
 }
 
-pub const EDITOR: Artifact = Artifact {
-    crate_name: "superstep_editor",
-    out_dir: "dist/editor",
-    opt_level: "-Oz",
-};
-pub const PACKAGE: Artifact = Artifact {
-    crate_name: "superstep_wasm",
-    out_dir: "www/superstep/wasm",
-    opt_level: "-O3",
-};
+pub const EDITOR: Artifact = Artifact { crate_name: "superstep_editor", out_dir: "dist/editor", opt_level: "-Oz" };
+pub const PACKAGE: Artifact = Artifact { crate_name: "superstep_wasm", out_dir: "www/superstep/wasm", opt_level: "-O3" };
 
 pub fn all() -> Result {
-    sh::run(sh::cmd("cargo").args([
-        "build",
-        "--release",
-        "--target",
-        TARGET,
-        "-p",
-        "superstep-editor",
-        "-p",
-        "superstep-wasm",
-    ]))?;
+    sh::run(sh::cmd("cargo").args(["build", "--release", "--target", TARGET, "-p", "superstep-editor", "-p", "superstep-wasm"]))?;
     let mut sizes = Vec::new();
     for artifact in [&EDITOR, &PACKAGE] {
         bindgen_and_opt(artifact)?;
@@ -56,45 +39,20 @@ pub fn all() -> Result {
 }
 
 fn bindgen_and_opt(a: &Artifact) -> Result {
-    let input = sh::root()
-        .join("target")
-        .join(TARGET)
-        .join("release")
-        .join(format!("{}.wasm", a.crate_name));
+    let input = sh::root().join("target").join(TARGET).join("release").join(format!("{}.wasm", a.crate_name));
     let out = sh::root().join(a.out_dir);
     let _ = std::fs::remove_dir_all(&out);
-    sh::run(
-        sh::cmd("wasm-bindgen")
-            .arg("--target")
-            .arg("web")
-            .arg("--out-dir")
-            .arg(&out)
-            .arg(&input),
-    )?;
+    sh::run(sh::cmd("wasm-bindgen").arg("--target").arg("web").arg("--out-dir").arg(&out).arg(&input))?;
     let wasm = out.join(format!("{}_bg.wasm", a.crate_name));
-    sh::run(
-        sh::cmd(tools::wasm_opt().to_str().unwrap_or("wasm-opt"))
-            .arg(a.opt_level)
-            .args(WASM_FEATURES)
-            .arg(&wasm)
-            .arg("-o")
-            .arg(&wasm),
-    )
+    sh::run(sh::cmd(tools::wasm_opt().to_str().unwrap_or("wasm-opt")).arg(a.opt_level).args(WASM_FEATURES).arg(&wasm).arg("-o").arg(&wasm))
 }
 
 fn size_line(a: &Artifact) -> Result<String> {
-    let wasm = sh::root()
-        .join(a.out_dir)
-        .join(format!("{}_bg.wasm", a.crate_name));
-    let js = sh::root()
-        .join(a.out_dir)
-        .join(format!("{}.js", a.crate_name));
+    let wasm = sh::root().join(a.out_dir).join(format!("{}_bg.wasm", a.crate_name));
+    let js = sh::root().join(a.out_dir).join(format!("{}.js", a.crate_name));
     let (raw, gz) = sizes(&wasm)?;
     let (js_raw, js_gz) = sizes(&js)?;
-    Ok(format!(
-        "size {:<16} wasm {:>8} B raw, {:>7} B gzipped; glue js {:>6} B raw, {:>6} B gzipped",
-        a.crate_name, raw, gz, js_raw, js_gz
-    ))
+    Ok(format!("size {:<16} wasm {:>8} B raw, {:>7} B gzipped; glue js {:>6} B raw, {:>6} B gzipped", a.crate_name, raw, gz, js_raw, js_gz))
 }
 
 /// Raw and gzip -9 sizes of a file, in bytes.

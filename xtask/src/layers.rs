@@ -4,14 +4,7 @@ use crate::{build, serve, tools};
 
 type Layer = (&'static str, fn() -> Result);
 
-const LAYERS: &[Layer] = &[
-    ("lint", lint),
-    ("native", native),
-    ("browser", browser),
-    ("build", build::all),
-    ("js", js),
-    ("e2e", e2e),
-];
+const LAYERS: &[Layer] = &[("lint", lint), ("native", native), ("browser", browser), ("build", build::all), ("js", js), ("e2e", e2e)];
 
 pub fn run_all(only: &[String]) -> Result {
     tools::ensure_test_tools()?;
@@ -26,10 +19,7 @@ pub fn run_all(only: &[String]) -> Result {
         match layer() {
             Ok(()) => {
                 passed += 1;
-                eprintln!(
-                    "=== layer {name}: ok ({:.1}s)",
-                    started.elapsed().as_secs_f64()
-                );
+                eprintln!("=== layer {name}: ok ({:.1}s)", started.elapsed().as_secs_f64());
             }
             Err(e) => {
                 eprintln!("=== layer {name}: FAILED: {e}");
@@ -47,14 +37,7 @@ pub fn run_all(only: &[String]) -> Result {
 
 fn lint() -> Result {
     sh::run(sh::cmd("cargo").args(["fmt", "--all", "--check"]))?;
-    sh::run(sh::cmd("cargo").args([
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ]))
+    sh::run(sh::cmd("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
 }
 
 fn native() -> Result {
@@ -66,18 +49,9 @@ fn browser() -> Result {
     let root = sh::root();
     sh::run(
         sh::cmd("cargo")
-            .args([
-                "test",
-                "-p",
-                "superstep-wasm",
-                "--target",
-                "wasm32-unknown-unknown",
-            ])
+            .args(["test", "-p", "superstep-wasm", "--target", "wasm32-unknown-unknown"])
             .current_dir(root.join("engine/wasm"))
-            .env(
-                "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-                "wasm-bindgen-test-runner",
-            )
+            .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", "wasm-bindgen-test-runner")
             .env("CHROMEDRIVER", "/usr/bin/chromedriver")
             .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
     )
@@ -85,8 +59,7 @@ fn browser() -> Result {
 
 fn node_test(dir: &str, url: Option<&str>) -> Result {
     let mut c = sh::cmd("node");
-    c.args(["--test", "--test-concurrency=1"])
-        .arg(format!("tests/{dir}/"));
+    c.args(["--test", "--test-concurrency=1"]).arg(format!("tests/{dir}/"));
     if let Some(url) = url {
         c.env("SUPERSTEP_URL", url);
     }

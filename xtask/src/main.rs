@@ -17,9 +17,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => {
             let port = flag_value(&args, "--port").unwrap_or(8080);
-            tools::ensure_build_tools()
-                .and_then(|_| build::all())
-                .and_then(|_| serve::forever(port))
+            tools::ensure_build_tools().and_then(|_| build::all()).and_then(|_| serve::forever(port))
         }
         Some("build") => tools::ensure_build_tools().and_then(|_| build::all()),
         Some("test") => layers::run_all(&args[1..]),

@@ -5,8 +5,7 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 
 pub fn forever(port: u16) -> Result {
-    let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     println!("Superstep editor: http://127.0.0.1:{port}/");
     accept(listener, sh::root());
     Ok(())
@@ -43,10 +42,7 @@ fn respond(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
     let target = parts.next().unwrap_or("/");
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let file = resolve(root, path);
-    let (status, body, mime) = match (
-        method,
-        file.and_then(|f| std::fs::read(&f).ok().map(|b| (b, f))),
-    ) {
+    let (status, body, mime) = match (method, file.and_then(|f| std::fs::read(&f).ok().map(|b| (b, f)))) {
         ("GET" | "HEAD", Some((body, f))) => ("200 OK", body, mime(&f)),
         ("GET" | "HEAD", None) => ("404 Not Found", b"not found".to_vec(), "text/plain"),
         _ => ("405 Method Not Allowed", Vec::new(), "text/plain"),

@@ -4,16 +4,10 @@ use std::path::{Path, PathBuf};
 
 /// The exact wasm-bindgen version pinned in the workspace manifest.
 pub fn wasm_bindgen_version() -> Result<String> {
-    let manifest =
-        std::fs::read_to_string(sh::root().join("Cargo.toml")).map_err(|e| e.to_string())?;
+    let manifest = std::fs::read_to_string(sh::root().join("Cargo.toml")).map_err(|e| e.to_string())?;
     manifest
         .lines()
-        .find_map(|l| {
-            l.trim()
-                .strip_prefix("wasm-bindgen = \"=")?
-                .strip_suffix('"')
-                .map(str::to_string)
-        })
+        .find_map(|l| l.trim().strip_prefix("wasm-bindgen = \"=")?.strip_suffix('"').map(str::to_string))
         .ok_or_else(|| "Cargo.toml must pin wasm-bindgen with = \"=x.y.z\"".to_string())
 }
 
@@ -54,11 +48,7 @@ fn ensure_node_packages() -> Result {
     if is_newer(&stamp, &lock) {
         return Ok(());
     }
-    sh::run(
-        sh::cmd("npm")
-            .current_dir(&dir)
-            .args(["ci", "--no-audit", "--no-fund"]),
-    )
+    sh::run(sh::cmd("npm").current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]))
 }
 
 fn ensure_chromium() -> Result {
@@ -70,11 +60,7 @@ fn ensure_chromium() -> Result {
         return Err("install Chromium and its driver first: sudo apt-get install -y chromium chromium-driver".into());
     }
     sh::run(sh::cmd("apt-get").arg("update"))?;
-    sh::run(
-        sh::cmd("apt-get")
-            .args(["install", "-y", "chromium", "chromium-driver"])
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-    )
+    sh::run(sh::cmd("apt-get").args(["install", "-y", "chromium", "chromium-driver"]).env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
 fn is_newer(a: &Path, b: &Path) -> bool {

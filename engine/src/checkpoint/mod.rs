@@ -32,14 +32,10 @@ pub(crate) async fn start_run(
             rs.versions[spec.start_channel] += 1;
         }
         Input::Values(other) => {
-            return Err(Error::InvalidInput {
-                message: format!("graph input must be an object of state keys, got {other}"),
-            })
+            return Err(Error::InvalidInput { message: format!("graph input must be an object of state keys, got {other}") })
         }
         Input::Command(_) | Input::Continue => {
-            return Err(Error::NoCheckpointer {
-                operation: "resuming a run (Command or null input)".into(),
-            })
+            return Err(Error::NoCheckpointer { operation: "resuming a run (Command or null input)".into() })
         }
     }
     let limit = config.recursion_limit;
@@ -53,12 +49,8 @@ pub(crate) async fn start_run(
         pending: vec![],
         resume: Default::default(),
         answered: vec![],
-        interrupt_before: config
-            .interrupt_before
-            .unwrap_or_else(|| graph.options().interrupt_before.clone()),
-        interrupt_after: config
-            .interrupt_after
-            .unwrap_or_else(|| graph.options().interrupt_after.clone()),
+        interrupt_before: config.interrupt_before.unwrap_or_else(|| graph.options().interrupt_before.clone()),
+        interrupt_after: config.interrupt_after.unwrap_or_else(|| graph.options().interrupt_after.clone()),
         finished: None,
         hooks: None,
     })

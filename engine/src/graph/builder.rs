@@ -14,16 +14,10 @@ pub struct Channel {
 impl Channel {
     /// The default channel: each write overwrites.
     pub fn last_value() -> Self {
-        Channel {
-            reducer: Reducer::LastValue,
-            default: None,
-        }
+        Channel { reducer: Reducer::LastValue, default: None }
     }
     pub fn reducer(reducer: Reducer) -> Self {
-        Channel {
-            reducer,
-            default: None,
-        }
+        Channel { reducer, default: None }
     }
     pub fn append() -> Self {
         Channel::reducer(Reducer::Append).default(Value::Array(vec![]))
@@ -51,14 +45,13 @@ pub struct StateGraph {
     pub(crate) edges: Vec<(String, String)>,
     pub(crate) joins: Vec<(Vec<String>, String)>,
     pub(crate) branches: Vec<BranchSpec>,
+    /// A managed key that reads as the supersteps left (LangGraph's `RemainingSteps`).
+    pub(crate) remaining_steps_key: Option<String>,
 }
 
 impl StateGraph {
     pub fn new() -> Self {
-        StateGraph {
-            name: "LangGraph".into(),
-            ..Default::default()
-        }
+        StateGraph { name: "LangGraph".into(), ..Default::default() }
     }
 
     /// A graph whose state schema is `keys`, each with its channel.
@@ -82,6 +75,13 @@ impl StateGraph {
             self.state_keys.push(key.clone());
         }
         self.declare(key, channel);
+        self
+    }
+
+    /// Adds a managed key whose value is the number of supersteps left before
+    /// the recursion limit (LangGraph's `RemainingSteps`). Nodes and routers read it.
+    pub fn remaining_steps(mut self, key: impl Into<String>) -> Self {
+        self.remaining_steps_key = Some(key.into());
         self
     }
 
@@ -153,11 +153,7 @@ impl StateGraph {
     }
 
     /// A waiting edge: `to` runs once, after every node in `from` has run.
-    pub fn join<I: IntoIterator<Item = S>, S: Into<String>>(
-        mut self,
-        from: I,
-        to: impl Into<String>,
-    ) -> Self {
+    pub fn join<I: IntoIterator<Item = S>, S: Into<String>>(mut self, from: I, to: impl Into<String>) -> Self {
         let mut from: Vec<String> = from.into_iter().map(Into::into).collect();
         if from.len() == 1 {
             return self.edge(from.remove(0), to);
@@ -167,10 +163,7 @@ impl StateGraph {
     }
 
     /// Nodes in a chain: START is not added; edges link consecutive names.
-    pub fn sequence<I: IntoIterator<Item = (S, NodeFn)>, S: Into<String>>(
-        mut self,
-        nodes: I,
-    ) -> Self {
+    pub fn sequence<I: IntoIterator<Item = (S, NodeFn)>, S: Into<String>>(mut self, nodes: I) -> Self {
         let mut prev: Option<String> = None;
         for (name, action) in nodes {
             let name = name.into();
@@ -183,18 +176,8 @@ impl StateGraph {
         self
     }
 
-    pub fn conditional(
-        mut self,
-        source: impl Into<String>,
-        router: RouterFn,
-        path_map: Option<Vec<(String, String)>>,
-    ) -> Self {
-        self.branches.push(BranchSpec {
-            source: source.into(),
-            router,
-            path_map,
-            metadata: Value::Null,
-        });
+    pub fn conditional(mut self, source: impl Into<String>, router: RouterFn, path_map: Option<Vec<(String, String)>>) -> Self {
+        self.branches.push(BranchSpec { source: source.into(), router, path_map, metadata: Value::Null });
         self
     }
 

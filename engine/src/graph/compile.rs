@@ -63,6 +63,7 @@ pub struct GraphSpec {
     pub nodes: Vec<CompiledNode>,
     pub node_index: HashMap<String, usize>,
     pub warnings: Vec<String>,
+    pub remaining_steps_key: Option<Arc<str>>,
 }
 
 impl GraphSpec {
@@ -78,11 +79,7 @@ impl GraphSpec {
 }
 
 fn reserved(name: &str) -> bool {
-    name == START
-        || name == END
-        || name == "__interrupt__"
-        || name == "__metadata__"
-        || name.contains(['|', ':'])
+    name == START || name == END || name == "__interrupt__" || name == "__metadata__" || name.contains(['|', ':'])
 }
 
 pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, Error> {
@@ -97,22 +94,15 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     let mut names: Vec<String> = Vec::new();
     for n in &g.nodes {
         if reserved(&n.name) {
-            return Err(ValidationError::ReservedName {
-                name: n.name.clone(),
-            });
+            return Err(ValidationError::ReservedName { name: n.name.clone() });
         }
         if names.contains(&n.name) {
-            return Err(ValidationError::DuplicateNode {
-                node: n.name.clone(),
-            });
+            return Err(ValidationError::DuplicateNode { node: n.name.clone() });
         }
         names.push(n.name.clone());
     }
     let known = |n: &str| names.iter().any(|x| x == n);
-    let unknown = |node: &str, context: String| ValidationError::UnknownNode {
-        node: node.to_string(),
-        context,
-    };
+    let unknown = |node: &str, context: String| ValidationError::UnknownNode { node: node.to_string(), context };
     for (from, to) in &g.edges {
         if from == END || (from != START && !known(from)) {
             return Err(unknown(from, format!("edge {from} -> {to}")));
@@ -124,17 +114,11 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     for (from, to) in &g.joins {
         for f in from {
             if !known(f) {
-                return Err(unknown(
-                    f,
-                    format!("waiting edge [{}] -> {to}", from.join(", ")),
-                ));
+                return Err(unknown(f, format!("waiting edge [{}] -> {to}", from.join(", "))));
             }
         }
         if !known(to) {
-            return Err(unknown(
-                to,
-                format!("waiting edge [{}] -> {to}", from.join(", ")),
-            ));
+            return Err(unknown(to, format!("waiting edge [{}] -> {to}", from.join(", "))));
         }
     }
     for b in &g.branches {
@@ -143,10 +127,7 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
         }
         for (_, target) in b.path_map.iter().flatten() {
             if target != END && !known(target) {
-                return Err(ValidationError::UnknownPathTarget {
-                    source: b.source.clone(),
-                    target: target.clone(),
-                });
+                return Err(ValidationError::UnknownPathTarget { source: b.source.clone(), target: target.clone() });
             }
         }
     }
@@ -157,10 +138,7 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
             }
         }
     }
-    for (which, list) in [
-        ("interrupt_before", &options.interrupt_before),
-        ("interrupt_after", &options.interrupt_after),
-    ] {
+    for (which, list) in [("interrupt_before", &options.interrupt_before), ("interrupt_after", &options.interrupt_after)] {
         for n in list.iter().filter(|n| *n != "*") {
             if !known(n) {
                 return Err(unknown(n, which.to_string()));
@@ -177,10 +155,7 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
         while let Some(n) = bfs.next(&flow) {
             reached.insert(n);
         }
-        names
-            .iter()
-            .find(|n| !reached.contains(n.as_str()))
-            .cloned()
+        names.iter().find(|n| !reached.contains(n.as_str())).cloned()
     };
     match unreachable {
         Some(node) => Err(ValidationError::Unreachable { node }),
@@ -243,74 +218,42 @@ fn cannot_finish(g: &StateGraph, names: &[String]) -> Vec<String> {
     while let Some(n) = bfs.next(reversed) {
         reaches_end.insert(n);
     }
-    names
-        .iter()
-        .filter(|n| !reaches_end.contains(n.as_str()))
-        .cloned()
-        .collect()
+    names.iter().filter(|n| !reaches_end.contains(n.as_str())).cloned().collect()
 }
 
 fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
-    let warnings: Vec<String> = cannot_finish(&g, &names)
-        .into_iter()
-        .map(|n| format!("node `{n}` has no path to END"))
-        .collect();
+    let warnings: Vec<String> = cannot_finish(&g, &names).into_iter().map(|n| format!("node `{n}` has no path to END")).collect();
     let mut channels: Vec<ChannelSpec> = g
         .channels
         .iter()
-        .map(|(k, c)| ChannelSpec {
-            name: Arc::from(k.as_str()),
-            kind: ChannelKind::State(c.reducer.clone()),
-            default: c.default.clone(),
-        })
+        .map(|(k, c)| ChannelSpec { name: Arc::from(k.as_str()), kind: ChannelKind::State(c.reducer.clone()), default: c.default.clone() })
         .collect();
     let state_count = channels.len();
     let start_channel = channels.len();
-    channels.push(ChannelSpec {
-        name: Arc::from(START),
-        kind: ChannelKind::Start,
-        default: None,
-    });
+    channels.push(ChannelSpec { name: Arc::from(START), kind: ChannelKind::Start, default: None });
     let mut node_index = HashMap::new();
     node_index.insert(START.to_string(), 0);
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
-        channels.push(ChannelSpec {
-            name: Arc::from(format!("branch:to:{n}")),
-            kind: ChannelKind::Trigger,
-            default: None,
-        });
+        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind: ChannelKind::Trigger, default: None });
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
         channels.push(ChannelSpec {
             name: Arc::from(format!("join:{}:{to}", from.join("+"))),
-            kind: ChannelKind::Barrier {
-                sources: from.clone(),
-            },
+            kind: ChannelKind::Barrier { sources: from.clone() },
             default: None,
         });
     }
-    let channel_index: HashMap<String, usize> = channels
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.name.to_string(), i))
-        .collect();
+    let channel_index: HashMap<String, usize> = channels.iter().enumerate().map(|(i, c)| (c.name.to_string(), i)).collect();
     let key = |k: &str, context: &str| {
         channel_index
             .get(k)
             .copied()
             .filter(|i| *i < state_count)
-            .ok_or_else(|| ValidationError::UnknownKey {
-                key: k.to_string(),
-                context: context.to_string(),
-            })
+            .ok_or_else(|| ValidationError::UnknownKey { key: k.to_string(), context: context.to_string() })
     };
-    let keys = |ks: &[String], context: &str| {
-        ks.iter()
-            .map(|k| key(k, context))
-            .collect::<Result<Vec<_>, _>>()
-    };
+    let keys = |ks: &[String], context: &str| ks.iter().map(|k| key(k, context)).collect::<Result<Vec<_>, _>>();
     let state_keys = keys(&g.state_keys, "the state schema")?;
     let input_keys = match &g.input_keys {
         Some(ks) => keys(ks, "the input schema")?,
@@ -322,12 +265,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     };
     let trigger = |n: &str| start_channel + node_index[n];
     let edge_writes = |from: &str| -> Vec<usize> {
-        let mut w: Vec<usize> = g
-            .edges
-            .iter()
-            .filter(|(f, t)| f == from && t != END)
-            .map(|(_, t)| trigger(t))
-            .collect();
+        let mut w: Vec<usize> = g.edges.iter().filter(|(f, t)| f == from && t != END).map(|(_, t)| trigger(t)).collect();
         for (j, (sources, _)) in g.joins.iter().enumerate() {
             if sources.iter().any(|s| s == from) {
                 w.push(join_base + j);
@@ -336,17 +274,8 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         w.dedup();
         w
     };
-    let branches_of = |from: &str| {
-        g.branches
-            .iter()
-            .filter(|b| b.source == from)
-            .cloned()
-            .collect::<Vec<_>>()
-    };
-    let start_spec = NodeSpec::new(
-        START,
-        std::rc::Rc::new(|_, _| unreachable!("the START task is built in")),
-    );
+    let branches_of = |from: &str| g.branches.iter().filter(|b| b.source == from).cloned().collect::<Vec<_>>();
+    let start_spec = NodeSpec::new(START, std::rc::Rc::new(|_, _| unreachable!("the START task is built in")));
     let mut nodes = vec![CompiledNode {
         spec: start_spec,
         input: input_keys.clone(),
@@ -374,6 +303,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         });
     }
     Ok(GraphSpec {
+        remaining_steps_key: g.remaining_steps_key.as_deref().map(Arc::from),
         name: g.name,
         channels,
         channel_index,

@@ -50,11 +50,7 @@ where
     O: Into<NodeOutput>,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, rt| {
-        f(s, rt)
-            .map(|r| r.map(Into::into).map_err(Into::into))
-            .boxed_local()
-    })
+    Rc::new(move |s, rt| f(s, rt).map(|r| r.map(Into::into).map_err(Into::into)).boxed_local())
 }
 
 /// Anything a router may return: a name, several names, or `Send`s.
@@ -100,9 +96,7 @@ where
     R: IntoRoutes,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, _rt| {
-        futures::future::ready(f(&s).map(IntoRoutes::into_routes).map_err(Into::into)).boxed_local()
-    })
+    Rc::new(move |s, _rt| futures::future::ready(f(&s).map(IntoRoutes::into_routes).map_err(Into::into)).boxed_local())
 }
 
 /// A synchronous router that also takes the runtime.
@@ -112,10 +106,7 @@ where
     R: IntoRoutes,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, rt| {
-        futures::future::ready(f(&s, &rt).map(IntoRoutes::into_routes).map_err(Into::into))
-            .boxed_local()
-    })
+    Rc::new(move |s, rt| futures::future::ready(f(&s, &rt).map(IntoRoutes::into_routes).map_err(Into::into)).boxed_local())
 }
 
 /// When and how often a failing node is retried.
@@ -133,21 +124,14 @@ pub struct RetryPolicy {
 
 impl Default for RetryPolicy {
     fn default() -> Self {
-        RetryPolicy {
-            max_attempts: 3,
-            initial_interval: 0.5,
-            backoff_factor: 2.0,
-            max_interval: 128.0,
-            retry_on: None,
-        }
+        RetryPolicy { max_attempts: 3, initial_interval: 0.5, backoff_factor: 2.0, max_interval: 128.0, retry_on: None }
     }
 }
 
 impl RetryPolicy {
     /// The wait in seconds before retry number `attempt` (1-based).
     pub fn interval(&self, attempt: u32) -> f64 {
-        (self.initial_interval * self.backoff_factor.powi(attempt.saturating_sub(1) as i32))
-            .min(self.max_interval)
+        (self.initial_interval * self.backoff_factor.powi(attempt.saturating_sub(1) as i32)).min(self.max_interval)
     }
 
     pub fn retries(&self, kind: Option<&str>) -> bool {
@@ -187,16 +171,7 @@ pub struct NodeSpec {
 
 impl NodeSpec {
     pub fn new(name: impl Into<String>, action: NodeFn) -> Self {
-        NodeSpec {
-            name: name.into(),
-            action,
-            subgraph: None,
-            input: None,
-            ends: vec![],
-            retry: None,
-            cache: None,
-            metadata: Value::Null,
-        }
+        NodeSpec { name: name.into(), action, subgraph: None, input: None, ends: vec![], retry: None, cache: None, metadata: Value::Null }
     }
     pub fn input<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
         self.input = Some(keys.into_iter().map(Into::into).collect());

@@ -28,10 +28,7 @@ pub fn apply_writes(
     writes: &[&TaskWrites],
     ids: &mut dyn MessageIds,
 ) -> Result<Vec<(usize, Delta)>, Error> {
-    debug_assert!(
-        tasks.windows(2).all(|w| w[0].path <= w[1].path),
-        "tasks must be in path order"
-    );
+    debug_assert!(tasks.windows(2).all(|w| w[0].path <= w[1].path), "tasks must be in path order");
     let bump = |rs: &mut RunState, ch: usize| rs.versions[ch] += 1;
     // The nodes that ran have seen their triggers; consumed barriers and the input reset.
     for t in tasks {
@@ -41,12 +38,7 @@ pub fn apply_writes(
         let node = &spec.nodes[t.node];
         for (k, &ch) in node.triggers.iter().enumerate() {
             rs.seen[t.node][k] = rs.versions[ch];
-            if t.triggers.contains(&ch)
-                && matches!(
-                    spec.channels[ch].kind,
-                    ChannelKind::Barrier { .. } | ChannelKind::Start
-                )
-            {
+            if t.triggers.contains(&ch) && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Start) {
                 rs.values[ch] = None;
                 bump(rs, ch);
                 rs.seen[t.node][k] = rs.versions[ch];
@@ -77,16 +69,9 @@ pub fn apply_writes(
                 let values: Vec<Value> = ws.into_iter().map(|(_, v)| v).collect();
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
                     if e.conflict {
-                        Error::InvalidUpdate {
-                            key: spec_ch.name.to_string(),
-                            nodes: writers,
-                            message: e.message,
-                        }
+                        Error::InvalidUpdate { key: spec_ch.name.to_string(), nodes: writers, message: e.message }
                     } else {
-                        Error::Reducer {
-                            key: spec_ch.name.to_string(),
-                            message: e.message,
-                        }
+                        Error::Reducer { key: spec_ch.name.to_string(), message: e.message }
                     }
                 })?;
                 changed.push((ch, delta));
@@ -94,15 +79,9 @@ pub fn apply_writes(
             ChannelKind::Trigger => rs.values[ch] = Some(Arc::new(Value::Null)),
             ChannelKind::Start => rs.values[ch] = ws.into_iter().last().map(|(_, v)| Arc::new(v)),
             ChannelKind::Barrier { sources } => {
-                let mut seen: Vec<Value> = rs.values[ch]
-                    .as_deref()
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default();
+                let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
                 for (_, v) in ws {
-                    if v.as_str().is_some_and(|s| sources.iter().any(|x| x == s))
-                        && !seen.contains(&v)
-                    {
+                    if v.as_str().is_some_and(|s| sources.iter().any(|x| x == s)) && !seen.contains(&v) {
                         seen.push(v);
                     }
                 }

@@ -36,12 +36,7 @@ pub struct TaskResult {
 
 impl TaskResult {
     fn failed(e: Error) -> Self {
-        TaskResult {
-            writes: TaskWrites::default(),
-            update: Value::Null,
-            status: TaskStatus::Failed(e),
-            cached: false,
-        }
+        TaskResult { writes: TaskWrites::default(), update: Value::Null, status: TaskStatus::Failed(e), cached: false }
     }
 }
 
@@ -66,10 +61,7 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) 
         task_id: task.id.clone(),
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),
-        resume: RefCell::new(ResumeCursor {
-            values: resume,
-            next: 0,
-        }),
+        resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
     }));
     if task.node == 0 {
         let input = task.input.to_value();
@@ -91,7 +83,8 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) 
         }
         _ => None,
     };
-    let output = match run_with_retry(&rt, node, task).await {
+    let input = with_managed(ctx, task.input.clone());
+    let output = match run_with_retry(&rt, node, input).await {
         Ok(out) => out,
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
         Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..c }),
@@ -105,19 +98,21 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) 
     result
 }
 
-async fn run_with_retry(
-    rt: &Runtime,
-    node: &crate::graph::compile::CompiledNode,
-    task: &Task,
-) -> Result<NodeOutput, NodeError> {
+/// Adds managed values (remaining steps) to a node's or router's view.
+fn with_managed(ctx: &StepCtx<'_>, view: State) -> State {
+    match &ctx.spec.remaining_steps_key {
+        Some(key) => view.with_value(key, Value::from(ctx.remaining_steps)),
+        None => view,
+    }
+}
+
+async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode, input: State) -> Result<NodeOutput, NodeError> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let result = (node.spec.action)(task.input.clone(), rt.clone()).await;
+        let result = (node.spec.action)(input.clone(), rt.clone()).await;
         match (&result, &node.spec.retry) {
-            (Err(NodeError::Failed { kind, .. }), Some(policy))
-                if attempt < policy.max_attempts && policy.retries(kind.as_deref()) =>
-            {
+            (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
                 rt.0.resume.borrow_mut().next = 0;
             }
@@ -128,30 +123,16 @@ async fn run_with_retry(
 
 fn from_node_error(node: &str, e: NodeError) -> TaskResult {
     let status = match e {
-        NodeError::Failed { message, .. } => TaskStatus::Failed(Error::Node {
-            node: node.to_string(),
-            message,
-        }),
+        NodeError::Failed { message, .. } => TaskStatus::Failed(Error::Node { node: node.to_string(), message }),
         NodeError::Interrupted(i) => TaskStatus::Interrupted(i),
         NodeError::ParentCommand(c) => TaskStatus::Parent(c),
         NodeError::Graph(e) => TaskStatus::Failed(*e),
     };
-    TaskResult {
-        writes: TaskWrites::default(),
-        update: Value::Null,
-        status,
-        cached: false,
-    }
+    TaskResult { writes: TaskWrites::default(), update: Value::Null, status, cached: false }
 }
 
 /// Turns a node's output into writes, then adds its edges' and routers' writes.
-async fn finish(
-    ctx: &StepCtx<'_>,
-    task: &Task,
-    rt: &Runtime,
-    output: NodeOutput,
-    cached: bool,
-) -> TaskResult {
+async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput, cached: bool) -> TaskResult {
     let spec = ctx.spec;
     let node = &spec.nodes[task.node];
     let mut writes = TaskWrites::default();
@@ -159,19 +140,11 @@ async fn finish(
         NodeOutput::Nothing => (None, vec![]),
         NodeOutput::Update(v) => (Some(v), vec![]),
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
-            return TaskResult {
-                writes,
-                update: Value::Null,
-                status: TaskStatus::Parent(c),
-                cached,
-            };
+            return TaskResult { writes, update: Value::Null, status: TaskStatus::Parent(c), cached };
         }
         NodeOutput::Command(c) => (c.update, c.goto),
     };
-    let update = match update
-        .map(|u| state_writes(spec, task, u, &mut writes.writes))
-        .transpose()
-    {
+    let update = match update.map(|u| state_writes(spec, task, u, &mut writes.writes)).transpose() {
         Ok(u) => u.unwrap_or_else(|| Value::Object(Map::new())),
         Err(e) => return TaskResult::failed(e),
     };
@@ -186,7 +159,7 @@ async fn finish(
         return TaskResult::failed(e);
     }
     if !node.branches.is_empty() {
-        let local = local_view(ctx, &writes);
+        let local = with_managed(ctx, local_view(ctx, &writes));
         for branch in &node.branches {
             let targets = match (branch.router)(local.clone(), rt.clone()).await {
                 Ok(t) => t,
@@ -197,42 +170,25 @@ async fn finish(
             }
         }
     }
-    TaskResult {
-        writes,
-        update,
-        status: TaskStatus::Done,
-        cached,
-    }
+    TaskResult { writes, update, status: TaskStatus::Done, cached }
 }
 
 /// Validates an update object and records its writes; returns it for streaming.
-fn state_writes(
-    spec: &GraphSpec,
-    task: &Task,
-    update: Value,
-    out: &mut Vec<(usize, Value)>,
-) -> Result<Value, Error> {
+fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<Value, Error> {
     let pairs: Vec<(String, Value)> = match update {
         Value::Object(m) => m.into_iter().collect(),
         Value::Null => vec![],
         // A list of [key, value] pairs, as Command(update=[...]) allows.
-        Value::Array(items)
-            if items.iter().all(|p| {
-                p.as_array()
-                    .is_some_and(|a| a.len() == 2 && a[0].is_string())
-            }) =>
-        {
-            items
-                .into_iter()
-                .filter_map(|p| match p {
-                    Value::Array(mut a) => {
-                        let v = a.pop()?;
-                        Some((a.pop()?.as_str()?.to_string(), v))
-                    }
-                    _ => None,
-                })
-                .collect()
-        }
+        Value::Array(items) if items.iter().all(|p| p.as_array().is_some_and(|a| a.len() == 2 && a[0].is_string())) => items
+            .into_iter()
+            .filter_map(|p| match p {
+                Value::Array(mut a) => {
+                    let v = a.pop()?;
+                    Some((a.pop()?.as_str()?.to_string(), v))
+                }
+                _ => None,
+            })
+            .collect(),
         other => {
             return Err(Error::InvalidUpdate {
                 key: "<update>".into(),
@@ -252,12 +208,7 @@ fn state_writes(
             }
             // Input keys outside every schema are ignored, as LangGraph does.
             None if task.node == 0 => {}
-            None => {
-                return Err(Error::UnknownKey {
-                    key: k,
-                    node: task.name.clone(),
-                })
-            }
+            None => return Err(Error::UnknownKey { key: k, node: task.name.clone() }),
         }
     }
     Ok(Value::Object(shown))
@@ -285,25 +236,14 @@ fn local_view(ctx: &StepCtx<'_>, writes: &TaskWrites) -> State {
 }
 
 /// Resolves router results or `goto`s to trigger writes and sends.
-fn route(
-    spec: &GraphSpec,
-    source: &str,
-    branch: Option<&BranchSpec>,
-    targets: Vec<Goto>,
-    writes: &mut TaskWrites,
-) -> Result<(), Error> {
+fn route(spec: &GraphSpec, source: &str, branch: Option<&BranchSpec>, targets: Vec<Goto>, writes: &mut TaskWrites) -> Result<(), Error> {
     for t in targets {
         match t {
             Goto::Node(key) => {
                 let target = match branch.and_then(|b| b.path_map.as_ref()) {
                     Some(map) => match map.iter().find(|(k, _)| *k == key) {
                         Some((_, t)) => t.clone(),
-                        None => {
-                            return Err(Error::UnknownRoute {
-                                source: source.to_string(),
-                                key,
-                            })
-                        }
+                        None => return Err(Error::UnknownRoute { source: source.to_string(), key }),
                     },
                     None => key,
                 };
@@ -312,20 +252,12 @@ fn route(
                 }
                 match spec.node(&target).filter(|&n| n != 0) {
                     Some(n) => writes.writes.push((spec.trigger_of(n), Value::Null)),
-                    None => {
-                        return Err(Error::UnknownTarget {
-                            source: source.to_string(),
-                            target,
-                        })
-                    }
+                    None => return Err(Error::UnknownTarget { source: source.to_string(), target }),
                 }
             }
             Goto::Send(send) => {
                 if spec.node(&send.node).filter(|&n| n != 0).is_none() {
-                    return Err(Error::UnknownTarget {
-                        source: source.to_string(),
-                        target: send.node,
-                    });
+                    return Err(Error::UnknownTarget { source: source.to_string(), target: send.node });
                 }
                 writes.sends.push(send);
             }
@@ -336,12 +268,8 @@ fn route(
 
 /// A cached task result, with channel names so it survives recompiles.
 fn to_cached(spec: &GraphSpec, r: &TaskResult) -> Value {
-    let writes: Vec<Value> = r
-        .writes
-        .writes
-        .iter()
-        .map(|(ch, v)| Value::Array(vec![spec.channels[*ch].name.to_string().into(), v.clone()]))
-        .collect();
+    let writes: Vec<Value> =
+        r.writes.writes.iter().map(|(ch, v)| Value::Array(vec![spec.channels[*ch].name.to_string().into(), v.clone()])).collect();
     serde_json::json!({ "writes": writes, "sends": r.writes.sends, "update": r.update })
 }
 
@@ -352,10 +280,5 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
         writes.writes.push((ch, w.get(1)?.clone()));
     }
     writes.sends = serde_json::from_value(v.get("sends")?.clone()).ok()?;
-    Some(TaskResult {
-        writes,
-        update: v.get("update")?.clone(),
-        status: TaskStatus::Done,
-        cached: true,
-    })
+    Some(TaskResult { writes, update: v.get("update")?.clone(), status: TaskStatus::Done, cached: true })
 }

@@ -78,8 +78,7 @@ impl Default for RunConfig {
 impl RunConfig {
     pub fn thread(id: impl Into<String>) -> Self {
         let mut c = RunConfig::default();
-        c.configurable
-            .insert("thread_id".into(), Value::String(id.into()));
+        c.configurable.insert("thread_id".into(), Value::String(id.into()));
         c
     }
     pub fn recursion_limit(mut self, limit: usize) -> Self {
@@ -102,9 +101,7 @@ impl RunConfig {
         self.configurable.get("thread_id").and_then(Value::as_str)
     }
     pub fn checkpoint_id(&self) -> Option<&str> {
-        self.configurable
-            .get("checkpoint_id")
-            .and_then(Value::as_str)
+        self.configurable.get("checkpoint_id").and_then(Value::as_str)
     }
 }
 
@@ -192,20 +189,12 @@ impl CompiledGraph {
     }
 
     /// `invoke` for native callers without an async runtime.
-    pub fn invoke_blocking(
-        &self,
-        input: impl Into<Input>,
-        config: RunConfig,
-    ) -> Result<Value, Error> {
+    pub fn invoke_blocking(&self, input: impl Into<Input>, config: RunConfig) -> Result<Value, Error> {
         futures::executor::block_on(self.invoke(input, config))
     }
 
     /// A stream of events in `config.stream_modes` (default: values).
-    pub async fn stream(
-        &self,
-        input: impl Into<Input>,
-        mut config: RunConfig,
-    ) -> Result<RunStream, Error> {
+    pub async fn stream(&self, input: impl Into<Input>, mut config: RunConfig) -> Result<RunStream, Error> {
         if config.stream_modes.is_empty() {
             config.stream_modes = vec![StreamMode::Values];
         }
@@ -214,11 +203,7 @@ impl CompiledGraph {
     }
 
     /// All events of a run, collected (native convenience).
-    pub fn stream_blocking(
-        &self,
-        input: impl Into<Input>,
-        config: RunConfig,
-    ) -> Result<Vec<StreamPart>, Error> {
+    pub fn stream_blocking(&self, input: impl Into<Input>, config: RunConfig) -> Result<Vec<StreamPart>, Error> {
         use futures::StreamExt;
         futures::executor::block_on(async {
             let stream = self.stream(input, config).await?;
@@ -231,11 +216,7 @@ impl CompiledGraph {
         self.start(input, config, vec![], None).await
     }
 
-    pub fn stepper_blocking(
-        &self,
-        input: impl Into<Input>,
-        config: RunConfig,
-    ) -> Result<Stepper, Error> {
+    pub fn stepper_blocking(&self, input: impl Into<Input>, config: RunConfig) -> Result<Stepper, Error> {
         futures::executor::block_on(self.stepper(input.into(), config))
     }
 
@@ -289,12 +270,7 @@ pub struct RunStream {
 impl RunStream {
     fn new(stepper: Stepper) -> Self {
         let sink = stepper.run.sink.clone();
-        RunStream {
-            stepper: Some(stepper),
-            running: None,
-            sink,
-            end: None,
-        }
+        RunStream { stepper: Some(stepper), running: None, sink, end: None }
     }
 
     /// The stepper, once the stream has ended (for its final state).

@@ -45,11 +45,7 @@ impl Task {
     pub fn trigger_names(&self, spec: &GraphSpec) -> Vec<String> {
         match self.path {
             TaskPath::Push(_) => vec!["__pregel_push".into()],
-            TaskPath::Pull(_) => self
-                .triggers
-                .iter()
-                .map(|&c| spec.channels[c].name.to_string())
-                .collect(),
+            TaskPath::Pull(_) => self.triggers.iter().map(|&c| spec.channels[c].name.to_string()).collect(),
         }
     }
 }
@@ -62,32 +58,14 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
         .filter(|&n| rs.triggered(spec, n))
         .map(|n| {
             let node = &spec.nodes[n];
-            let triggers: Vec<usize> = node
-                .triggers
-                .iter()
-                .copied()
-                .filter(|&c| rs.available(spec, c))
-                .collect();
+            let triggers: Vec<usize> = node.triggers.iter().copied().filter(|&c| rs.available(spec, c)).collect();
             let path = TaskPath::Pull(node.spec.name.clone());
             let input = if n == 0 {
-                State::from_value(
-                    rs.values[spec.start_channel]
-                        .as_deref()
-                        .cloned()
-                        .unwrap_or(Value::Null),
-                )
+                State::from_value(rs.values[spec.start_channel].as_deref().cloned().unwrap_or(Value::Null))
             } else {
                 rs.view(spec, &node.input)
             };
-            Task {
-                id: id(&path),
-                node: n,
-                name: node.spec.name.clone(),
-                path,
-                triggers,
-                input,
-                arg: None,
-            }
+            Task { id: id(&path), node: n, name: node.spec.name.clone(), path, triggers, input, arg: None }
         })
         .collect();
     pulls.sort_by(|a, b| a.path.cmp(&b.path));

@@ -26,17 +26,9 @@ impl RunState {
     /// A fresh state: defaults filled in, nothing triggered.
     pub fn new(spec: &GraphSpec) -> Self {
         RunState {
-            values: spec
-                .channels
-                .iter()
-                .map(|c| c.default.clone().map(Arc::new))
-                .collect(),
+            values: spec.channels.iter().map(|c| c.default.clone().map(Arc::new)).collect(),
             versions: vec![0; spec.channels.len()],
-            seen: spec
-                .nodes
-                .iter()
-                .map(|n| vec![0; n.triggers.len()])
-                .collect(),
+            seen: spec.nodes.iter().map(|n| vec![0; n.triggers.len()]).collect(),
             sends: vec![],
             step: -1,
             breakpoint_seen: None,
@@ -49,9 +41,7 @@ impl RunState {
             (_, None) => false,
             (ChannelKind::Barrier { sources }, Some(v)) => {
                 let seen = v.as_array().map(Vec::as_slice).unwrap_or(&[]);
-                sources
-                    .iter()
-                    .all(|s| seen.iter().any(|x| x.as_str() == Some(s)))
+                sources.iter().all(|s| seen.iter().any(|x| x.as_str() == Some(s)))
             }
             _ => true,
         }
@@ -59,24 +49,13 @@ impl RunState {
 
     /// Whether node `n` has a trigger updated since it last ran.
     pub fn triggered(&self, spec: &GraphSpec, n: usize) -> bool {
-        spec.nodes[n]
-            .triggers
-            .iter()
-            .enumerate()
-            .any(|(k, &ch)| self.versions[ch] > self.seen[n][k] && self.available(spec, ch))
+        spec.nodes[n].triggers.iter().enumerate().any(|(k, &ch)| self.versions[ch] > self.seen[n][k] && self.available(spec, ch))
     }
 
     /// A view of the given state channels that hold a value.
     pub fn view(&self, spec: &GraphSpec, channels: &[usize]) -> State {
         State::from_entries(
-            channels
-                .iter()
-                .filter_map(|&c| {
-                    self.values[c]
-                        .as_ref()
-                        .map(|v| (spec.channels[c].name.clone(), v.clone()))
-                })
-                .collect(),
+            channels.iter().filter_map(|&c| self.values[c].as_ref().map(|v| (spec.channels[c].name.clone(), v.clone()))).collect(),
         )
     }
 

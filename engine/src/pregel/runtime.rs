@@ -89,10 +89,7 @@ impl Runtime {
 
     /// Emits a `custom` stream event.
     pub fn write(&self, value: Value) {
-        self.0
-            .run
-            .sink
-            .push(&self.0.run.namespace, StreamMode::Custom, || value);
+        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Custom, || value);
     }
 
     /// Pauses the run and asks for a value; returns it once the run is resumed.
@@ -101,19 +98,14 @@ impl Runtime {
     /// `Err(NodeError::Interrupted)`, which ends the task until resumed.
     pub fn interrupt(&self, value: Value) -> Result<Value, NodeError> {
         if !self.0.run.checkpointed {
-            return Err(NodeError::Graph(Box::new(crate::Error::NoCheckpointer {
-                operation: "interrupt()".into(),
-            })));
+            return Err(NodeError::Graph(Box::new(crate::Error::NoCheckpointer { operation: "interrupt()".into() })));
         }
         let mut cursor = self.0.resume.borrow_mut();
         let index = cursor.next;
         cursor.next += 1;
         match cursor.values.get(index) {
             Some(v) => Ok(v.clone()),
-            None => Err(NodeError::Interrupted(vec![Interrupt {
-                id: interrupt_id(&self.0.task_id, index),
-                value,
-            }])),
+            None => Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task_id, index), value }])),
         }
     }
 

@@ -99,11 +99,7 @@ pub enum Resume {
 
 /// Called after each superstep (used for checkpointing).
 pub trait StepHooks {
-    fn after_tick(
-        &self,
-        stepper: &Stepper,
-        tick: &Tick,
-    ) -> futures::future::LocalBoxFuture<'_, Result<(), Error>>;
+    fn after_tick(&self, stepper: &Stepper, tick: &Tick) -> futures::future::LocalBoxFuture<'_, Result<(), Error>>;
 }
 
 impl Stepper {
@@ -130,10 +126,7 @@ impl Stepper {
     pub fn next_nodes(&self) -> Vec<String> {
         let spec = self.graph.spec();
         let ns = self.run.namespace.join("|");
-        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns)
-            .into_iter()
-            .map(|t| t.name)
-            .collect();
+        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name).collect();
         names.sort();
         names.dedup();
         names
@@ -141,8 +134,7 @@ impl Stepper {
 
     /// The output keys' values, as `invoke` returns them.
     pub fn output(&self) -> Value {
-        self.rs
-            .values_of(self.graph.spec(), &self.graph.spec().output_keys)
+        self.rs.values_of(self.graph.spec(), &self.graph.spec().output_keys)
     }
 
     /// Every state channel's value.
@@ -187,11 +179,7 @@ impl Stepper {
             step: spec_step,
             tasks,
             state: self.state(),
-            changed: tick
-                .changed
-                .iter()
-                .map(|&c| spec.channels[c].name.to_string())
-                .collect(),
+            changed: tick.changed.iter().map(|&c| spec.channels[c].name.to_string()).collect(),
             next: self.next_nodes(),
             outcome: tick.outcome,
         }
@@ -206,66 +194,43 @@ impl Stepper {
         if let Some(hooks) = self.hooks.clone() {
             if let Err(e) = hooks.after_tick(self, &report).await {
                 self.finished = Some(Outcome::Error(e.clone()));
-                return Tick {
-                    outcome: Outcome::Error(e),
-                    ..report
-                };
+                return Tick { outcome: Outcome::Error(e), ..report };
             }
         }
         report
     }
 
     async fn tick_inner(&mut self) -> Tick {
-        let empty = |outcome| Tick {
-            tasks: vec![],
-            results: vec![],
-            changed: vec![],
-            outcome,
-        };
+        let empty = |outcome| Tick { tasks: vec![], results: vec![], changed: vec![], outcome };
         if let Some(done) = &self.finished {
             return empty(done.clone());
         }
         let graph = self.graph.clone();
         let spec = graph.spec();
         let ns = self.run.namespace.join("|");
-        let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        if tasks.is_empty() {
-            return empty(Outcome::Done);
-        }
+        // As in LangGraph, the limit is checked before planning: a chain of k
+        // nodes needs a limit of k + 1 (the START task counts too).
         let step = self.rs.step + 1;
         if step > self.stop {
             return empty(Outcome::Error(Error::GraphRecursion { limit: self.limit }));
         }
+        let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
+        if tasks.is_empty() {
+            return empty(Outcome::Done);
+        }
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
-            return Tick {
-                tasks,
-                results: vec![],
-                changed: vec![],
-                outcome: Outcome::Interrupted(vec![]),
-            };
+            return Tick { tasks, results: vec![], changed: vec![], outcome: Outcome::Interrupted(vec![]) };
         }
         let results = self.execute_all(&tasks, step).await;
         let (outcome, changed) = self.conclude(&tasks, &results, step);
-        Tick {
-            tasks,
-            results,
-            changed,
-            outcome,
-        }
+        Tick { tasks, results, changed, outcome }
     }
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
     async fn execute_all(&mut self, tasks: &[Task], step: i64) -> Vec<TaskResult> {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
-        let ctx = StepCtx {
-            spec,
-            graph: &self.graph,
-            run: self.run.clone(),
-            state_view,
-            step,
-            remaining_steps: self.stop - step,
-        };
+        let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
         let sink = self.run.sink.clone();
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
@@ -273,10 +238,7 @@ impl Stepper {
         let mut slots: Vec<Option<TaskResult>> = vec![None; tasks.len()];
         let mut running = FuturesUnordered::new();
         for (i, task) in tasks.iter().enumerate() {
-            if let Some((_, r)) = pending
-                .iter()
-                .find(|(id, r)| *id == task.id && r.status == TaskStatus::Done)
-            {
+            if let Some((_, r)) = pending.iter().find(|(id, r)| *id == task.id && r.status == TaskStatus::Done) {
                 slots[i] = Some(r.clone());
                 continue;
             }
@@ -290,40 +252,24 @@ impl Stepper {
             slots[i] = Some(result);
         }
         drop(running);
-        slots
-            .into_iter()
-            .map(|r| r.expect("every task ran"))
-            .collect()
+        slots.into_iter().map(|r| r.expect("every task ran")).collect()
     }
 
     /// Applies the writes if every task finished; otherwise keeps them pending.
-    fn conclude(
-        &mut self,
-        tasks: &[Task],
-        results: &[TaskResult],
-        step: i64,
-    ) -> (Outcome, Vec<usize>) {
+    fn conclude(&mut self, tasks: &[Task], results: &[TaskResult], step: i64) -> (Outcome, Vec<usize>) {
         let graph = self.graph.clone();
         let spec = graph.spec();
         let first = |f: &dyn Fn(&TaskStatus) -> bool| results.iter().position(|r| f(&r.status));
         let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
         if unfinished {
-            self.pending = tasks
-                .iter()
-                .zip(results)
-                .map(|(t, r)| (t.id.clone(), r.clone()))
-                .collect();
+            self.pending = tasks.iter().zip(results).map(|(t, r)| (t.id.clone(), r.clone())).collect();
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Failed(_))) {
-            let TaskStatus::Failed(e) = &results[i].status else {
-                unreachable!()
-            };
+            let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
             return (Outcome::Error(e.clone()), vec![]);
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
-            let TaskStatus::Parent(c) = &results[i].status else {
-                unreachable!()
-            };
+            let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
             return (Outcome::ParentCommand(c.clone()), vec![]);
         }
         let interrupts: Vec<Interrupt> = results
@@ -336,16 +282,8 @@ impl Stepper {
         if unfinished {
             let sink = &self.run.sink;
             let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
-            sink.push(
-                &self.run.namespace,
-                StreamMode::Updates,
-                || json!({ INTERRUPT_KEY: payload.clone() }),
-            );
-            sink.push(
-                &self.run.namespace,
-                StreamMode::Values,
-                || json!({ INTERRUPT_KEY: payload }),
-            );
+            sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
+            sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
             return (Outcome::Interrupted(interrupts), vec![]);
         }
         let task_refs: Vec<&Task> = tasks.iter().collect();
@@ -355,11 +293,7 @@ impl Stepper {
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, &write_refs, &mut ids) {
             Ok(c) => c,
             Err(e) => {
-                self.pending = tasks
-                    .iter()
-                    .zip(results)
-                    .map(|(t, r)| (t.id.clone(), r.clone()))
-                    .collect();
+                self.pending = tasks.iter().zip(results).map(|(t, r)| (t.id.clone(), r.clone())).collect();
                 return (Outcome::Error(e), vec![]);
             }
         };
@@ -369,11 +303,7 @@ impl Stepper {
         let changed: Vec<usize> = changed.into_iter().map(|(c, _)| c).collect();
         if !changed.is_empty() {
             let rs = &self.rs;
-            self.run
-                .sink
-                .push(&self.run.namespace, StreamMode::Values, || {
-                    rs.all_values(spec)
-                });
+            self.run.sink.push(&self.run.namespace, StreamMode::Values, || rs.all_values(spec));
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
             return (Outcome::Interrupted(vec![]), changed);
@@ -383,11 +313,7 @@ impl Stepper {
 
     /// Whether a static breakpoint fires for these tasks (once per set of channel versions).
     fn breakpoint(&mut self, tasks: &[Task], nodes: &[String]) -> bool {
-        if nodes.is_empty()
-            || !tasks
-                .iter()
-                .any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || *n == t.name))
-        {
+        if nodes.is_empty() || !tasks.iter().any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || *n == t.name)) {
             return false;
         }
         if self.rs.breakpoint_seen.as_ref() == Some(&self.rs.versions) {
@@ -395,11 +321,7 @@ impl Stepper {
         }
         self.rs.breakpoint_seen = Some(self.rs.versions.clone());
         let sink = &self.run.sink;
-        sink.push(
-            &self.run.namespace,
-            StreamMode::Updates,
-            || json!({ INTERRUPT_KEY: [] }),
-        );
+        sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: [] }));
         true
     }
 
@@ -417,12 +339,7 @@ impl Stepper {
 
 /// The resume values a task gets: those it already consumed, plus a new one
 /// for its pending interrupt if the resume answers it.
-fn resume_values(
-    resume: &Resume,
-    pending: &[(String, TaskResult)],
-    answered: &mut Vec<(String, Vec<Value>)>,
-    task: &Task,
-) -> Vec<Value> {
+fn resume_values(resume: &Resume, pending: &[(String, TaskResult)], answered: &mut Vec<(String, Vec<Value>)>, task: &Task) -> Vec<Value> {
     let pos = match answered.iter().position(|(id, _)| *id == task.id) {
         Some(p) => p,
         None => {
@@ -478,14 +395,7 @@ fn emit_task_start(
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }
 
-fn emit_task_result(
-    sink: &super::stream::Sink,
-    ns: &[String],
-    task: &Task,
-    r: &TaskResult,
-    step: i64,
-    run: &RunCtx,
-) {
+fn emit_task_result(sink: &super::stream::Sink, ns: &[String], task: &Task, r: &TaskResult, step: i64, run: &RunCtx) {
     if task.node == 0 {
         return;
     }
@@ -500,11 +410,7 @@ fn emit_task_result(
         });
     }
     let payload = || {
-        let result: Vec<Value> = r
-            .update
-            .as_object()
-            .map(|m| m.iter().map(|(k, v)| json!([k, v])).collect())
-            .unwrap_or_default();
+        let result: Vec<Value> = r.update.as_object().map(|m| m.iter().map(|(k, v)| json!([k, v])).collect()).unwrap_or_default();
         let interrupts: Vec<Value> = match &r.status {
             TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
             _ => vec![],
@@ -516,5 +422,9 @@ fn emit_task_result(
         json!({ "id": task.id, "name": task.name, "error": error, "result": result, "interrupts": interrupts })
     };
     sink.push(ns, StreamMode::Tasks, payload);
-    sink.push(ns, StreamMode::Debug, || json!({ "type": "task_result", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
+    sink.push(
+        ns,
+        StreamMode::Debug,
+        || json!({ "type": "task_result", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }),
+    );
 }

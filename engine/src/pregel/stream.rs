@@ -69,13 +69,7 @@ struct SinkInner {
 
 impl Sink {
     pub fn new(modes: Vec<StreamMode>, subgraphs: bool) -> Self {
-        Sink {
-            inner: Rc::new(SinkInner {
-                modes,
-                subgraphs,
-                queue: RefCell::default(),
-            }),
-        }
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, queue: RefCell::default() }) }
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
@@ -85,11 +79,7 @@ impl Sink {
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
         if self.wants(mode, namespace) {
-            self.inner.queue.borrow_mut().push_back(StreamPart {
-                namespace: namespace.to_vec(),
-                mode,
-                data: data(),
-            });
+            self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data: data() });
         }
     }
 

@@ -16,12 +16,7 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
     let g = graph.clone();
     let action = Rc::new(move |state: crate::State, rt: Runtime| {
         let g = g.clone();
-        async move {
-            rt.invoke_graph(&g, state.to_value())
-                .await
-                .map(NodeOutput::Update)
-        }
-        .boxed_local()
+        async move { rt.invoke_graph(&g, state.to_value()).await.map(NodeOutput::Update) }.boxed_local()
     });
     let mut spec = NodeSpec::new(name, action);
     spec.subgraph = Some(graph);
@@ -30,26 +25,11 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
 
 impl Runtime {
     /// Runs `graph` as a subgraph of this task and returns its output.
-    pub async fn invoke_graph(
-        &self,
-        graph: &CompiledGraph,
-        input: Value,
-    ) -> Result<Value, NodeError> {
+    pub async fn invoke_graph(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
         let run = self.run_ctx();
-        let config = RunConfig {
-            context: run.context.clone(),
-            configurable: run.configurable.clone(),
-            ..RunConfig::default()
-        };
-        let mut stepper = graph
-            .start(
-                Input::Values(input),
-                config,
-                self.namespace(),
-                Some(self.sink().clone()),
-            )
-            .await
-            .map_err(NodeError::from)?;
+        let config = RunConfig { context: run.context.clone(), configurable: run.configurable.clone(), ..RunConfig::default() };
+        let mut stepper =
+            graph.start(Input::Values(input), config, self.namespace(), Some(self.sink().clone())).await.map_err(NodeError::from)?;
         loop {
             match stepper.tick().await.outcome {
                 Outcome::Continue => continue,

@@ -76,10 +76,7 @@ pub fn merge(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Result<Delta,
         *value = Value::Object(Default::default());
     }
     let Value::Object(map) = value else {
-        return Err(format!(
-            "merge needs an object value, found {}",
-            kind(value)
-        ));
+        return Err(format!("merge needs an object value, found {}", kind(value)));
     };
     for w in writes {
         match w {

@@ -20,34 +20,22 @@ impl<F: FnMut() -> String> MessageIds for F {
 }
 
 /// Merges `right` (one message or a list) into the message list `left`.
-pub fn add_messages(
-    left: Value,
-    right: Value,
-    ids: &mut dyn MessageIds,
-) -> Result<Vec<Value>, String> {
+pub fn add_messages(left: Value, right: Value, ids: &mut dyn MessageIds) -> Result<Vec<Value>, String> {
     let left = coerce_list(left, ids)?;
     let mut right = coerce_list(right, ids)?;
-    if let Some(pos) = right
-        .iter()
-        .rposition(|m| is_remove(m) && id_of(m) == Some(REMOVE_ALL))
-    {
+    if let Some(pos) = right.iter().rposition(|m| is_remove(m) && id_of(m) == Some(REMOVE_ALL)) {
         return Ok(right.split_off(pos + 1));
     }
     let mut merged = left;
     let mut removed = vec![false; merged.len()];
     for m in right {
         let id = id_of(&m).map(str::to_string);
-        let existing = id
-            .as_deref()
-            .and_then(|id| merged.iter().position(|x| id_of(x) == Some(id)));
+        let existing = id.as_deref().and_then(|id| merged.iter().position(|x| id_of(x) == Some(id)));
         match (existing, is_remove(&m)) {
             (Some(i), true) => removed[i] = true,
             (Some(i), false) => merged[i] = m,
             (None, true) => {
-                return Err(format!(
-                    "attempting to delete a message with an id that doesn't exist ({})",
-                    id.unwrap_or_default()
-                ))
+                return Err(format!("attempting to delete a message with an id that doesn't exist ({})", id.unwrap_or_default()))
             }
             (None, false) => {
                 merged.push(m);
@@ -55,12 +43,7 @@ pub fn add_messages(
             }
         }
     }
-    Ok(merged
-        .into_iter()
-        .zip(removed)
-        .filter(|(_, r)| !r)
-        .map(|(m, _)| m)
-        .collect())
+    Ok(merged.into_iter().zip(removed).filter(|(_, r)| !r).map(|(m, _)| m).collect())
 }
 
 fn coerce_list(v: Value, ids: &mut dyn MessageIds) -> Result<Vec<Value>, String> {
@@ -83,10 +66,7 @@ fn coerce(m: Value, ids: &mut dyn MessageIds) -> Result<Value, String> {
         }
         Value::Array(pair) if pair.len() == 2 && pair[0].is_string() => {
             let mut o = Map::new();
-            o.insert(
-                "type".into(),
-                normalize_type(pair[0].as_str().unwrap_or("")).into(),
-            );
+            o.insert("type".into(), normalize_type(pair[0].as_str().unwrap_or("")).into());
             o.insert("content".into(), pair[1].clone());
             o
         }
@@ -94,9 +74,7 @@ fn coerce(m: Value, ids: &mut dyn MessageIds) -> Result<Value, String> {
         other => return Err(format!("cannot turn {other} into a message")),
     };
     if !obj.contains_key("type") {
-        let role = obj
-            .remove("role")
-            .and_then(|r| r.as_str().map(normalize_type));
+        let role = obj.remove("role").and_then(|r| r.as_str().map(normalize_type));
         match role {
             Some(t) => obj.insert("type".into(), t.into()),
             None => return Err("a message needs a `type` or a `role`".into()),
@@ -146,13 +124,15 @@ mod tests {
     fn appends_new_messages_with_ids_and_replaces_by_id() {
         let mut ids = counter();
         let left = json!([{"type": "human", "content": "hi", "id": "m1"}]);
-        let out = add_messages(left, json!([{"role": "assistant", "content": "yo"}, {"type": "human", "content": "edited", "id": "m1"}]), &mut ids).unwrap();
+        let out = add_messages(
+            left,
+            json!([{"role": "assistant", "content": "yo"}, {"type": "human", "content": "edited", "id": "m1"}]),
+            &mut ids,
+        )
+        .unwrap();
         assert_eq!(
             out,
-            vec![
-                json!({"type": "human", "content": "edited", "id": "m1"}),
-                json!({"type": "ai", "content": "yo", "id": "gen-1"})
-            ]
+            vec![json!({"type": "human", "content": "edited", "id": "m1"}), json!({"type": "ai", "content": "yo", "id": "gen-1"})]
         );
     }
 
@@ -160,23 +140,10 @@ mod tests {
     fn removes_by_id_and_remove_all() {
         let mut ids = counter();
         let left = json!([{"type": "human", "content": "a", "id": "m1"}, {"type": "ai", "content": "b", "id": "m2"}]);
-        let out = add_messages(
-            left.clone(),
-            json!({"type": "remove", "id": "m1"}),
-            &mut ids,
-        )
-        .unwrap();
+        let out = add_messages(left.clone(), json!({"type": "remove", "id": "m1"}), &mut ids).unwrap();
         assert_eq!(out, vec![json!({"type": "ai", "content": "b", "id": "m2"})]);
-        let cleared = add_messages(
-            left.clone(),
-            json!([{"type": "remove", "id": REMOVE_ALL}, "fresh"]),
-            &mut ids,
-        )
-        .unwrap();
-        assert_eq!(
-            cleared,
-            vec![json!({"type": "human", "content": "fresh", "id": "gen-1"})]
-        );
+        let cleared = add_messages(left.clone(), json!([{"type": "remove", "id": REMOVE_ALL}, "fresh"]), &mut ids).unwrap();
+        assert_eq!(cleared, vec![json!({"type": "human", "content": "fresh", "id": "gen-1"})]);
         assert!(add_messages(left, json!({"type": "remove", "id": "nope"}), &mut ids).is_err());
     }
 }

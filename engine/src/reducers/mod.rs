@@ -36,10 +36,7 @@ pub enum Reducer {
 
 impl Reducer {
     /// A custom binary reducer `(left, right) -> new`, folded over a superstep's writes.
-    pub fn custom(
-        name: impl Into<String>,
-        f: impl Fn(Value, Value) -> Result<Value, String> + 'static,
-    ) -> Self {
+    pub fn custom(name: impl Into<String>, f: impl Fn(Value, Value) -> Result<Value, String> + 'static) -> Self {
         let reduce: BatchFn = Rc::new(move |current, writes| {
             let mut it = writes.into_iter();
             let mut acc = match current {
@@ -51,10 +48,7 @@ impl Reducer {
             }
             Ok(acc)
         });
-        Reducer::Custom {
-            name: name.into(),
-            reduce,
-        }
+        Reducer::Custom { name: name.into(), reduce }
     }
 
     /// The reducer's name as used in graph documents (`custom` ones keep theirs).
@@ -110,16 +104,10 @@ pub struct ReduceError {
 
 impl ReduceError {
     fn conflict(message: impl Into<String>) -> Self {
-        ReduceError {
-            message: message.into(),
-            conflict: true,
-        }
+        ReduceError { message: message.into(), conflict: true }
     }
     fn failed(message: impl Into<String>) -> Self {
-        ReduceError {
-            message: message.into(),
-            conflict: false,
-        }
+        ReduceError { message: message.into(), conflict: false }
     }
 }
 
@@ -135,9 +123,7 @@ pub fn reduce(
 ) -> Result<Delta, ReduceError> {
     if reducer.is_last_value() {
         if writes.len() > 1 {
-            return Err(ReduceError::conflict(
-                "can receive only one value per step; use a reducer for parallel writes",
-            ));
+            return Err(ReduceError::conflict("can receive only one value per step; use a reducer for parallel writes"));
         }
         let value = writes.into_iter().next().unwrap_or(Value::Null);
         let value = match as_overwrite(&value) {
@@ -149,16 +135,11 @@ pub fn reduce(
     }
     let overwrites = writes.iter().filter(|w| as_overwrite(w).is_some()).count();
     if overwrites > 1 {
-        return Err(ReduceError::conflict(
-            "can receive only one Overwrite value per step",
-        ));
+        return Err(ReduceError::conflict("can receive only one Overwrite value per step"));
     }
     if overwrites == 1 {
         // Writes before the Overwrite are discarded by it; writes after it are ignored.
-        let value = writes
-            .into_iter()
-            .find_map(|w| as_overwrite(&w).cloned())
-            .unwrap_or(Value::Null);
+        let value = writes.into_iter().find_map(|w| as_overwrite(&w).cloned()).unwrap_or(Value::Null);
         *slot = Some(Arc::new(value));
         return Ok(Delta::Replace);
     }

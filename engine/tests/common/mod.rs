@@ -8,24 +8,15 @@ pub fn last(keys: &[&str]) -> StateGraph {
 }
 
 pub fn run(g: &CompiledGraph, input: Value) -> Value {
-    g.invoke_blocking(input, RunConfig::default())
-        .expect("run succeeds")
+    g.invoke_blocking(input, RunConfig::default()).expect("run succeeds")
 }
 
 pub fn updates(g: &CompiledGraph, input: Value) -> Vec<Value> {
-    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Updates]))
-        .expect("stream")
-        .into_iter()
-        .map(|p| p.data)
-        .collect()
+    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Updates])).expect("stream").into_iter().map(|p| p.data).collect()
 }
 
 pub fn values(g: &CompiledGraph, input: Value) -> Vec<Value> {
-    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Values]))
-        .expect("stream")
-        .into_iter()
-        .map(|p| p.data)
-        .collect()
+    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Values])).expect("stream").into_iter().map(|p| p.data).collect()
 }
 
 /// A node that appends its own name to the `path` list.

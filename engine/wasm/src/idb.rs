@@ -18,31 +18,20 @@ pub async fn request(req: &IdbRequest) -> Result<JsValue, JsValue> {
     let err_req = req.clone();
     let on_error = Closure::once(move |_e: web_sys::Event| {
         if let Some(tx) = tx.borrow_mut().take() {
-            let err = err_req
-                .error()
-                .ok()
-                .flatten()
-                .map(JsValue::from)
-                .unwrap_or(JsValue::NULL);
+            let err = err_req.error().ok().flatten().map(JsValue::from).unwrap_or(JsValue::NULL);
             let _ = tx.send(Err(err));
         }
     });
     req.set_onsuccess(Some(on_success.as_ref().unchecked_ref()));
     req.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let out = rx
-        .await
-        .unwrap_or_else(|_| Err(JsValue::from_str("IndexedDB request dropped")));
+    let out = rx.await.unwrap_or_else(|_| Err(JsValue::from_str("IndexedDB request dropped")));
     req.set_onsuccess(None);
     req.set_onerror(None);
     out
 }
 
 /// Opens (creating if needed) a database whose only upgrade creates `stores`.
-pub async fn open(
-    name: &str,
-    version: u32,
-    stores: &'static [&'static str],
-) -> Result<IdbDatabase, JsValue> {
+pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> Result<IdbDatabase, JsValue> {
     let factory = web_sys::window()
         .ok_or_else(|| JsValue::from_str("no window"))?
         .indexed_db()?
@@ -50,10 +39,7 @@ pub async fn open(
     let open_req: IdbOpenDbRequest = factory.open_with_u32(name, version)?;
     let upgrade_req = open_req.clone();
     let on_upgrade = Closure::once(move |_e: web_sys::IdbVersionChangeEvent| {
-        if let Ok(db) = upgrade_req
-            .result()
-            .and_then(|r| r.dyn_into::<IdbDatabase>().map_err(JsValue::from))
-        {
+        if let Ok(db) = upgrade_req.result().and_then(|r| r.dyn_into::<IdbDatabase>().map_err(JsValue::from)) {
             let existing = db.object_store_names();
             for store in stores {
                 if !existing.contains(store) {
@@ -68,16 +54,9 @@ pub async fn open(
     db.dyn_into::<IdbDatabase>().map_err(JsValue::from)
 }
 
-pub async fn put(
-    db: &IdbDatabase,
-    store: &str,
-    key: &JsValue,
-    value: &JsValue,
-) -> Result<(), JsValue> {
+pub async fn put(db: &IdbDatabase, store: &str, key: &JsValue, value: &JsValue) -> Result<(), JsValue> {
     let tx = db.transaction_with_str_and_mode(store, IdbTransactionMode::Readwrite)?;
-    request(&tx.object_store(store)?.put_with_key(value, key)?)
-        .await
-        .map(|_| ())
+    request(&tx.object_store(store)?.put_with_key(value, key)?).await.map(|_| ())
 }
 
 pub async fn get(db: &IdbDatabase, store: &str, key: &JsValue) -> Result<JsValue, JsValue> {

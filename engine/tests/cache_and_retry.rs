@@ -1,0 +1,116 @@
+//! Node caching (the seeds' expensive_node) and retry policies.
+mod common;
+use common::*;
+use serde_json::json;
+use std::cell::Cell;
+use std::rc::Rc;
+use superstep::*;
+
+fn expensive(calls: Rc<Cell<u32>>, ttl: Option<f64>, env: Env) -> CompiledGraph {
+    last(&["x", "result"])
+        .add(
+            NodeSpec::new(
+                "expensive_node",
+                node(move |s| {
+                    calls.set(calls.get() + 1);
+                    Ok::<_, NodeError>(json!({"result": s.i64("x").unwrap() * 2}))
+                }),
+            )
+            .cache(CachePolicy { key: None, ttl }),
+        )
+        .entry_point("expensive_node")
+        .finish_point("expensive_node")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), env, ..Default::default() })
+        .unwrap()
+}
+
+#[test]
+fn second_run_uses_the_cache_and_flags_it() {
+    let calls = Rc::new(Cell::new(0));
+    let g = expensive(calls.clone(), Some(3.0), Env::default());
+    assert_eq!(updates(&g, json!({"x": 5})), vec![json!({"expensive_node": {"result": 10}})]);
+    assert_eq!(updates(&g, json!({"x": 5})), vec![json!({"expensive_node": {"result": 10}, "__metadata__": {"cached": true}})]);
+    assert_eq!(calls.get(), 1);
+    assert_eq!(run(&g, json!({"x": 6}))["result"], json!(12));
+    assert_eq!(calls.get(), 2);
+}
+
+#[test]
+fn cache_entries_expire_after_ttl_by_the_injected_clock() {
+    let clock = Rc::new(env::LogicalClock::default());
+    let env = Env { clock: clock.clone(), ..Env::default() };
+    let calls = Rc::new(Cell::new(0));
+    let g = expensive(calls.clone(), Some(3.0), env);
+    run(&g, json!({"x": 5}));
+    run(&g, json!({"x": 5}));
+    assert_eq!(calls.get(), 1);
+    clock.advance(3_500.0);
+    run(&g, json!({"x": 5}));
+    assert_eq!(calls.get(), 2);
+}
+
+#[test]
+fn custom_cache_key_ignores_other_input() {
+    let calls = Rc::new(Cell::new(0));
+    let c = calls.clone();
+    let key: graph::node::CacheKeyFn = Rc::new(|input| input["x"].to_string());
+    let g = last(&["x", "noise", "y"])
+        .add(
+            NodeSpec::new(
+                "n",
+                node(move |s| {
+                    c.set(c.get() + 1);
+                    Ok::<_, NodeError>(json!({"y": format!("{}/{}", s.i64("x").unwrap(), s.str("noise").unwrap())}))
+                }),
+            )
+            .cache(CachePolicy { key: Some(key), ttl: None }),
+        )
+        .edge(START, "n")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    assert_eq!(run(&g, json!({"x": 1, "noise": "first"}))["y"], "1/first");
+    assert_eq!(run(&g, json!({"x": 1, "noise": "second"}))["y"], "1/first");
+    assert_eq!(calls.get(), 1);
+}
+
+fn flaky(fail_times: u32, policy: RetryPolicy, calls: Rc<Cell<u32>>) -> CompiledGraph {
+    last(&["ok"])
+        .add(
+            NodeSpec::new(
+                "flaky",
+                node(move |_| {
+                    calls.set(calls.get() + 1);
+                    if calls.get() <= fail_times {
+                        Err(NodeError::Failed { message: "timeout".into(), kind: Some("Timeout".into()) })
+                    } else {
+                        Ok(json!({"ok": true}))
+                    }
+                }),
+            )
+            .retry(policy),
+        )
+        .edge(START, "flaky")
+        .compile()
+        .unwrap()
+}
+
+#[test]
+fn retry_policy_retries_up_to_max_attempts() {
+    let calls = Rc::new(Cell::new(0));
+    assert_eq!(run(&flaky(2, RetryPolicy::default(), calls.clone()), json!({}))["ok"], json!(true));
+    assert_eq!(calls.get(), 3);
+    let calls = Rc::new(Cell::new(0));
+    let err = flaky(5, RetryPolicy::default(), calls.clone()).invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert_eq!(err, Error::Node { node: "flaky".into(), message: "timeout".into() });
+    assert_eq!(calls.get(), 3);
+}
+
+#[test]
+fn retry_only_on_listed_error_kinds_with_backoff() {
+    let calls = Rc::new(Cell::new(0));
+    let policy = RetryPolicy { retry_on: Some(vec!["RateLimit".into()]), ..Default::default() };
+    assert!(flaky(1, policy, calls.clone()).invoke_blocking(json!({}), RunConfig::default()).is_err());
+    assert_eq!(calls.get(), 1);
+    let p = RetryPolicy::default();
+    assert_eq!((p.interval(1), p.interval(2), p.interval(3)), (0.5, 1.0, 2.0));
+}

@@ -1,0 +1,183 @@
+//! Normal, conditional, entry and waiting edges; fan-out; runtime routing errors.
+mod common;
+use common::*;
+use serde_json::json;
+use superstep::*;
+
+fn path_graph() -> StateGraph {
+    StateGraph::new().channel("n", Channel::last_value()).channel("path", Channel::append())
+}
+
+#[test]
+fn router_returns_a_node_name() {
+    let g = path_graph()
+        .node("classify", mark("classify"))
+        .node("small", mark("small"))
+        .node("big", mark("big"))
+        .edge(START, "classify")
+        .conditional("classify", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() < 10 { "small" } else { "big" })), None)
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({"n": 3}))["path"], json!(["classify", "small"]));
+    assert_eq!(run(&g, json!({"n": 30}))["path"], json!(["classify", "big"]));
+}
+
+#[test]
+fn path_map_maps_router_results_including_end_and_rejects_unknown_keys() {
+    let map = vec![("positive".into(), "yes".into()), ("negative".into(), "no".into()), ("zero".into(), END.into())];
+    let g = path_graph()
+        .node("check", mark("check"))
+        .node("yes", mark("yes"))
+        .node("no", mark("no"))
+        .edge(START, "check")
+        .conditional(
+            "check",
+            router(|s| {
+                let n = s.i64("n").unwrap();
+                Ok::<_, NodeError>(if n > 0 {
+                    "positive"
+                } else if n < 0 {
+                    "negative"
+                } else if n == 0 {
+                    "zero"
+                } else {
+                    "?"
+                })
+            }),
+            Some(map),
+        )
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({"n": 5}))["path"], json!(["check", "yes"]));
+    assert_eq!(run(&g, json!({"n": -5}))["path"], json!(["check", "no"]));
+    assert_eq!(run(&g, json!({"n": 0}))["path"], json!(["check"]));
+    let bad = path_graph()
+        .node("check", mark("check"))
+        .node("yes", mark("yes"))
+        .edge(START, "check")
+        .conditional("check", router(|_| Ok::<_, NodeError>("maybe")), Some(vec![("yes".into(), "yes".into())]))
+        .compile()
+        .unwrap();
+    let err = bad.invoke_blocking(json!({"n": 1}), RunConfig::default()).unwrap_err();
+    assert_eq!(err, Error::UnknownRoute { source: "check".into(), key: "maybe".into() });
+}
+
+#[test]
+fn router_may_return_several_nodes_which_run_in_parallel() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("d", mark("d"))
+        .edge(START, "a")
+        .conditional("a", router(|_| Ok::<_, NodeError>(vec!["c", "b"])), None)
+        .edge("b", "d")
+        .edge("c", "d")
+        .compile()
+        .unwrap();
+    // b and c share a superstep; their writes apply in name order; d runs once per trigger step.
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "c", "d"]));
+}
+
+#[test]
+fn router_sees_its_own_nodes_writes_but_not_its_siblings() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .channel("seen", Channel::reducer(Reducer::Append).default(json!([])))
+        .node("start", node(|_| Ok::<_, NodeError>(json!({}))))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["b"]}))))
+        .node("after", node(|_| Ok::<_, NodeError>(json!({}))))
+        .edge(START, "start")
+        .edge("start", "a")
+        .edge("start", "b")
+        .conditional("a", router(|s| Ok::<_, NodeError>(if s.get("log").unwrap() == &json!(["a"]) { "after" } else { END })), None)
+        .compile()
+        .unwrap();
+    let mut stepper = g.stepper_blocking(json!({}), RunConfig::default()).unwrap();
+    let snaps: Vec<_> = (0..4).map(|_| futures::executor::block_on(stepper.step())).collect();
+    assert_eq!(snaps[2].next, vec!["after"]);
+    assert_eq!(snaps[2].state["log"], json!(["a", "b"]));
+}
+
+#[test]
+fn conditional_entry_point() {
+    let g = path_graph()
+        .node("even", mark("even"))
+        .node("odd", mark("odd"))
+        .conditional(
+            START,
+            router(|s| Ok::<_, NodeError>(s.i64("n").unwrap() % 2 == 0)),
+            Some(vec![("true".into(), "even".into()), ("false".into(), "odd".into())]),
+        )
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({"n": 4}))["path"], json!(["even"]));
+    assert_eq!(run(&g, json!({"n": 3}))["path"], json!(["odd"]));
+}
+
+#[test]
+fn waiting_edge_runs_its_target_once_after_all_sources() {
+    // a fans out to b and c; c takes two steps (c → c2); d waits for b and c2.
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("c2", mark("c2"))
+        .node("d", mark("d"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .edge("c", "c2")
+        .join(["b", "c2"], "d")
+        .edge("d", END)
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "c", "c2", "d"]));
+    let steps: Vec<Vec<String>> = updates(&g, json!({})).iter().map(|u| u.as_object().unwrap().keys().cloned().collect()).collect();
+    assert_eq!(steps, vec![vec!["a"], vec!["b"], vec!["c"], vec!["c2"], vec!["d"]]);
+}
+
+#[test]
+fn every_outgoing_edge_runs_in_the_next_superstep() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .compile()
+        .unwrap();
+    let mut stepper = g.stepper_blocking(json!({}), RunConfig::default()).unwrap();
+    futures::executor::block_on(stepper.step());
+    let s1 = futures::executor::block_on(stepper.step());
+    assert_eq!(s1.next, vec!["b", "c"]);
+    let s2 = futures::executor::block_on(stepper.step());
+    assert_eq!(s2.tasks.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), vec!["b", "c"]);
+    assert_eq!(s2.outcome, Outcome::Continue);
+    assert_eq!(futures::executor::block_on(stepper.step()).outcome, Outcome::Done);
+}
+
+#[test]
+fn a_router_naming_a_missing_node_is_an_error() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .edge(START, "a")
+        .conditional("a", router(|_| Ok::<_, NodeError>("ghost")), None)
+        .compile()
+        .unwrap();
+    let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert_eq!(err, Error::UnknownTarget { source: "a".into(), target: "ghost".into() });
+}
+
+#[test]
+fn sequence_and_entry_finish_points() {
+    let g = path_graph()
+        .sequence([("one", mark("one")), ("two", mark("two")), ("three", mark("three"))])
+        .entry_point("one")
+        .finish_point("three")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["one", "two", "three"]));
+}

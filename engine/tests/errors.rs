@@ -1,0 +1,133 @@
+//! Every error type, caught with its type and the names it carries.
+mod common;
+use common::*;
+use serde_json::json;
+use superstep::*;
+
+fn noop() -> graph::node::NodeFn {
+    node(|_| Ok::<_, NodeError>(json!({})))
+}
+
+fn compile_err(g: StateGraph) -> ValidationError {
+    match g.compile() {
+        Err(Error::Validation(v)) => v,
+        Err(other) => panic!("expected a validation error, got {other}"),
+        Ok(_) => panic!("expected a validation error"),
+    }
+}
+
+#[test]
+fn compile_rejects_unknown_edge_endpoints() {
+    let v = compile_err(last(&["x"]).node("a", noop()).edge(START, "a").edge("a", "ghost"));
+    assert_eq!(v, ValidationError::UnknownNode { node: "ghost".into(), context: "edge a -> ghost".into() });
+    let v = compile_err(last(&["x"]).node("a", noop()).edge(START, "a").edge("ghost", "a"));
+    assert!(matches!(v, ValidationError::UnknownNode { node, .. } if node == "ghost"));
+}
+
+#[test]
+fn compile_rejects_unreachable_nodes_and_missing_entry() {
+    let v = compile_err(last(&["x"]).node("a", noop()).node("island", noop()).edge(START, "a"));
+    assert_eq!(v, ValidationError::Unreachable { node: "island".into() });
+    let v = compile_err(last(&["x"]).node("a", noop()));
+    assert_eq!(v, ValidationError::NoEntryPoint);
+}
+
+#[test]
+fn compile_rejects_bad_path_map_duplicate_and_reserved_names() {
+    let v = compile_err(last(&["x"]).node("a", noop()).edge(START, "a").conditional(
+        "a",
+        router(|_| Ok::<_, NodeError>("k")),
+        Some(vec![("k".into(), "ghost".into())]),
+    ));
+    assert_eq!(v, ValidationError::UnknownPathTarget { source: "a".into(), target: "ghost".into() });
+    let v = compile_err(last(&["x"]).node("a", noop()).node("a", noop()).edge(START, "a"));
+    assert_eq!(v, ValidationError::DuplicateNode { node: "a".into() });
+    let v = compile_err(last(&["x"]).node(END, noop()).edge(START, END));
+    assert_eq!(v, ValidationError::ReservedName { name: END.into() });
+    let v = compile_err(last(&["x"]).node("a:b", noop()).edge(START, "a:b"));
+    assert_eq!(v, ValidationError::ReservedName { name: "a:b".into() });
+}
+
+#[test]
+fn a_node_that_cannot_reach_end_is_a_warning() {
+    let g = last(&["x"]).node("a", noop()).node("b", noop()).edge(START, "a").edge("a", "b").edge("b", "a").compile().unwrap();
+    assert_eq!(g.warnings(), ["node `a` has no path to END", "node `b` has no path to END"]);
+    let fine = last(&["x"]).node("a", noop()).edge(START, "a").compile().unwrap();
+    assert!(fine.warnings().is_empty());
+}
+
+#[test]
+fn two_writes_to_an_overwrite_key_in_one_step_is_invalid_update() {
+    let g = last(&["x"])
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"x": 2}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    match g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err() {
+        Error::InvalidUpdate { key, nodes, .. } => {
+            assert_eq!(key, "x");
+            assert_eq!(nodes, vec!["a", "b"]);
+        }
+        other => panic!("expected InvalidUpdate, got {other}"),
+    }
+}
+
+#[test]
+fn two_overwrites_of_a_reducer_key_in_one_step_is_invalid_update() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": overwrite(json!([1]))}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": overwrite(json!([2]))}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::InvalidUpdate { key, .. }) if key == "log"));
+}
+
+#[test]
+fn writing_an_unknown_key_is_an_error_unless_declared_private() {
+    let g = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(json!({"y": 1})))).edge(START, "a").compile().unwrap();
+    assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(), Error::UnknownKey { key: "y".into(), node: "a".into() });
+    let ok = last(&["x"])
+        .private_channel("y", Channel::last_value())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"y": 1}))))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&ok, json!({})), json!({}));
+}
+
+#[test]
+fn a_failing_node_is_a_node_error_naming_it() {
+    let g = last(&["x"]).node("boom", node(|_| Err::<serde_json::Value, _>("kaput"))).edge(START, "boom").compile().unwrap();
+    assert_eq!(
+        g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(),
+        Error::Node { node: "boom".into(), message: "kaput".into() }
+    );
+}
+
+#[test]
+fn a_reducer_failure_names_the_key() {
+    let g = StateGraph::new()
+        .channel("n", Channel::reducer(Reducer::Add).default(json!(0)))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"n": "text"}))))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::Reducer { key, .. }) if key == "n"));
+}
+
+#[test]
+fn interrupt_without_a_checkpointer_is_a_clear_error() {
+    let g = last(&["x"]).node("ask", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|_| json!({})))).edge(START, "ask").compile().unwrap();
+    assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::NoCheckpointer { .. })));
+}
+
+#[test]
+fn non_object_input_is_invalid_input() {
+    let g = last(&["x"]).node("a", noop()).edge(START, "a").compile().unwrap();
+    assert!(matches!(g.invoke_blocking(json!([1, 2]), RunConfig::default()), Err(Error::InvalidInput { .. })));
+}

@@ -1,0 +1,58 @@
+//! The stepping API: one superstep at a time, each with a snapshot.
+mod common;
+use common::*;
+use futures::executor::block_on;
+use serde_json::json;
+use superstep::*;
+
+#[test]
+fn each_step_reports_tasks_writes_state_next_and_outcome() {
+    let g = StateGraph::new()
+        .channel("count", Channel::reducer(Reducer::Add).default(json!(0)))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"count": 1}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"count": 10}))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile()
+        .unwrap();
+    let mut s = g.stepper_blocking(json!({"count": 5}), RunConfig::default()).unwrap();
+    assert_eq!(s.next_nodes(), vec![START]);
+    let s0 = block_on(s.step());
+    assert_eq!((s0.step, s0.state.clone(), s0.next.clone()), (0, json!({"count": 5}), vec!["a".to_string()]));
+    let s1 = block_on(s.step());
+    assert_eq!(s1.step, 1);
+    assert_eq!(s1.tasks.len(), 1);
+    assert_eq!(s1.tasks[0].name, "a");
+    assert_eq!(s1.tasks[0].triggers, vec!["branch:to:a"]);
+    assert_eq!(s1.tasks[0].input, json!({"count": 5}));
+    assert_eq!(s1.tasks[0].writes, vec![("count".to_string(), json!(1))]);
+    assert_eq!(s1.state, json!({"count": 6}));
+    assert_eq!(s1.changed, vec!["count"]);
+    assert_eq!(s1.outcome, Outcome::Continue);
+    let s2 = block_on(s.step());
+    assert_eq!((s2.state.clone(), s2.next.clone()), (json!({"count": 16}), Vec::<String>::new()));
+    let s3 = block_on(s.step());
+    assert_eq!(s3.outcome, Outcome::Done);
+    assert!(s3.tasks.is_empty());
+    // A finished stepper stays finished.
+    assert_eq!(block_on(s.step()).outcome, Outcome::Done);
+}
+
+#[test]
+fn a_failed_step_reports_the_error_on_the_task_and_keeps_state() {
+    let g = last(&["x"])
+        .node("ok", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
+        .node("bad", node(|_| Err::<serde_json::Value, _>("nope")))
+        .edge(START, "ok")
+        .edge(START, "bad")
+        .compile()
+        .unwrap();
+    let mut s = g.stepper_blocking(json!({}), RunConfig::default()).unwrap();
+    block_on(s.step());
+    let snap = block_on(s.step());
+    assert!(matches!(snap.outcome, Outcome::Error(Error::Node { ref node, .. }) if node == "bad"));
+    let bad = snap.tasks.iter().find(|t| t.name == "bad").unwrap();
+    assert_eq!(bad.error.as_deref(), Some("node `bad` failed: nope"));
+    assert_eq!(snap.state, json!({}));
+    let _ = run; // keep the helper module used
+}

@@ -1,0 +1,90 @@
+//! Stream modes: values, updates, debug/tasks, custom, several at once.
+mod common;
+use common::*;
+use serde_json::json;
+use superstep::*;
+
+fn two_steps() -> CompiledGraph {
+    StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node(
+            "a",
+            node_rt(|s, rt| {
+                rt.write(json!({"progress": "half"}));
+                Ok::<_, NodeError>(json!({"x": s.i64("x").unwrap() + 1}))
+            }),
+        )
+        .node("b", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing)))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile()
+        .unwrap()
+}
+
+#[test]
+fn values_and_updates() {
+    let g = two_steps();
+    assert_eq!(values(&g, json!({"x": 1})), vec![json!({"x": 1}), json!({"x": 2})]);
+    // A node returning nothing shows as an empty update.
+    assert_eq!(updates(&g, json!({"x": 1})), vec![json!({"a": {"x": 2}}), json!({"b": {}})]);
+}
+
+#[test]
+fn several_modes_interleave_in_order() {
+    let g = two_steps();
+    let parts = g
+        .stream_blocking(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Updates, StreamMode::Custom, StreamMode::Values]))
+        .unwrap();
+    let seen: Vec<(&str, serde_json::Value)> = parts.iter().map(|p| (p.mode.as_str(), p.data.clone())).collect();
+    assert_eq!(
+        seen,
+        vec![
+            ("values", json!({"x": 1})),
+            ("custom", json!({"progress": "half"})),
+            ("updates", json!({"a": {"x": 2}})),
+            ("values", json!({"x": 2})),
+            ("updates", json!({"b": {}})),
+        ]
+    );
+}
+
+#[test]
+fn debug_reports_tasks_with_step_and_triggers_and_results() {
+    let g = two_steps();
+    let parts = g.stream_blocking(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Debug])).unwrap();
+    let kinds: Vec<(String, i64, String)> = parts
+        .iter()
+        .map(|p| {
+            (
+                p.data["type"].as_str().unwrap().to_string(),
+                p.data["step"].as_i64().unwrap(),
+                p.data["payload"]["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ("task".into(), 1, "a".into()),
+            ("task_result".into(), 1, "a".into()),
+            ("task".into(), 2, "b".into()),
+            ("task_result".into(), 2, "b".into())
+        ]
+    );
+    assert_eq!(parts[0].data["payload"]["triggers"], json!(["branch:to:a"]));
+    assert_eq!(parts[0].data["payload"]["input"], json!({"x": 1}));
+    assert_eq!(parts[1].data["payload"]["result"], json!([["x", 2]]));
+}
+
+#[test]
+fn streams_are_incremental() {
+    use futures::StreamExt;
+    let g = two_steps();
+    futures::executor::block_on(async {
+        let mut s = g.stream(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Updates])).await.unwrap();
+        let first = s.next().await.unwrap().unwrap();
+        assert_eq!(first.data, json!({"a": {"x": 2}}));
+        let rest: Vec<_> = s.collect().await;
+        assert_eq!(rest.len(), 1);
+    });
+}
