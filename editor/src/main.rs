@@ -1,5 +1,4 @@
 //! The editor's entry point: mounts the Leptos app on the page body.
-use leptos::prelude::*;
 
 mod app;
 

@@ -1,1 +1,126 @@
-fn main() {}
+//! Native benchmarks W1–W4 (and later W5–W6): µs per superstep or per task.
+//! Prints a table and writes `target/bench/native.json` (medians).
+//! Run with `cargo xtask bench` (or `cargo bench -p superstep --bench workloads`).
+use serde_json::{json, Value};
+use std::time::Instant;
+use superstep::*;
+
+/// Median of `runs` timings of `f`, divided by `units`, in µs.
+fn measure(runs: usize, units: usize, mut f: impl FnMut()) -> f64 {
+    f(); // warm-up
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e6 / units as f64
+        })
+        .collect();
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    times[times.len() / 2]
+}
+
+fn inc() -> graph::node::NodeFn {
+    node(|s| Ok::<_, NodeError>(json!({"count": s.i64("count").unwrap_or(0) + 1})))
+}
+
+/// W1: 100 nodes in a line, each `count += 1`.
+fn w1() -> f64 {
+    let mut g = StateGraph::new().channel("count", Channel::last_value()).edge(START, "n0");
+    for i in 0..100 {
+        g = g.node(format!("n{i}"), inc());
+        if i > 0 {
+            g = g.edge(format!("n{}", i - 1), format!("n{i}"));
+        }
+    }
+    let g = g.compile().unwrap();
+    let cfg = RunConfig::default().recursion_limit(200);
+    measure(31, 100, || {
+        let out = g.invoke_blocking(json!({"count": 0}), cfg.clone()).unwrap();
+        assert_eq!(out["count"], 100);
+    })
+}
+
+/// W2: one node looping through a conditional edge 1000 times.
+fn w2() -> f64 {
+    let g = StateGraph::new()
+        .channel("count", Channel::last_value())
+        .node("tick", inc())
+        .edge(START, "tick")
+        .conditional("tick", router(|s| Ok::<_, NodeError>(if s.i64("count").unwrap() >= 1000 { END } else { "tick" })), None)
+        .compile()
+        .unwrap();
+    let cfg = RunConfig::default().recursion_limit(2000);
+    measure(21, 1000, || {
+        let out = g.invoke_blocking(json!({"count": 0}), cfg.clone()).unwrap();
+        assert_eq!(out["count"], 1000);
+    })
+}
+
+/// W3: `Send` × n to workers appending to a list, then a reduce step.
+fn w3(n: usize) -> f64 {
+    let g = StateGraph::new()
+        .channel("n", Channel::last_value())
+        .channel("results", Channel::append())
+        .channel("total", Channel::last_value())
+        .node("split", node(|_| Ok::<_, NodeError>(json!({}))))
+        .node("work", node(|s| Ok::<_, NodeError>(json!({"results": [s.i64("i").unwrap() * 2]}))))
+        .node("reduce", node(|s| Ok::<_, NodeError>(json!({"total": s.get("results").unwrap().as_array().unwrap().len()}))))
+        .edge(START, "split")
+        .conditional(
+            "split",
+            router(|s| Ok::<_, NodeError>((0..s.i64("n").unwrap()).map(|i| Send::new("work", json!({ "i": i }))).collect::<Vec<_>>())),
+            None,
+        )
+        .edge("work", "reduce")
+        .compile()
+        .unwrap();
+    measure(15, n, || {
+        let out = g.invoke_blocking(json!({ "n": n }), RunConfig::default()).unwrap();
+        assert_eq!(out["total"], n);
+    })
+}
+
+/// W4: 100 parallel nodes appending, joined by a waiting edge.
+fn w4() -> f64 {
+    let names: Vec<String> = (0..100).map(|i| format!("p{i:03}")).collect();
+    let mut g = StateGraph::new()
+        .channel("items", Channel::append())
+        .channel("count", Channel::last_value())
+        .node("fan", node(|_| Ok::<_, NodeError>(json!({}))))
+        .node("join", node(|s| Ok::<_, NodeError>(json!({"count": s.get("items").unwrap().as_array().unwrap().len()}))))
+        .edge(START, "fan");
+    for (i, name) in names.iter().enumerate() {
+        g = g.node(name.clone(), node(move |_| Ok::<_, NodeError>(json!({ "items": [i] })))).edge("fan", name.clone());
+    }
+    let g = g.join(names, "join").compile().unwrap();
+    measure(31, 100, || {
+        let out = g.invoke_blocking(json!({}), RunConfig::default()).unwrap();
+        assert_eq!(out["count"], 100);
+    })
+}
+
+fn main() {
+    let mut results: Vec<(&str, f64, &str)> = vec![
+        ("W1", w1(), "µs/superstep"),
+        ("W2", w2(), "µs/superstep"),
+        ("W3x1000", w3(1000), "µs/task"),
+        ("W3x3000", w3(3000), "µs/task"),
+        ("W4", w4(), "µs/task"),
+    ];
+    results.extend(extra_workloads());
+    println!("{:<12} {:>10}  unit", "workload", "median");
+    for (name, v, unit) in &results {
+        println!("{name:<12} {v:>10.3}  {unit}");
+    }
+    let json: serde_json::Map<String, Value> =
+        results.iter().map(|(n, v, _)| (n.to_string(), json!((v * 1000.0).round() / 1000.0))).collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("native.json"), serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    println!("wrote target/bench/native.json");
+}
+
+/// Workloads added by later layers (persistence).
+fn extra_workloads() -> Vec<(&'static str, f64, &'static str)> {
+    vec![]
+}

@@ -10,9 +10,12 @@ pub trait Cache {
     fn clear(&self);
 }
 
+/// `(node, key)` → `(writes, expiry ms)`.
+type Entries = HashMap<(String, String), (Value, Option<f64>)>;
+
 #[derive(Default)]
 pub struct InMemoryCache {
-    entries: RefCell<HashMap<(String, String), (Value, Option<f64>)>>,
+    entries: RefCell<Entries>,
 }
 
 impl InMemoryCache {

@@ -151,7 +151,7 @@ pub enum NodeError {
     /// The node called `interrupt()` with no resume value waiting.
     Interrupted(Vec<Interrupt>),
     /// A command addressed to the parent graph, bubbling out of a subgraph.
-    ParentCommand(Command),
+    ParentCommand(Box<Command>),
     /// An engine error raised inside the node (e.g. from a nested graph).
     Graph(Box<crate::Error>),
 }

@@ -8,7 +8,7 @@ use superstep::*;
 
 fn expensive(calls: Rc<Cell<u32>>, ttl: Option<f64>, env: Env) -> CompiledGraph {
     last(&["x", "result"])
-        .add(
+        .add_node(
             NodeSpec::new(
                 "expensive_node",
                 node(move |s| {
@@ -55,7 +55,7 @@ fn custom_cache_key_ignores_other_input() {
     let c = calls.clone();
     let key: graph::node::CacheKeyFn = Rc::new(|input| input["x"].to_string());
     let g = last(&["x", "noise", "y"])
-        .add(
+        .add_node(
             NodeSpec::new(
                 "n",
                 node(move |s| {
@@ -75,7 +75,7 @@ fn custom_cache_key_ignores_other_input() {
 
 fn flaky(fail_times: u32, policy: RetryPolicy, calls: Rc<Cell<u32>>) -> CompiledGraph {
     last(&["ok"])
-        .add(
+        .add_node(
             NodeSpec::new(
                 "flaky",
                 node(move |_| {

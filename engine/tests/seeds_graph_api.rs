@@ -79,7 +79,7 @@ fn my_name_is_lance_schemas() {
         .output_keys(["graph_output"])
         .node("node_1", node(|s| Ok::<_, NodeError>(json!({"foo": format!("{} name", s.str("user_input").unwrap())}))))
         .node("node_2", node(|s| Ok::<_, NodeError>(json!({"bar": format!("{} is", s.str("foo").unwrap())}))))
-        .add(
+        .add_node(
             NodeSpec::new("node_3", node(|s| Ok::<_, NodeError>(json!({"graph_output": format!("{} Lance", s.str("bar").unwrap())}))))
                 .input(["bar"]),
         )

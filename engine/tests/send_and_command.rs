@@ -87,7 +87,7 @@ fn send_results_reduce_in_send_order_not_completion_order() {
 #[test]
 fn command_updates_and_goes_to() {
     let g = last(&["foo", "pick"])
-        .add(
+        .add_node(
             NodeSpec::new(
                 "node_a",
                 node(|s| {
@@ -115,7 +115,7 @@ fn command_goto_adds_to_static_edges_so_both_run() {
     // The seeds' warning: node_a returns Command(goto="my_other_node") and has an edge to node_b.
     let g = StateGraph::new()
         .channel("path", Channel::append())
-        .add(
+        .add_node(
             NodeSpec::new("node_a", node(|_| Ok::<_, NodeError>(Command::goto("my_other_node").with_update(json!({"path": ["a"]})))))
                 .ends(["my_other_node"]),
         )
@@ -132,7 +132,7 @@ fn command_goto_adds_to_static_edges_so_both_run() {
 fn command_goto_may_list_nodes_and_sends() {
     let g = StateGraph::new()
         .channel("path", Channel::append())
-        .add(
+        .add_node(
             NodeSpec::new(
                 "a",
                 node(|_| {

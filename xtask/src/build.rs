@@ -17,13 +17,18 @@ const WASM_FEATURES: &[&str] = &[
 ];
 
 pub struct Artifact {
+    /// The file cargo writes (binaries keep their hyphens).
+    pub wasm_file: &'static str,
+    /// The name wasm-bindgen gives its outputs.
     pub crate_name: &'static str,
     pub out_dir: &'static str,
     pub opt_level: &'static str,
 }
 
-pub const EDITOR: Artifact = Artifact { crate_name: "superstep_editor", out_dir: "dist/editor", opt_level: "-Oz" };
-pub const PACKAGE: Artifact = Artifact { crate_name: "superstep_wasm", out_dir: "www/superstep/wasm", opt_level: "-O3" };
+pub const EDITOR: Artifact =
+    Artifact { wasm_file: "superstep-editor.wasm", crate_name: "superstep_editor", out_dir: "dist/editor", opt_level: "-Oz" };
+pub const PACKAGE: Artifact =
+    Artifact { wasm_file: "superstep_wasm.wasm", crate_name: "superstep_wasm", out_dir: "www/superstep/wasm", opt_level: "-O3" };
 
 pub fn all() -> Result {
     sh::run(sh::cmd("cargo").args(["build", "--release", "--target", TARGET, "-p", "superstep-editor", "-p", "superstep-wasm"]))?;
@@ -39,10 +44,10 @@ pub fn all() -> Result {
 }
 
 fn bindgen_and_opt(a: &Artifact) -> Result {
-    let input = sh::root().join("target").join(TARGET).join("release").join(format!("{}.wasm", a.crate_name));
+    let input = sh::root().join("target").join(TARGET).join("release").join(a.wasm_file);
     let out = sh::root().join(a.out_dir);
     let _ = std::fs::remove_dir_all(&out);
-    sh::run(sh::cmd("wasm-bindgen").arg("--target").arg("web").arg("--out-dir").arg(&out).arg(&input))?;
+    sh::run(sh::cmd("wasm-bindgen").args(["--target", "web", "--out-name", a.crate_name, "--out-dir"]).arg(&out).arg(&input))?;
     let wasm = out.join(format!("{}_bg.wasm", a.crate_name));
     sh::run(sh::cmd(tools::wasm_opt().to_str().unwrap_or("wasm-opt")).arg(a.opt_level).args(WASM_FEATURES).arg(&wasm).arg("-o").arg(&wasm))
 }

@@ -128,11 +128,11 @@ impl StateGraph {
 
     /// Adds a node running `action`.
     pub fn node(self, name: impl Into<String>, action: NodeFn) -> Self {
-        self.add(NodeSpec::new(name, action))
+        self.add_node(NodeSpec::new(name, action))
     }
 
     /// Adds a fully specified node; its input keys become channels if new.
-    pub fn add(mut self, spec: NodeSpec) -> Self {
+    pub fn add_node(mut self, spec: NodeSpec) -> Self {
         if let Some(keys) = &spec.input {
             for k in keys.clone() {
                 self.declare_plain(&k);
@@ -144,7 +144,7 @@ impl StateGraph {
 
     /// Adds a compiled graph as a node; it reads and writes the parent's keys.
     pub fn subgraph(self, name: impl Into<String>, graph: crate::CompiledGraph) -> Self {
-        self.add(crate::pregel::subgraph_node(name.into(), graph))
+        self.add_node(crate::pregel::subgraph_node(name.into(), graph))
     }
 
     pub fn edge(mut self, from: impl Into<String>, to: impl Into<String>) -> Self {

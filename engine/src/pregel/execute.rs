@@ -87,7 +87,7 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) 
     let output = match run_with_retry(&rt, node, input).await {
         Ok(out) => out,
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
-        Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..c }),
+        Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..*c }),
         Err(e) => return from_node_error(&task.name, e),
     };
     let result = finish(ctx, task, &rt, output, false).await;
@@ -125,7 +125,7 @@ fn from_node_error(node: &str, e: NodeError) -> TaskResult {
     let status = match e {
         NodeError::Failed { message, .. } => TaskStatus::Failed(Error::Node { node: node.to_string(), message }),
         NodeError::Interrupted(i) => TaskStatus::Interrupted(i),
-        NodeError::ParentCommand(c) => TaskStatus::Parent(c),
+        NodeError::ParentCommand(c) => TaskStatus::Parent(*c),
         NodeError::Graph(e) => TaskStatus::Failed(*e),
     };
     TaskResult { writes: TaskWrites::default(), update: Value::Null, status, cached: false }

@@ -36,7 +36,7 @@ impl Runtime {
                 Outcome::Done => return Ok(stepper.output()),
                 Outcome::Interrupted(i) => return Err(NodeError::Interrupted(i)),
                 Outcome::Error(e) => return Err(NodeError::Graph(Box::new(e))),
-                Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(c)),
+                Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(Box::new(c))),
             }
         }
     }

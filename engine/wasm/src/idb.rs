@@ -39,7 +39,7 @@ pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> 
     let open_req: IdbOpenDbRequest = factory.open_with_u32(name, version)?;
     let upgrade_req = open_req.clone();
     let on_upgrade = Closure::once(move |_e: web_sys::IdbVersionChangeEvent| {
-        if let Ok(db) = upgrade_req.result().and_then(|r| r.dyn_into::<IdbDatabase>().map_err(JsValue::from)) {
+        if let Ok(db) = upgrade_req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
             let existing = db.object_store_names();
             for store in stores {
                 if !existing.contains(store) {
@@ -51,7 +51,7 @@ pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> 
     open_req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
     let db = request(&open_req).await?;
     open_req.set_onupgradeneeded(None);
-    db.dyn_into::<IdbDatabase>().map_err(JsValue::from)
+    db.dyn_into::<IdbDatabase>()
 }
 
 pub async fn put(db: &IdbDatabase, store: &str, key: &JsValue, value: &JsValue) -> Result<(), JsValue> {
