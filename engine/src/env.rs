@@ -89,12 +89,17 @@ impl Sleeper for NoSleep {
 
 /// A stable 64-bit FNV-1a hash, as hex: the same on every platform and version.
 pub fn stable_hash(parts: &[&str]) -> String {
+    format!("{:016x}", stable_hash_bytes(parts.iter().map(|p| p.as_bytes())))
+}
+
+/// FNV-1a over byte strings, each followed by a separator.
+pub fn stable_hash_bytes<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
     for p in parts {
-        for b in p.as_bytes().iter().chain(std::iter::once(&0xff)) {
+        for b in p.iter().chain(std::iter::once(&0xff)) {
             h ^= *b as u64;
             h = h.wrapping_mul(0x100000001b3);
         }
     }
-    format!("{h:016x}")
+    h
 }

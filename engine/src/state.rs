@@ -111,7 +111,12 @@ impl State {
     }
 
     /// This view with `writes` reduced into `key`, computed only if read (a router's local view).
-    pub(crate) fn with_writes(&self, key: &Arc<str>, reducer: &Reducer, writes: Vec<Value>) -> State {
+    pub(crate) fn with_writes(&self, key: &Arc<str>, reducer: &Reducer, mut writes: Vec<Value>) -> State {
+        if reducer.is_last_value() && writes.len() == 1 {
+            let v = writes.pop().unwrap_or_default();
+            let v = crate::types::as_overwrite(&v).cloned().unwrap_or(v);
+            return self.with_value(key, v);
+        }
         let base = self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.shared());
         let pending = Entry::Pending(Rc::new(Pending { base, reducer: reducer.clone(), writes, cell: OnceCell::new() }));
         let mut entries: Vec<_> = self.entries.iter().filter(|(k, _)| k != key).cloned().collect();

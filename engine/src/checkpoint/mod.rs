@@ -53,5 +53,6 @@ pub(crate) async fn start_run(
         interrupt_after: config.interrupt_after.unwrap_or_else(|| graph.options().interrupt_after.clone()),
         finished: None,
         hooks: None,
+        record: false,
     })
 }

@@ -38,6 +38,7 @@ pub struct ChannelSpec {
 /// A node as the runtime sees it: indices instead of names.
 #[derive(Clone)]
 pub struct CompiledNode {
+    pub name: Arc<str>,
     pub spec: NodeSpec,
     /// State channels the node reads.
     pub input: Vec<usize>,
@@ -62,6 +63,8 @@ pub struct GraphSpec {
     /// Node 0 is the START pseudo-node.
     pub nodes: Vec<CompiledNode>,
     pub node_index: HashMap<String, usize>,
+    /// Per channel, the nodes it triggers.
+    pub listeners: Vec<Vec<usize>>,
     pub warnings: Vec<String>,
     pub remaining_steps_key: Option<Arc<str>>,
 }
@@ -275,8 +278,9 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         w
     };
     let branches_of = |from: &str| g.branches.iter().filter(|b| b.source == from).cloned().collect::<Vec<_>>();
-    let start_spec = NodeSpec::new(START, std::rc::Rc::new(|_, _| unreachable!("the START task is built in")));
+    let start_spec = NodeSpec::new(START, std::rc::Rc::new(|_, _| super::node::Call::Ready(Ok(crate::types::NodeOutput::Nothing))));
     let mut nodes = vec![CompiledNode {
+        name: Arc::from(START),
         spec: start_spec,
         input: input_keys.clone(),
         triggers: vec![start_channel],
@@ -295,6 +299,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
             }
         }
         nodes.push(CompiledNode {
+            name: Arc::from(spec.name.as_str()),
             spec: spec.clone(),
             input,
             triggers,
@@ -302,7 +307,14 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
             branches: branches_of(&spec.name),
         });
     }
+    let mut listeners = vec![Vec::new(); channels.len()];
+    for (n, node) in nodes.iter().enumerate() {
+        for &t in &node.triggers {
+            listeners[t].push(n);
+        }
+    }
     Ok(GraphSpec {
+        listeners,
         remaining_steps_key: g.remaining_steps_key.as_deref().map(Arc::from),
         name: g.name,
         channels,

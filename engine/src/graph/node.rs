@@ -9,12 +9,26 @@ use serde_json::Value;
 use std::future::Future;
 use std::rc::Rc;
 
-pub type NodeFuture = LocalBoxFuture<'static, Result<NodeOutput, NodeError>>;
-/// A node body: `(state, runtime) -> future of output`.
-pub type NodeFn = Rc<dyn Fn(State, Runtime) -> NodeFuture>;
-pub type RouterFuture = LocalBoxFuture<'static, Result<Vec<Goto>, NodeError>>;
-/// A router: `(state, runtime) -> future of destinations (names, END or Sends)`.
-pub type RouterFn = Rc<dyn Fn(State, Runtime) -> RouterFuture>;
+/// The result of calling a node or router: ready now (synchronous bodies,
+/// no allocation) or later (async bodies).
+pub enum Call<T> {
+    Ready(Result<T, NodeError>),
+    Later(LocalBoxFuture<'static, Result<T, NodeError>>),
+}
+
+impl<T> Call<T> {
+    pub async fn resolve(self) -> Result<T, NodeError> {
+        match self {
+            Call::Ready(r) => r,
+            Call::Later(f) => f.await,
+        }
+    }
+}
+
+/// A node body: `(state, runtime) -> output, now or later`.
+pub type NodeFn = Rc<dyn Fn(State, Runtime) -> Call<NodeOutput>>;
+/// A router: `(state, runtime) -> destinations (names, END or Sends), now or later`.
+pub type RouterFn = Rc<dyn Fn(State, Runtime) -> Call<Vec<Goto>>>;
 
 /// A synchronous node from `Fn(&State) -> Result<impl Into<NodeOutput>, E>`.
 pub fn node<F, O, E>(f: F) -> NodeFn
@@ -23,10 +37,7 @@ where
     O: Into<NodeOutput>,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, _rt| {
-        let out = f(&s).map(Into::into).map_err(Into::into);
-        futures::future::ready(out).boxed_local()
-    })
+    Rc::new(move |s, _rt| Call::Ready(f(&s).map(Into::into).map_err(Into::into)))
 }
 
 /// A synchronous node that also takes the runtime (step, context, interrupt, writer).
@@ -36,10 +47,7 @@ where
     O: Into<NodeOutput>,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, rt| {
-        let out = f(&s, &rt).map(Into::into).map_err(Into::into);
-        futures::future::ready(out).boxed_local()
-    })
+    Rc::new(move |s, rt| Call::Ready(f(&s, &rt).map(Into::into).map_err(Into::into)))
 }
 
 /// An async node from `Fn(State, Runtime) -> impl Future<Output = Result<..>>`.
@@ -50,7 +58,7 @@ where
     O: Into<NodeOutput>,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, rt| f(s, rt).map(|r| r.map(Into::into).map_err(Into::into)).boxed_local())
+    Rc::new(move |s, rt| Call::Later(f(s, rt).map(|r| r.map(Into::into).map_err(Into::into)).boxed_local()))
 }
 
 /// Anything a router may return: a name, several names, or `Send`s.
@@ -96,7 +104,7 @@ where
     R: IntoRoutes,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, _rt| futures::future::ready(f(&s).map(IntoRoutes::into_routes).map_err(Into::into)).boxed_local())
+    Rc::new(move |s, _rt| Call::Ready(f(&s).map(IntoRoutes::into_routes).map_err(Into::into)))
 }
 
 /// A synchronous router that also takes the runtime.
@@ -106,7 +114,7 @@ where
     R: IntoRoutes,
     E: Into<NodeError>,
 {
-    Rc::new(move |s, rt| futures::future::ready(f(&s, &rt).map(IntoRoutes::into_routes).map_err(Into::into)).boxed_local())
+    Rc::new(move |s, rt| Call::Ready(f(&s, &rt).map(IntoRoutes::into_routes).map_err(Into::into)))
 }
 
 /// When and how often a failing node is retried.

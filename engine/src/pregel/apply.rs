@@ -1,7 +1,7 @@
 //! Apply: commit a superstep's writes at the barrier (LangGraph's `apply_writes`).
 //!
 //! Writes are grouped per channel in task-path order, so the result never
-//! depends on the order tasks finished in. O(tasks + writes).
+//! depends on the order tasks finished in. O(w log w) for w writes.
 use super::plan::{Task, TaskPath};
 use super::run_state::RunState;
 use crate::error::Error;
@@ -25,11 +25,11 @@ pub fn apply_writes(
     spec: &GraphSpec,
     rs: &mut RunState,
     tasks: &[&Task],
-    writes: &[&TaskWrites],
+    writes: Vec<TaskWrites>,
     ids: &mut dyn MessageIds,
 ) -> Result<Vec<(usize, Delta)>, Error> {
     debug_assert!(tasks.windows(2).all(|w| w[0].path <= w[1].path), "tasks must be in path order");
-    let bump = |rs: &mut RunState, ch: usize| rs.versions[ch] += 1;
+    let mut updated: Vec<usize> = Vec::new();
     // The nodes that ran have seen their triggers; consumed barriers and the input reset.
     for t in tasks {
         if !matches!(t.path, TaskPath::Pull(_)) {
@@ -40,36 +40,35 @@ pub fn apply_writes(
             rs.seen[t.node][k] = rs.versions[ch];
             if t.triggers.contains(&ch) && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Start) {
                 rs.values[ch] = None;
-                bump(rs, ch);
+                rs.versions[ch] += 1;
                 rs.seen[t.node][k] = rs.versions[ch];
             }
         }
     }
-    let mut per_channel: Vec<Vec<(usize, Value)>> = vec![Vec::new(); spec.channels.len()];
+    // (channel, task index, value), stably sorted by channel: task order within a channel.
+    let mut all: Vec<(usize, usize, Value)> = Vec::new();
     let mut sends = Vec::new();
-    for (i, w) in writes.iter().enumerate() {
-        for (ch, v) in &w.writes {
-            per_channel[*ch].push((i, v.clone()));
-        }
-        sends.extend(w.sends.iter().cloned());
+    for (i, w) in writes.into_iter().enumerate() {
+        all.extend(w.writes.into_iter().map(|(ch, v)| (ch, i, v)));
+        sends.extend(w.sends);
     }
+    all.sort_by_key(|(ch, _, _)| *ch);
     let mut changed = Vec::new();
-    for (ch, ws) in per_channel.into_iter().enumerate() {
-        let spec_ch = &spec.channels[ch];
-        if ws.is_empty() {
-            if matches!(spec_ch.kind, ChannelKind::Trigger) && rs.values[ch].is_some() {
-                rs.values[ch] = None;
-                bump(rs, ch);
-            }
-            continue;
+    let mut iter = all.into_iter().peekable();
+    while let Some((ch, first_task, first_value)) = iter.next() {
+        let mut group = vec![(first_task, first_value)];
+        while let Some((_, t, v)) = iter.next_if(|(c, _, _)| *c == ch) {
+            group.push((t, v));
         }
+        let spec_ch = &spec.channels[ch];
         match &spec_ch.kind {
             ChannelKind::State(reducer) => {
-                let writers: Vec<String> = ws.iter().map(|(i, _)| tasks[*i].name.clone()).collect();
-                let values: Vec<Value> = ws.into_iter().map(|(_, v)| v).collect();
+                let writers: Vec<&Arc<str>> = group.iter().map(|(i, _)| &tasks[*i].name).collect();
+                let values: Vec<Value> = group.into_iter().map(|(_, v)| v).collect();
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
                     if e.conflict {
-                        Error::InvalidUpdate { key: spec_ch.name.to_string(), nodes: writers, message: e.message }
+                        let nodes = writers.iter().map(|n| n.to_string()).collect();
+                        Error::InvalidUpdate { key: spec_ch.name.to_string(), nodes, message: e.message }
                     } else {
                         Error::Reducer { key: spec_ch.name.to_string(), message: e.message }
                     }
@@ -77,19 +76,35 @@ pub fn apply_writes(
                 changed.push((ch, delta));
             }
             ChannelKind::Trigger => rs.values[ch] = Some(Arc::new(Value::Null)),
-            ChannelKind::Start => rs.values[ch] = ws.into_iter().last().map(|(_, v)| Arc::new(v)),
+            ChannelKind::Start => rs.values[ch] = group.pop().map(|(_, v)| Arc::new(v)),
             ChannelKind::Barrier { sources } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
-                for (_, v) in ws {
-                    if v.as_str().is_some_and(|s| sources.iter().any(|x| x == s)) && !seen.contains(&v) {
-                        seen.push(v);
+                let mut known: std::collections::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+                for (_, v) in group {
+                    if let Some(s) = v.as_str() {
+                        if sources.iter().any(|x| x == s) && known.insert(s.to_string()) {
+                            seen.push(v);
+                        }
                     }
                 }
                 rs.values[ch] = Some(Arc::new(Value::Array(seen)));
             }
         }
-        bump(rs, ch);
+        rs.versions[ch] += 1;
+        updated.push(ch);
+    }
+    // Triggers set by the previous superstep and not written again are cleared.
+    let stale: Vec<usize> = match rs.updated.take() {
+        Some(prev) => prev,
+        None => (0..spec.channels.len()).collect(),
+    };
+    for ch in stale {
+        if matches!(spec.channels[ch].kind, ChannelKind::Trigger) && rs.values[ch].is_some() && !updated.contains(&ch) {
+            rs.values[ch] = None;
+            rs.versions[ch] += 1;
+        }
     }
     rs.sends = sends;
+    rs.updated = Some(updated);
     Ok(changed)
 }

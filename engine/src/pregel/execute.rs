@@ -24,19 +24,28 @@ pub enum TaskStatus {
     Parent(Command),
 }
 
-/// A finished task: its writes, its update as streamed, and its status.
+/// A finished task: its writes and its status.
 #[derive(Clone, Debug)]
 pub struct TaskResult {
     pub writes: TaskWrites,
-    /// `{key: value}` of the state writes, as `updates` mode shows them.
-    pub update: Value,
     pub status: TaskStatus,
     pub cached: bool,
 }
 
 impl TaskResult {
     fn failed(e: Error) -> Self {
-        TaskResult { writes: TaskWrites::default(), update: Value::Null, status: TaskStatus::Failed(e), cached: false }
+        TaskResult { writes: TaskWrites::default(), status: TaskStatus::Failed(e), cached: false }
+    }
+
+    /// `{key: value}` of the state writes, as `updates` mode shows them.
+    pub fn update(&self, spec: &GraphSpec) -> Value {
+        let mut m = Map::new();
+        for (ch, v) in &self.writes.writes {
+            if *ch < spec.state_count {
+                m.insert(spec.channels[*ch].name.to_string(), v.clone());
+            }
+        }
+        Value::Object(m)
     }
 }
 
@@ -51,14 +60,12 @@ pub(crate) struct StepCtx<'a> {
     pub remaining_steps: i64,
 }
 
-pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) -> TaskResult {
+pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> TaskResult {
     let node = &ctx.spec.nodes[task.node];
     let rt = Runtime(Rc::new(TaskCtx {
         step: ctx.step,
-        node: task.name.clone(),
-        triggers: task.trigger_names(ctx.spec),
-        path: task.path.to_string(),
-        task_id: task.id.clone(),
+        task: task.clone(),
+        graph: ctx.graph.clone(),
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
@@ -70,11 +77,12 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Task, resume: Vec<Value>) 
     let cache = match (&node.spec.cache, ctx.graph.cache()) {
         (Some(policy), Some(cache)) => {
             let input = task.input.to_value();
+            let name = &*task.name;
             let key = match &policy.key {
                 Some(f) => f(&input),
                 None => stable_hash(&[&input.to_string()]),
             };
-            if let Some(hit) = cache.get(&task.name, &key, ctx.run.env.now_ms()) {
+            if let Some(hit) = cache.get(name, &key, ctx.run.env.now_ms()) {
                 if let Some(result) = from_cached(ctx.spec, &hit) {
                     return result;
                 }
@@ -110,7 +118,7 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let result = (node.spec.action)(input.clone(), rt.clone()).await;
+        let result = (node.spec.action)(input.clone(), rt.clone()).resolve().await;
         match (&result, &node.spec.retry) {
             (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
@@ -128,7 +136,7 @@ fn from_node_error(node: &str, e: NodeError) -> TaskResult {
         NodeError::ParentCommand(c) => TaskStatus::Parent(*c),
         NodeError::Graph(e) => TaskStatus::Failed(*e),
     };
-    TaskResult { writes: TaskWrites::default(), update: Value::Null, status, cached: false }
+    TaskResult { writes: TaskWrites::default(), status, cached: false }
 }
 
 /// Turns a node's output into writes, then adds its edges' and routers' writes.
@@ -140,17 +148,16 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
         NodeOutput::Nothing => (None, vec![]),
         NodeOutput::Update(v) => (Some(v), vec![]),
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
-            return TaskResult { writes, update: Value::Null, status: TaskStatus::Parent(c), cached };
+            return TaskResult { writes, status: TaskStatus::Parent(c), cached };
         }
         NodeOutput::Command(c) => (c.update, c.goto),
     };
-    let update = match update.map(|u| state_writes(spec, task, u, &mut writes.writes)).transpose() {
-        Ok(u) => u.unwrap_or_else(|| Value::Object(Map::new())),
-        Err(e) => return TaskResult::failed(e),
-    };
+    if let Some(Err(e)) = update.map(|u| state_writes(spec, task, u, &mut writes.writes)) {
+        return TaskResult::failed(e);
+    }
     for &ch in &node.edge_writes {
         let v = match spec.channels[ch].kind {
-            ChannelKind::Barrier { .. } => Value::String(task.name.clone()),
+            ChannelKind::Barrier { .. } => Value::String(task.name.to_string()),
             _ => Value::Null,
         };
         writes.writes.push((ch, v));
@@ -161,7 +168,7 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
     if !node.branches.is_empty() {
         let local = with_managed(ctx, local_view(ctx, &writes));
         for branch in &node.branches {
-            let targets = match (branch.router)(local.clone(), rt.clone()).await {
+            let targets = match (branch.router)(local.clone(), rt.clone()).resolve().await {
                 Ok(t) => t,
                 Err(e) => return from_node_error(&task.name, e),
             };
@@ -170,11 +177,11 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
             }
         }
     }
-    TaskResult { writes, update, status: TaskStatus::Done, cached }
+    TaskResult { writes, status: TaskStatus::Done, cached }
 }
 
-/// Validates an update object and records its writes; returns it for streaming.
-fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<Value, Error> {
+/// Validates an update object and records its writes.
+fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
     let pairs: Vec<(String, Value)> = match update {
         Value::Object(m) => m.into_iter().collect(),
         Value::Null => vec![],
@@ -192,26 +199,24 @@ fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usi
         other => {
             return Err(Error::InvalidUpdate {
                 key: "<update>".into(),
-                nodes: vec![task.name.clone()],
+                nodes: vec![task.name.to_string()],
                 message: format!("expected an object of state keys, got {other}"),
             })
         }
     };
-    let mut shown = Map::new();
     for (k, v) in pairs {
         match spec.channel(&k).filter(|&c| c < spec.state_count) {
             Some(ch) => {
                 if task.node != 0 || spec.input_keys.contains(&ch) {
-                    out.push((ch, v.clone()));
-                    shown.insert(k, v);
+                    out.push((ch, v));
                 }
             }
             // Input keys outside every schema are ignored, as LangGraph does.
             None if task.node == 0 => {}
-            None => return Err(Error::UnknownKey { key: k, node: task.name.clone() }),
+            None => return Err(Error::UnknownKey { key: k, node: task.name.to_string() }),
         }
     }
-    Ok(Value::Object(shown))
+    Ok(())
 }
 
 /// The state a router sees: the step's state with this task's own writes reduced in.
@@ -270,7 +275,7 @@ fn route(spec: &GraphSpec, source: &str, branch: Option<&BranchSpec>, targets: V
 fn to_cached(spec: &GraphSpec, r: &TaskResult) -> Value {
     let writes: Vec<Value> =
         r.writes.writes.iter().map(|(ch, v)| Value::Array(vec![spec.channels[*ch].name.to_string().into(), v.clone()])).collect();
-    serde_json::json!({ "writes": writes, "sends": r.writes.sends, "update": r.update })
+    serde_json::json!({ "writes": writes, "sends": r.writes.sends })
 }
 
 fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
@@ -280,5 +285,5 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
         writes.writes.push((ch, w.get(1)?.clone()));
     }
     writes.sends = serde_json::from_value(v.get("sends")?.clone()).ok()?;
-    Some(TaskResult { writes, update: v.get("update")?.clone(), status: TaskStatus::Done, cached: true })
+    Some(TaskResult { writes, status: TaskStatus::Done, cached: true })
 }

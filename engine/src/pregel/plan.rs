@@ -1,19 +1,22 @@
 //! Plan: which tasks the next superstep runs (LangGraph's `prepare_next_tasks`).
 //!
 //! Pull tasks: nodes with a trigger updated since they last ran, ordered by
-//! name. Push tasks: one per pending `Send`, in send order. O(nodes + sends).
+//! name; only nodes listening to a channel the last superstep updated are
+//! checked. Push tasks: one per pending `Send`, in send order.
+//! O(updated channels' listeners + sends).
 use super::run_state::RunState;
-use crate::env::stable_hash;
+use crate::env::stable_hash_bytes;
 use crate::graph::compile::GraphSpec;
 use crate::state::State;
-use serde_json::Value;
 use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A task's position in its superstep; writes are applied in this order.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TaskPath {
     /// Triggered by edges: ordered by node name.
-    Pull(String),
+    Pull(Arc<str>),
     /// The n-th `Send` of the previous superstep.
     Push(usize),
 }
@@ -28,17 +31,15 @@ impl fmt::Display for TaskPath {
 }
 
 /// One planned task: a node and the input it will get.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Task {
     pub id: String,
     pub node: usize,
-    pub name: String,
+    pub name: Arc<str>,
     pub path: TaskPath,
     /// Channel ids that triggered the task (empty for push tasks).
     pub triggers: Vec<usize>,
     pub input: State,
-    /// For push tasks, the `Send` argument (the node's whole input).
-    pub arg: Option<Value>,
 }
 
 impl Task {
@@ -51,37 +52,55 @@ impl Task {
 }
 
 /// The tasks of the superstep after `rs`, in apply order. `seed` makes ids unique per checkpoint.
-pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec<Task> {
-    let step = (rs.step + 1).to_string();
-    let id = |path: &TaskPath| stable_hash(&[seed, namespace, &step, &path.to_string()]);
-    let mut pulls: Vec<Task> = (0..spec.nodes.len())
+pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec<Rc<Task>> {
+    let step = (rs.step + 1).to_le_bytes();
+    let id = |path: &TaskPath| {
+        let index;
+        let (kind, key): (&[u8], &[u8]) = match path {
+            TaskPath::Pull(name) => (b"pull", name.as_bytes()),
+            TaskPath::Push(i) => {
+                index = (*i as u64).to_le_bytes();
+                (b"push", &index)
+            }
+        };
+        format!("{:016x}", stable_hash_bytes([seed.as_bytes(), namespace.as_bytes(), &step, kind, key]))
+    };
+    let candidates: Vec<usize> = match &rs.updated {
+        Some(updated) => {
+            let mut c: Vec<usize> = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied()).collect();
+            c.sort_unstable();
+            c.dedup();
+            c
+        }
+        None => (0..spec.nodes.len()).collect(),
+    };
+    let mut tasks: Vec<Rc<Task>> = candidates
+        .into_iter()
         .filter(|&n| rs.triggered(spec, n))
         .map(|n| {
             let node = &spec.nodes[n];
             let triggers: Vec<usize> = node.triggers.iter().copied().filter(|&c| rs.available(spec, c)).collect();
-            let path = TaskPath::Pull(node.spec.name.clone());
+            let path = TaskPath::Pull(node.name.clone());
             let input = if n == 0 {
-                State::from_value(rs.values[spec.start_channel].as_deref().cloned().unwrap_or(Value::Null))
+                State::from_value(rs.values[spec.start_channel].as_deref().cloned().unwrap_or_default())
             } else {
                 rs.view(spec, &node.input)
             };
-            Task { id: id(&path), node: n, name: node.spec.name.clone(), path, triggers, input, arg: None }
+            Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input })
         })
         .collect();
-    pulls.sort_by(|a, b| a.path.cmp(&b.path));
-    let pushes = rs.sends.iter().enumerate().filter_map(|(i, send)| {
+    tasks.sort_by(|a, b| a.path.cmp(&b.path));
+    tasks.extend(rs.sends.iter().enumerate().filter_map(|(i, send)| {
         let n = spec.node(&send.node)?;
         let path = TaskPath::Push(i);
-        Some(Task {
+        Some(Rc::new(Task {
             id: id(&path),
             node: n,
-            name: send.node.clone(),
+            name: spec.nodes[n].name.clone(),
             path,
             triggers: vec![],
             input: State::from_value(send.arg.clone()),
-            arg: Some(send.arg.clone()),
-        })
-    });
-    pulls.extend(pushes);
-    pulls
+        }))
+    }));
+    tasks
 }

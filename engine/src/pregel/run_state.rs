@@ -20,6 +20,8 @@ pub struct RunState {
     pub step: i64,
     /// Channel versions when the last breakpoint fired, so resuming passes it.
     pub breakpoint_seen: Option<Vec<u64>>,
+    /// Channels the last superstep updated (`None`: unknown, e.g. restored; check all).
+    pub updated: Option<Vec<usize>>,
 }
 
 impl RunState {
@@ -32,6 +34,7 @@ impl RunState {
             sends: vec![],
             step: -1,
             breakpoint_seen: None,
+            updated: None,
         }
     }
 
@@ -39,10 +42,8 @@ impl RunState {
     pub fn available(&self, spec: &GraphSpec, channel: usize) -> bool {
         match (&spec.channels[channel].kind, &self.values[channel]) {
             (_, None) => false,
-            (ChannelKind::Barrier { sources }, Some(v)) => {
-                let seen = v.as_array().map(Vec::as_slice).unwrap_or(&[]);
-                sources.iter().all(|s| seen.iter().any(|x| x.as_str() == Some(s)))
-            }
+            // Apply only records distinct sources, so a full count means complete.
+            (ChannelKind::Barrier { sources }, Some(v)) => v.as_array().is_some_and(|seen| seen.len() >= sources.len()),
             _ => true,
         }
     }

@@ -14,10 +14,8 @@ pub struct Runtime(pub(crate) Rc<TaskCtx>);
 
 pub(crate) struct TaskCtx {
     pub step: i64,
-    pub node: String,
-    pub triggers: Vec<String>,
-    pub path: String,
-    pub task_id: String,
+    pub task: Rc<super::plan::Task>,
+    pub graph: crate::CompiledGraph,
     pub remaining_steps: i64,
     pub run: Rc<RunCtx>,
     pub resume: RefCell<ResumeCursor>,
@@ -47,18 +45,18 @@ impl Runtime {
     }
     /// The running node's name.
     pub fn node(&self) -> &str {
-        &self.0.node
+        &self.0.task.name
     }
     /// The channels that triggered this task.
-    pub fn triggers(&self) -> &[String] {
-        &self.0.triggers
+    pub fn triggers(&self) -> Vec<String> {
+        self.0.task.trigger_names(self.0.graph.spec())
     }
     /// The task's path, e.g. `__pregel_pull|node` or `__pregel_push|3`.
-    pub fn path(&self) -> &str {
-        &self.0.path
+    pub fn path(&self) -> String {
+        self.0.task.path.to_string()
     }
     pub fn task_id(&self) -> &str {
-        &self.0.task_id
+        &self.0.task.id
     }
     /// Supersteps left before the recursion limit (LangGraph's `RemainingSteps`).
     pub fn remaining_steps(&self) -> i64 {
@@ -75,12 +73,12 @@ impl Runtime {
     /// The checkpoint namespace of this task: `node:task_id`, nested with `|`.
     pub fn checkpoint_ns(&self) -> String {
         let mut ns = self.0.run.namespace.clone();
-        ns.push(format!("{}:{}", self.0.node, self.0.task_id));
+        ns.push(format!("{}:{}", self.0.task.name, self.0.task.id));
         ns.join("|")
     }
     pub fn namespace(&self) -> Vec<String> {
         let mut ns = self.0.run.namespace.clone();
-        ns.push(format!("{}:{}", self.0.node, self.0.task_id));
+        ns.push(format!("{}:{}", self.0.task.name, self.0.task.id));
         ns
     }
     pub fn env(&self) -> &Env {
@@ -105,7 +103,7 @@ impl Runtime {
         cursor.next += 1;
         match cursor.values.get(index) {
             Some(v) => Ok(v.clone()),
-            None => Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task_id, index), value }])),
+            None => Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value }])),
         }
     }
 

@@ -11,8 +11,11 @@ use crate::error::Error;
 use crate::types::{Command, Interrupt, INTERRUPT_KEY};
 use crate::CompiledGraph;
 use futures::stream::{FuturesUnordered, StreamExt};
+use futures::task::noop_waker_ref;
 use serde_json::{json, Map, Value};
+use std::future::Future;
 use std::rc::Rc;
+use std::task::{Context, Poll};
 
 /// How a superstep ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +63,7 @@ pub struct StepSnapshot {
 
 /// The raw result of `tick`: tasks and results in path order, and the outcome.
 pub struct Tick {
-    pub tasks: Vec<Task>,
+    pub tasks: Vec<Rc<Task>>,
     pub results: Vec<TaskResult>,
     pub changed: Vec<usize>,
     pub outcome: Outcome,
@@ -84,6 +87,8 @@ pub struct Stepper {
     pub(crate) interrupt_after: Vec<String>,
     pub(crate) finished: Option<Outcome>,
     pub(crate) hooks: Option<Rc<dyn StepHooks>>,
+    /// Keep each task's writes in the tick report (the stepping API wants them; invoke does not).
+    pub(crate) record: bool,
 }
 
 /// Resume values handed to interrupted tasks.
@@ -126,7 +131,7 @@ impl Stepper {
     pub fn next_nodes(&self) -> Vec<String> {
         let spec = self.graph.spec();
         let ns = self.run.namespace.join("|");
-        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name).collect();
+        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name.to_string()).collect();
         names.sort();
         names.dedup();
         names
@@ -145,7 +150,9 @@ impl Stepper {
     /// Runs exactly one superstep and reports it.
     pub async fn step(&mut self) -> StepSnapshot {
         let spec_step = self.rs.step + 1;
+        self.record = true;
         let tick = self.tick().await;
+        self.record = false;
         let spec = self.graph.spec();
         let tasks = tick
             .tasks
@@ -153,7 +160,7 @@ impl Stepper {
             .zip(&tick.results)
             .map(|(t, r)| TaskRecord {
                 id: t.id.clone(),
-                name: t.name.clone(),
+                name: t.name.to_string(),
                 path: t.path.to_string(),
                 triggers: t.trigger_names(spec),
                 input: t.input.to_value(),
@@ -221,13 +228,14 @@ impl Stepper {
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
             return Tick { tasks, results: vec![], changed: vec![], outcome: Outcome::Interrupted(vec![]) };
         }
-        let results = self.execute_all(&tasks, step).await;
-        let (outcome, changed) = self.conclude(&tasks, &results, step);
+        let mut results = self.execute_all(&tasks, step).await;
+        let (outcome, changed) = self.conclude(&tasks, &mut results, step);
         Tick { tasks, results, changed, outcome }
     }
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
-    async fn execute_all(&mut self, tasks: &[Task], step: i64) -> Vec<TaskResult> {
+    /// Each task is polled once inline: synchronous nodes finish without a scheduler.
+    async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> Vec<TaskResult> {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
         let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
@@ -235,34 +243,48 @@ impl Stepper {
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
         let pending = std::mem::take(&mut self.pending);
-        let mut slots: Vec<Option<TaskResult>> = vec![None; tasks.len()];
-        let mut running = FuturesUnordered::new();
+        let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
+        let mut running: Option<FuturesUnordered<_>> = None;
         for (i, task) in tasks.iter().enumerate() {
-            if let Some((_, r)) = pending.iter().find(|(id, r)| *id == task.id && r.status == TaskStatus::Done) {
-                slots[i] = Some(r.clone());
-                continue;
+            let mut values = vec![];
+            if !pending.is_empty() {
+                if let Some((_, r)) = pending.iter().find(|(id, r)| *id == task.id && r.status == TaskStatus::Done) {
+                    slots.push(Some(r.clone()));
+                    continue;
+                }
+                values = resume_values(&resume, &pending, &mut self.answered, task);
             }
-            let values = resume_values(&resume, &pending, &mut self.answered, task);
             emit_task_start(&sink, &ns, spec, task, step, &self.run);
             let ctx = &ctx;
-            running.push(async move { (i, execute(ctx, task, values).await) });
+            let mut fut = Box::pin(async move { (i, execute(ctx, task, values).await) });
+            match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
+                Poll::Ready((_, result)) => {
+                    emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
+                    slots.push(Some(result));
+                }
+                Poll::Pending => {
+                    slots.push(None);
+                    running.get_or_insert_with(FuturesUnordered::new).push(fut);
+                }
+            }
         }
-        while let Some((i, result)) = running.next().await {
-            emit_task_result(&sink, &ns, &tasks[i], &result, step, &self.run);
-            slots[i] = Some(result);
+        if let Some(mut running) = running {
+            while let Some((i, result)) = running.next().await {
+                emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+                slots[i] = Some(result);
+            }
         }
-        drop(running);
         slots.into_iter().map(|r| r.expect("every task ran")).collect()
     }
 
     /// Applies the writes if every task finished; otherwise keeps them pending.
-    fn conclude(&mut self, tasks: &[Task], results: &[TaskResult], step: i64) -> (Outcome, Vec<usize>) {
+    fn conclude(&mut self, tasks: &[Rc<Task>], results: &mut [TaskResult], step: i64) -> (Outcome, Vec<usize>) {
         let graph = self.graph.clone();
         let spec = graph.spec();
         let first = |f: &dyn Fn(&TaskStatus) -> bool| results.iter().position(|r| f(&r.status));
         let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
         if unfinished {
-            self.pending = tasks.iter().zip(results).map(|(t, r)| (t.id.clone(), r.clone())).collect();
+            self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), r.clone())).collect();
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Failed(_))) {
             let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
@@ -286,20 +308,26 @@ impl Stepper {
             sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
             return (Outcome::Interrupted(interrupts), vec![]);
         }
-        let task_refs: Vec<&Task> = tasks.iter().collect();
-        let write_refs: Vec<&TaskWrites> = results.iter().map(|r| &r.writes).collect();
+        let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
+        let writes: Vec<TaskWrites> = if self.record || self.hooks.is_some() {
+            results.iter().map(|r| r.writes.clone()).collect()
+        } else {
+            results.iter_mut().map(|r| std::mem::take(&mut r.writes)).collect()
+        };
         let env = self.run.env.clone();
         let mut ids = || env.next_id();
-        let changed = match apply_writes(spec, &mut self.rs, &task_refs, &write_refs, &mut ids) {
+        let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
-                self.pending = tasks.iter().zip(results).map(|(t, r)| (t.id.clone(), r.clone())).collect();
+                self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), r.clone())).collect();
                 return (Outcome::Error(e), vec![]);
             }
         };
         self.rs.step = step;
         self.answered.clear();
-        self.checkpoint_id = self.run.env.next_id();
+        if self.run.checkpointed {
+            self.checkpoint_id = self.run.env.next_id();
+        }
         let changed: Vec<usize> = changed.into_iter().map(|(c, _)| c).collect();
         if !changed.is_empty() {
             let rs = &self.rs;
@@ -312,8 +340,8 @@ impl Stepper {
     }
 
     /// Whether a static breakpoint fires for these tasks (once per set of channel versions).
-    fn breakpoint(&mut self, tasks: &[Task], nodes: &[String]) -> bool {
-        if nodes.is_empty() || !tasks.iter().any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || *n == t.name)) {
+    fn breakpoint(&mut self, tasks: &[Rc<Task>], nodes: &[String]) -> bool {
+        if nodes.is_empty() || !tasks.iter().any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || **n == *t.name)) {
             return false;
         }
         if self.rs.breakpoint_seen.as_ref() == Some(&self.rs.versions) {
@@ -390,19 +418,27 @@ fn emit_task_start(
     if task.node == 0 {
         return;
     }
-    let payload = || json!({ "id": task.id, "name": task.name, "input": task.input.to_value(), "triggers": task.trigger_names(spec) });
+    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input.to_value(), "triggers": task.trigger_names(spec) });
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }
 
-fn emit_task_result(sink: &super::stream::Sink, ns: &[String], task: &Task, r: &TaskResult, step: i64, run: &RunCtx) {
+fn emit_task_result(
+    sink: &super::stream::Sink,
+    ns: &[String],
+    spec: &crate::graph::compile::GraphSpec,
+    task: &Task,
+    r: &TaskResult,
+    step: i64,
+    run: &RunCtx,
+) {
     if task.node == 0 {
         return;
     }
     if r.status == TaskStatus::Done {
         sink.push(ns, StreamMode::Updates, || {
             let mut m = Map::new();
-            m.insert(task.name.clone(), r.update.clone());
+            m.insert(task.name.to_string(), r.update(spec));
             if r.cached {
                 m.insert("__metadata__".into(), json!({ "cached": true }));
             }
@@ -410,7 +446,8 @@ fn emit_task_result(sink: &super::stream::Sink, ns: &[String], task: &Task, r: &
         });
     }
     let payload = || {
-        let result: Vec<Value> = r.update.as_object().map(|m| m.iter().map(|(k, v)| json!([k, v])).collect()).unwrap_or_default();
+        let update = r.update(spec);
+        let result: Vec<Value> = update.as_object().map(|m| m.iter().map(|(k, v)| json!([k, v])).collect()).unwrap_or_default();
         let interrupts: Vec<Value> = match &r.status {
             TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
             _ => vec![],
@@ -419,7 +456,7 @@ fn emit_task_result(sink: &super::stream::Sink, ns: &[String], task: &Task, r: &
             TaskStatus::Failed(e) => Value::String(e.to_string()),
             _ => Value::Null,
         };
-        json!({ "id": task.id, "name": task.name, "error": error, "result": result, "interrupts": interrupts })
+        json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
     };
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(

@@ -4,7 +4,7 @@
 use super::runtime::Runtime;
 use super::stepper::Outcome;
 use super::{Input, RunConfig};
-use crate::graph::node::NodeSpec;
+use crate::graph::node::{Call, NodeSpec};
 use crate::types::{NodeError, NodeOutput};
 use crate::CompiledGraph;
 use futures::FutureExt;
@@ -16,7 +16,7 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
     let g = graph.clone();
     let action = Rc::new(move |state: crate::State, rt: Runtime| {
         let g = g.clone();
-        async move { rt.invoke_graph(&g, state.to_value()).await.map(NodeOutput::Update) }.boxed_local()
+        Call::Later(async move { rt.invoke_graph(&g, state.to_value()).await.map(NodeOutput::Update) }.boxed_local())
     });
     let mut spec = NodeSpec::new(name, action);
     spec.subgraph = Some(graph);
