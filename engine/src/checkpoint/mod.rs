@@ -1,58 +1,322 @@
-//! Checkpoints: plain snapshots of a run at superstep boundaries, and the
-//! savers that keep them per thread.
+//! Persistence: checkpoints at superstep boundaries, threads, resume,
+//! time travel. The format lives in `format`, savers implement `Checkpointer`.
+mod format;
+mod memory;
+mod saver;
+mod thread;
+
+pub use format::{decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, PendingWrite, Source, WriteKind, FORMAT_VERSION};
+pub use memory::MemorySaver;
+pub use saver::{Checkpointer, ListFilter};
+pub use thread::{StateSnapshot, TaskSnapshot};
+
 use crate::error::Error;
-use crate::pregel::{CompiledGraph, Input, RunConfig, RunCtx, RunState, Sink, Stepper};
+use crate::pregel::{CompiledGraph, Input, Resume, RunConfig, Sink, StepHooks, Stepper, TaskResult, TaskStatus, TaskWrites, Tick};
+use crate::types::{Command, Goto};
+use futures::future::LocalBoxFuture;
+use futures::FutureExt;
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// Keeps checkpoints per thread (filled in by the persistence layer).
-pub trait Checkpointer {}
+/// How a compiled graph persists (LangGraph's `checkpointer=` argument).
+#[derive(Clone, Default)]
+pub enum Checkpointing {
+    /// `None`: no checkpoints of its own; as a subgraph, per-invocation under the parent's saver.
+    #[default]
+    Inherit,
+    /// A saver of its own.
+    Saver(Rc<dyn Checkpointer>),
+    /// `True`: as a subgraph, state accumulates across calls on the same thread.
+    PerThread,
+    /// `False`: never checkpointed, even under a checkpointed parent.
+    Disabled,
+}
 
-/// Builds the stepper for a run: fresh input, or (with a checkpointer) a thread's checkpoint.
+impl Checkpointing {
+    pub fn saver(&self) -> Option<&Rc<dyn Checkpointer>> {
+        match self {
+            Checkpointing::Saver(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Where a run's checkpoints go.
+#[derive(Clone)]
+pub struct Persistence {
+    pub saver: Rc<dyn Checkpointer>,
+    pub thread_id: String,
+    pub ns: String,
+}
+
+/// Writes a checkpoint after every applied superstep, pending writes otherwise.
+pub(crate) struct Persist {
+    to: Persistence,
+    prev_versions: RefCell<BTreeMap<String, u64>>,
+    parent: RefCell<Option<String>>,
+}
+
+impl StepHooks for Persist {
+    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> LocalBoxFuture<'a, Result<(), Error>> {
+        async move {
+            let graph = stepper.graph();
+            let spec = graph.spec();
+            if tick.applied {
+                let mut writes = Map::new();
+                for (t, r) in tick.tasks.iter().zip(&tick.results) {
+                    writes.insert(t.name.to_string(), r.update(spec));
+                }
+                let metadata =
+                    metadata(graph, format::Source::Loop, stepper.run_state().step, Value::Object(writes), self.parent.borrow().clone());
+                let cp = encode(
+                    spec,
+                    stepper.run_state(),
+                    &self.prev_versions.borrow(),
+                    &tick.changed,
+                    stepper.checkpoint_id().to_string(),
+                    graph.env().now_ms(),
+                    metadata,
+                );
+                self.commit(cp).await
+            } else if !tick.results.is_empty() {
+                let parent = self.parent.borrow().clone().unwrap_or_default();
+                let writes = pending_writes(stepper);
+                self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await
+            } else {
+                Ok(())
+            }
+        }
+        .boxed_local()
+    }
+}
+
+impl Persist {
+    async fn commit(&self, cp: Checkpoint) -> Result<(), Error> {
+        let versions = cp.channel_versions.clone();
+        let id = cp.id.clone();
+        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
+        *self.prev_versions.borrow_mut() = versions;
+        *self.parent.borrow_mut() = Some(id);
+        Ok(())
+    }
+}
+
+pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64, writes: Value, parent_id: Option<String>) -> Metadata {
+    Metadata { source, step, writes, parent_id, graph: graph.name().to_string(), graph_version: graph.version().to_string() }
+}
+
+/// The stepper's unfinished-superstep results, as pending writes.
+fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
+    let spec = stepper.graph().spec();
+    stepper
+        .pending
+        .iter()
+        .map(|(task_id, task, r)| {
+            let task = task.clone();
+            let kind = match &r.status {
+                TaskStatus::Done => WriteKind::Done {
+                    writes: r.writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect(),
+                    sends: r.writes.sends.clone(),
+                },
+                TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
+                TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string() },
+                TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into() },
+            };
+            let resumed = stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default();
+            PendingWrite { task_id: task_id.clone(), task, kind, resumed }
+        })
+        .collect()
+}
+
+/// Pending writes back into stepper form.
+type Pending = Vec<(String, String, TaskResult)>;
+
+fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, Vec<(String, Vec<Value>)>) {
+    let mut pending = Vec::new();
+    let mut answered = Vec::new();
+    for w in writes {
+        let status = match &w.kind {
+            WriteKind::Done { .. } => TaskStatus::Done,
+            WriteKind::Interrupted { interrupts } => TaskStatus::Interrupted(interrupts.clone()),
+            WriteKind::Failed { error } => TaskStatus::Failed(Error::Node { node: w.task.clone(), message: error.clone() }),
+        };
+        let mut tw = TaskWrites::default();
+        if let WriteKind::Done { writes, sends } = &w.kind {
+            tw.writes = writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect();
+            tw.sends = sends.clone();
+        }
+        pending.push((w.task_id.clone(), w.task.clone(), TaskResult { writes: tw, status, cached: false }));
+        if !w.resumed.is_empty() {
+            answered.push((w.task_id.clone(), w.resumed.clone()));
+        }
+    }
+    (pending, answered)
+}
+
+/// Builds the stepper for a run: fresh input, or a thread's checkpoint.
 pub(crate) async fn start_run(
     graph: &CompiledGraph,
     input: Input,
     config: RunConfig,
     namespace: Vec<String>,
     sink: Option<Sink>,
+    inherited: Option<Persistence>,
 ) -> Result<Stepper, Error> {
     let spec = graph.spec();
-    let sink = sink.unwrap_or_else(|| Sink::new(config.stream_modes.clone(), config.subgraphs));
-    let run = Rc::new(RunCtx {
-        context: config.context.clone(),
-        configurable: config.configurable.clone(),
-        sink,
-        namespace,
-        env: graph.env().clone(),
-        checkpointed: graph.options().checkpointer.is_some(),
-    });
-    let mut rs = RunState::new(spec);
-    match input {
-        Input::Values(v @ serde_json::Value::Object(_)) => {
-            rs.values[spec.start_channel] = Some(std::sync::Arc::new(v));
-            rs.versions[spec.start_channel] += 1;
+    let persistence = match (graph.options().checkpointer.saver(), inherited) {
+        (Some(saver), _) if namespace.is_empty() => {
+            let thread_id = config
+                .thread_id()
+                .ok_or_else(|| Error::InvalidInput { message: "a graph with a checkpointer needs configurable.thread_id".into() })?;
+            Some(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: String::new() })
         }
-        Input::Values(other) => {
-            return Err(Error::InvalidInput { message: format!("graph input must be an object of state keys, got {other}") })
+        (_, inherited) => inherited,
+    };
+    let limit = config.recursion_limit;
+    let mut stepper = Stepper::bare(graph, &config, persistence.clone(), namespace, sink);
+    let Some(to) = persistence else {
+        match input {
+            Input::Values(v) => write_input(&mut stepper, v, true)?,
+            Input::Command(_) | Input::Continue => {
+                return Err(Error::NoCheckpointer { operation: "resuming a run (Command or null input)".into() })
+            }
         }
-        Input::Command(_) | Input::Continue => {
-            return Err(Error::NoCheckpointer { operation: "resuming a run (Command or null input)".into() })
+        stepper.checkpoint_id = stepper.run.env.next_id();
+        stepper.stop = stepper.rs.step + limit as i64 + 1;
+        return Ok(stepper);
+    };
+    let saved = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+    if config.checkpoint_id().is_some() && saved.is_none() {
+        return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
+    }
+    let persist = Rc::new(Persist { to: to.clone(), prev_versions: RefCell::default(), parent: RefCell::new(None) });
+    if let Some(t) = &saved {
+        stepper.rs = decode(spec, t)?;
+        stepper.checkpoint_id = t.checkpoint.id.clone();
+        *persist.prev_versions.borrow_mut() = t.checkpoint.channel_versions.clone();
+        *persist.parent.borrow_mut() = Some(t.checkpoint.id.clone());
+    }
+    let replay = config.checkpoint_id().is_some();
+    match (input, &saved) {
+        (Input::Values(v), _) => {
+            // A new input discards whatever the last superstep left unfinished.
+            write_input(&mut stepper, v, saved.is_none())?;
+            stepper.checkpoint_id = stepper.run.env.next_id();
+            let cp = snapshot_checkpoint(&stepper, format::Source::Input, Value::Null, persist.parent.borrow().clone(), &persist);
+            persist.commit(cp).await?;
+        }
+        (input, Some(t)) => {
+            if replay {
+                // Time travel: continue on a copy of the old checkpoint, a new branch.
+                stepper.checkpoint_id = stepper.run.env.next_id();
+                let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
+                persist.commit(cp).await?;
+            } else {
+                let (pending, answered) = restore_pending(spec, &t.pending_writes);
+                check_pending_nodes(spec, &pending)?;
+                stepper.pending = pending;
+                stepper.answered = answered;
+            }
+            stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
+            if let Input::Command(c) = input {
+                apply_command_input(&mut stepper, c, &persist).await?;
+            }
+        }
+        (Input::Command(_) | Input::Continue, None) => {
+            return Err(Error::InvalidInput { message: format!("thread {} has nothing to resume", to.thread_id) })
         }
     }
-    let limit = config.recursion_limit;
-    Ok(Stepper {
-        graph: graph.clone(),
-        stop: rs.step + limit as i64 + 1,
-        rs,
-        checkpoint_id: run.env.next_id(),
-        run,
-        limit,
-        pending: vec![],
-        resume: Default::default(),
-        answered: vec![],
-        interrupt_before: config.interrupt_before.unwrap_or_else(|| graph.options().interrupt_before.clone()),
-        interrupt_after: config.interrupt_after.unwrap_or_else(|| graph.options().interrupt_after.clone()),
-        finished: None,
-        hooks: None,
-        record: false,
-    })
+    stepper.stop = stepper.rs.step + limit as i64 + 1;
+    stepper.hooks = Some(persist);
+    Ok(stepper)
+}
+
+/// A migration guard: a resumed superstep may not name a node the graph lost.
+fn check_pending_nodes(spec: &crate::graph::compile::GraphSpec, pending: &Pending) -> Result<(), Error> {
+    match pending.iter().find(|(_, name, _)| spec.node(name).is_none()) {
+        Some((_, name, _)) => Err(Error::MissingNode { node: name.clone() }),
+        None => Ok(()),
+    }
+}
+
+/// Writes graph input to `__start__` (the input checkpoint's only change).
+fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error> {
+    let spec = stepper.graph.spec();
+    if !v.is_object() {
+        return Err(Error::InvalidInput { message: format!("graph input must be an object of state keys, got {v}") });
+    }
+    let rs = &mut stepper.rs;
+    if !fresh {
+        // Unfinished tasks of the previous run are dropped: mark their triggers seen.
+        let discard = crate::pregel::plan(spec, rs, &stepper.checkpoint_id, "");
+        for t in discard.iter().filter(|t| matches!(t.path, crate::pregel::TaskPath::Pull(_))) {
+            for (k, &ch) in spec.nodes[t.node].triggers.iter().enumerate() {
+                rs.seen[t.node][k] = rs.versions[ch];
+            }
+        }
+        rs.sends.clear();
+        rs.step += 1;
+    }
+    rs.values[spec.start_channel] = Some(std::sync::Arc::new(v));
+    rs.versions[spec.start_channel] += 1;
+    rs.updated = Some(vec![spec.start_channel]);
+    Ok(())
+}
+
+fn snapshot_checkpoint(stepper: &Stepper, source: format::Source, writes: Value, parent: Option<String>, persist: &Persist) -> Checkpoint {
+    let graph = stepper.graph();
+    let md = metadata(graph, source, stepper.rs.step, writes, parent);
+    encode(graph.spec(), &stepper.rs, &persist.prev_versions.borrow(), &[], stepper.checkpoint_id.clone(), graph.env().now_ms(), md)
+}
+
+/// `Command` as input: resume values, plus an optional update and goto applied first.
+async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persist) -> Result<(), Error> {
+    stepper.resume = match c.resume {
+        None => Resume::None,
+        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| stepper.pending_interrupts().iter().any(|i| &i.id == k)) => {
+            Resume::ById(m)
+        }
+        Some(v) => Resume::All(v),
+    };
+    if c.update.is_none() && c.goto.is_empty() {
+        return Ok(());
+    }
+    let graph = stepper.graph.clone();
+    let spec = graph.spec();
+    let mut writes = TaskWrites::default();
+    if let Some(Value::Object(m)) = c.update {
+        for (k, v) in m {
+            let ch = spec.channel(&k).filter(|&c| c < spec.state_count).ok_or(Error::UnknownKey { key: k, node: "__start__".into() })?;
+            writes.writes.push((ch, v));
+        }
+    }
+    for g in c.goto {
+        match g {
+            Goto::Node(n) => {
+                let i = spec.node(&n).filter(|&i| i != 0).ok_or(Error::UnknownTarget { source: "Command".into(), target: n })?;
+                writes.writes.push((spec.trigger_of(i), Value::Null));
+            }
+            Goto::Send(s) => writes.sends.push(s),
+        }
+    }
+    thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await
+}
+
+impl CompiledGraph {
+    /// The version recorded in checkpoints (for migrations).
+    pub fn version(&self) -> &str {
+        self.options().version.as_deref().unwrap_or("1")
+    }
+}
+
+/// A `Persist` continuing from checkpoint `t`.
+pub(crate) fn persist_for(to: Persistence, t: Option<&CheckpointTuple>) -> Rc<Persist> {
+    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None) };
+    if let Some(t) = t {
+        *p.prev_versions.borrow_mut() = t.checkpoint.channel_versions.clone();
+        *p.parent.borrow_mut() = Some(t.checkpoint.id.clone());
+    }
+    Rc::new(p)
 }

@@ -69,6 +69,7 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
+        per_thread_calls: RefCell::default(),
     }));
     if task.node == 0 {
         let input = task.input.to_value();

@@ -12,7 +12,6 @@ pub use apply::{apply_writes, TaskWrites};
 pub use execute::{TaskResult, TaskStatus};
 pub use plan::{plan, Task, TaskPath};
 pub use run_state::RunState;
-pub(crate) use runtime::RunCtx;
 pub use runtime::{interrupt_id, Runtime};
 pub(crate) use stepper::interrupt_json;
 pub use stepper::{Outcome, Resume, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
@@ -41,9 +40,11 @@ pub struct CompileOptions {
     pub interrupt_before: Vec<String>,
     pub interrupt_after: Vec<String>,
     pub cache: Option<Rc<dyn Cache>>,
-    pub checkpointer: Option<Rc<dyn crate::checkpoint::Checkpointer>>,
+    pub checkpointer: crate::checkpoint::Checkpointing,
     pub env: Env,
     pub name: Option<String>,
+    /// Recorded in checkpoints for migrations.
+    pub version: Option<String>,
 }
 
 /// Per-invocation settings (LangGraph's `config`).
@@ -228,7 +229,7 @@ impl CompiledGraph {
         namespace: Vec<String>,
         sink: Option<Sink>,
     ) -> Result<Stepper, Error> {
-        crate::checkpoint::start_run(self, input, config, namespace, sink).await
+        crate::checkpoint::start_run(self, input, config, namespace, sink, None).await
     }
 }
 

@@ -19,6 +19,8 @@ pub(crate) struct TaskCtx {
     pub remaining_steps: i64,
     pub run: Rc<RunCtx>,
     pub resume: RefCell<ResumeCursor>,
+    /// Namespaces of per-thread subgraphs this task has called (each at most once).
+    pub per_thread_calls: RefCell<Vec<String>>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -36,6 +38,8 @@ pub(crate) struct RunCtx {
     pub namespace: Vec<String>,
     pub env: Env,
     pub checkpointed: bool,
+    /// Where this run's checkpoints go: saver, thread and namespace.
+    pub persistence: Option<crate::checkpoint::Persistence>,
 }
 
 impl Runtime {

@@ -6,6 +6,7 @@ use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task};
 use super::run_state::RunState;
 use super::runtime::RunCtx;
+
 use super::stream::StreamMode;
 use crate::error::Error;
 use crate::types::{Command, Interrupt, INTERRUPT_KEY};
@@ -65,7 +66,10 @@ pub struct StepSnapshot {
 pub struct Tick {
     pub tasks: Vec<Rc<Task>>,
     pub results: Vec<TaskResult>,
-    pub changed: Vec<usize>,
+    /// State channels the barrier changed, and how.
+    pub changed: Vec<(usize, crate::reducers::Delta)>,
+    /// Whether the barrier applied the writes (a new checkpoint exists).
+    pub applied: bool,
     pub outcome: Outcome,
 }
 
@@ -78,7 +82,7 @@ pub struct Stepper {
     pub(crate) limit: usize,
     pub(crate) checkpoint_id: String,
     /// Results of tasks that finished in a superstep that did not complete.
-    pub(crate) pending: Vec<(String, TaskResult)>,
+    pub(crate) pending: Vec<(String, String, TaskResult)>,
     /// Resume values for the next superstep, by task id (or for every interrupted task).
     pub(crate) resume: Resume,
     /// Values each interrupted task's `interrupt()` calls already received, by task id.
@@ -104,7 +108,7 @@ pub enum Resume {
 
 /// Called after each superstep (used for checkpointing).
 pub trait StepHooks {
-    fn after_tick(&self, stepper: &Stepper, tick: &Tick) -> futures::future::LocalBoxFuture<'_, Result<(), Error>>;
+    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> futures::future::LocalBoxFuture<'a, Result<(), Error>>;
 }
 
 impl Stepper {
@@ -186,7 +190,7 @@ impl Stepper {
             step: spec_step,
             tasks,
             state: self.state(),
-            changed: tick.changed.iter().map(|&c| spec.channels[c].name.to_string()).collect(),
+            changed: tick.changed.iter().map(|(c, _)| spec.channels[*c].name.to_string()).collect(),
             next: self.next_nodes(),
             outcome: tick.outcome,
         }
@@ -208,7 +212,7 @@ impl Stepper {
     }
 
     async fn tick_inner(&mut self) -> Tick {
-        let empty = |outcome| Tick { tasks: vec![], results: vec![], changed: vec![], outcome };
+        let empty = |outcome| Tick { tasks: vec![], results: vec![], changed: vec![], applied: false, outcome };
         if let Some(done) = &self.finished {
             return empty(done.clone());
         }
@@ -226,11 +230,11 @@ impl Stepper {
             return empty(Outcome::Done);
         }
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
-            return Tick { tasks, results: vec![], changed: vec![], outcome: Outcome::Interrupted(vec![]) };
+            return Tick { tasks, results: vec![], changed: vec![], applied: false, outcome: Outcome::Interrupted(vec![]) };
         }
         let mut results = self.execute_all(&tasks, step).await;
-        let (outcome, changed) = self.conclude(&tasks, &mut results, step);
-        Tick { tasks, results, changed, outcome }
+        let (outcome, changed, applied) = self.conclude(&tasks, &mut results, step);
+        Tick { tasks, results, changed, applied, outcome }
     }
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
@@ -248,7 +252,7 @@ impl Stepper {
         for (i, task) in tasks.iter().enumerate() {
             let mut values = vec![];
             if !pending.is_empty() {
-                if let Some((_, r)) = pending.iter().find(|(id, r)| *id == task.id && r.status == TaskStatus::Done) {
+                if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
                     slots.push(Some(r.clone()));
                     continue;
                 }
@@ -278,21 +282,26 @@ impl Stepper {
     }
 
     /// Applies the writes if every task finished; otherwise keeps them pending.
-    fn conclude(&mut self, tasks: &[Rc<Task>], results: &mut [TaskResult], step: i64) -> (Outcome, Vec<usize>) {
+    fn conclude(
+        &mut self,
+        tasks: &[Rc<Task>],
+        results: &mut [TaskResult],
+        step: i64,
+    ) -> (Outcome, Vec<(usize, crate::reducers::Delta)>, bool) {
         let graph = self.graph.clone();
         let spec = graph.spec();
         let first = |f: &dyn Fn(&TaskStatus) -> bool| results.iter().position(|r| f(&r.status));
         let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
         if unfinished {
-            self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), r.clone())).collect();
+            self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Failed(_))) {
             let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
-            return (Outcome::Error(e.clone()), vec![]);
+            return (Outcome::Error(e.clone()), vec![], false);
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
             let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
-            return (Outcome::ParentCommand(c.clone()), vec![]);
+            return (Outcome::ParentCommand(c.clone()), vec![], false);
         }
         let interrupts: Vec<Interrupt> = results
             .iter()
@@ -306,7 +315,7 @@ impl Stepper {
             let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
             sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
             sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
-            return (Outcome::Interrupted(interrupts), vec![]);
+            return (Outcome::Interrupted(interrupts), vec![], false);
         }
         let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
         let writes: Vec<TaskWrites> = if self.record || self.hooks.is_some() {
@@ -319,8 +328,8 @@ impl Stepper {
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
-                self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), r.clone())).collect();
-                return (Outcome::Error(e), vec![]);
+                self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
+                return (Outcome::Error(e), vec![], false);
             }
         };
         self.rs.step = step;
@@ -328,15 +337,14 @@ impl Stepper {
         if self.run.checkpointed {
             self.checkpoint_id = self.run.env.next_id();
         }
-        let changed: Vec<usize> = changed.into_iter().map(|(c, _)| c).collect();
         if !changed.is_empty() {
             let rs = &self.rs;
             self.run.sink.push(&self.run.namespace, StreamMode::Values, || rs.all_values(spec));
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
-            return (Outcome::Interrupted(vec![]), changed);
+            return (Outcome::Interrupted(vec![]), changed, true);
         }
-        (Outcome::Continue, changed)
+        (Outcome::Continue, changed, true)
     }
 
     /// Whether a static breakpoint fires for these tasks (once per set of channel versions).
@@ -357,17 +365,58 @@ impl Stepper {
     pub fn pending_interrupts(&self) -> Vec<Interrupt> {
         self.pending
             .iter()
-            .flat_map(|(_, r)| match &r.status {
+            .flat_map(|(_, _, r)| match &r.status {
                 TaskStatus::Interrupted(i) => i.clone(),
                 _ => vec![],
             })
             .collect()
     }
+
+    /// A stepper with empty state, ready for `start_run` or a thread operation.
+    pub(crate) fn bare(
+        graph: &CompiledGraph,
+        config: &super::RunConfig,
+        persistence: Option<crate::checkpoint::Persistence>,
+        namespace: Vec<String>,
+        sink: Option<super::stream::Sink>,
+    ) -> Stepper {
+        let sink = sink.unwrap_or_else(|| super::stream::Sink::new(config.stream_modes.clone(), config.subgraphs));
+        let run = Rc::new(RunCtx {
+            context: config.context.clone(),
+            configurable: config.configurable.clone(),
+            sink,
+            namespace,
+            env: graph.env().clone(),
+            checkpointed: persistence.is_some(),
+            persistence,
+        });
+        Stepper {
+            graph: graph.clone(),
+            rs: RunState::new(graph.spec()),
+            run,
+            stop: 0,
+            limit: config.recursion_limit,
+            checkpoint_id: String::new(),
+            pending: vec![],
+            resume: Resume::None,
+            answered: vec![],
+            interrupt_before: config.interrupt_before.clone().unwrap_or_else(|| graph.options().interrupt_before.clone()),
+            interrupt_after: config.interrupt_after.clone().unwrap_or_else(|| graph.options().interrupt_after.clone()),
+            finished: None,
+            hooks: None,
+            record: false,
+        }
+    }
 }
 
 /// The resume values a task gets: those it already consumed, plus a new one
 /// for its pending interrupt if the resume answers it.
-fn resume_values(resume: &Resume, pending: &[(String, TaskResult)], answered: &mut Vec<(String, Vec<Value>)>, task: &Task) -> Vec<Value> {
+fn resume_values(
+    resume: &Resume,
+    pending: &[(String, String, TaskResult)],
+    answered: &mut Vec<(String, Vec<Value>)>,
+    task: &Task,
+) -> Vec<Value> {
     let pos = match answered.iter().position(|(id, _)| *id == task.id) {
         Some(p) => p,
         None => {
@@ -377,8 +426,8 @@ fn resume_values(resume: &Resume, pending: &[(String, TaskResult)], answered: &m
     };
     let waiting: Vec<&Interrupt> = pending
         .iter()
-        .filter(|(id, _)| *id == task.id)
-        .flat_map(|(_, r)| match &r.status {
+        .filter(|(id, _, _)| *id == task.id)
+        .flat_map(|(_, _, r)| match &r.status {
             TaskStatus::Interrupted(i) => i.iter().collect(),
             _ => vec![],
         })

@@ -1,11 +1,15 @@
 //! Subgraphs: a compiled graph run as a node, or invoked from inside a node.
-//! The child streams into the parent's sink under the task's namespace, and
-//! its interrupts and `Command(graph=PARENT)` travel up as node errors.
+//! The child streams into the parent's sink under the task's namespace, is
+//! checkpointed under the parent's thread (per invocation, per thread, or not
+//! at all), and its interrupts and `Command(graph=PARENT)` travel up as node
+//! errors.
 use super::runtime::Runtime;
 use super::stepper::Outcome;
 use super::{Input, RunConfig};
+use crate::checkpoint::{Checkpointing, Persistence, WriteKind};
+use crate::error::Error;
 use crate::graph::node::{Call, NodeSpec};
-use crate::types::{NodeError, NodeOutput};
+use crate::types::{Command, NodeError, NodeOutput};
 use crate::CompiledGraph;
 use futures::FutureExt;
 use serde_json::Value;
@@ -24,12 +28,58 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
 }
 
 impl Runtime {
+    /// Where a subgraph called from this task keeps its checkpoints, if anywhere.
+    fn child_persistence(&self, graph: &CompiledGraph) -> Result<Option<Persistence>, NodeError> {
+        let parent = self.run_ctx().persistence.as_ref();
+        let task = &self.0.task;
+        let ns = |p: &Persistence, own: String| if p.ns.is_empty() { own } else { format!("{}|{own}", p.ns) };
+        Ok(match (&graph.options().checkpointer, parent) {
+            (Checkpointing::Disabled, _) | (_, None) => None,
+            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p, format!("{}:{}", task.name, task.id)), ..p.clone() }),
+            (Checkpointing::PerThread, Some(p)) => {
+                let child = ns(p, format!("{}:{}", task.name, graph.name()));
+                let mut calls = self.0.per_thread_calls.borrow_mut();
+                if calls.contains(&child) {
+                    return Err(NodeError::Graph(Box::new(Error::InvalidInput {
+                        message: format!(
+                            "node `{}` called the per-thread subgraph `{}` twice; its calls would share one checkpoint namespace",
+                            task.name,
+                            graph.name()
+                        ),
+                    })));
+                }
+                calls.push(child.clone());
+                Some(Persistence { ns: child, ..p.clone() })
+            }
+            (Checkpointing::Saver(s), Some(p)) => {
+                Some(Persistence { saver: s.clone(), ns: ns(p, format!("{}:{}", task.name, task.id)), ..p.clone() })
+            }
+        })
+    }
+
     /// Runs `graph` as a subgraph of this task and returns its output.
     pub async fn invoke_graph(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
         let run = self.run_ctx();
         let config = RunConfig { context: run.context.clone(), configurable: run.configurable.clone(), ..RunConfig::default() };
-        let mut stepper =
-            graph.start(Input::Values(input), config, self.namespace(), Some(self.sink().clone())).await.map_err(NodeError::from)?;
+        let persistence = self.child_persistence(graph)?;
+        let mut start = Input::Values(input);
+        if let Some(p) = &persistence {
+            // Re-running an interrupted task: the subgraph resumes where it paused.
+            let saved = p.saver.get(&p.thread_id, &p.ns, None).await.map_err(NodeError::from)?;
+            let paused = saved.is_some_and(|t| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. })));
+            if paused {
+                let mut cursor = self.0.resume.borrow_mut();
+                let value = cursor.values.get(cursor.next).cloned();
+                cursor.next += value.is_some() as usize;
+                start = match value {
+                    Some(v) => Input::Command(Command::resume(v)),
+                    None => Input::Continue,
+                };
+            }
+        }
+        let mut stepper = crate::checkpoint::start_run(graph, start, config, self.namespace(), Some(self.sink().clone()), persistence)
+            .await
+            .map_err(NodeError::from)?;
         loop {
             match stepper.tick().await.outcome {
                 Outcome::Continue => continue,

@@ -1,0 +1,245 @@
+//! The checkpoint format: a versioned serde type holding a `RunState` at a
+//! superstep boundary. Only channels whose version changed are stored, and a
+//! list that grew by appending stores just the new items.
+use crate::error::Error;
+use crate::graph::compile::GraphSpec;
+use crate::pregel::RunState;
+use crate::reducers::Delta;
+use crate::types::{Interrupt, Send};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The format version written by this engine.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A channel's value at one version, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Blob {
+    /// The whole value.
+    Full(Value),
+    /// The value at version `base`, with `items` appended.
+    Append { base: u64, items: Vec<Value> },
+    /// The channel is empty.
+    Empty,
+}
+
+/// Where a checkpoint came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Input,
+    Loop,
+    Update,
+    Fork,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Input => "input",
+            Source::Loop => "loop",
+            Source::Update => "update",
+            Source::Fork => "fork",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Metadata {
+    pub source: Source,
+    pub step: i64,
+    /// `{node: update}` of the superstep that produced this checkpoint.
+    pub writes: Value,
+    pub parent_id: Option<String>,
+    /// The graph's name and version, for migrations.
+    pub graph: String,
+    pub graph_version: String,
+}
+
+/// A snapshot of a run at a superstep boundary, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub v: u32,
+    pub id: String,
+    /// Milliseconds, from the injected clock.
+    pub ts: f64,
+    pub channel_versions: BTreeMap<String, u64>,
+    pub versions_seen: BTreeMap<String, BTreeMap<String, u64>>,
+    pub pending_sends: Vec<Send>,
+    pub updated_channels: Option<Vec<String>>,
+    /// Channels whose version is new in this checkpoint.
+    pub blobs: BTreeMap<String, Blob>,
+    pub metadata: Metadata,
+}
+
+/// What a task of an unfinished superstep left behind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WriteKind {
+    /// It finished: its writes (by channel name) and sends.
+    Done {
+        writes: Vec<(String, Value)>,
+        sends: Vec<Send>,
+    },
+    Interrupted {
+        interrupts: Vec<Interrupt>,
+    },
+    Failed {
+        error: String,
+    },
+}
+
+/// A task's saved outcome, attached to the checkpoint its superstep started from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingWrite {
+    pub task_id: String,
+    pub task: String,
+    pub kind: WriteKind,
+    /// Values its `interrupt()` calls already received.
+    pub resumed: Vec<Value>,
+}
+
+/// A checkpoint with its values resolved and its pending writes, as `get` returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckpointTuple {
+    pub thread_id: String,
+    pub ns: String,
+    pub checkpoint: Checkpoint,
+    /// Every channel's full value at this checkpoint.
+    pub values: BTreeMap<String, Value>,
+    pub pending_writes: Vec<PendingWrite>,
+}
+
+/// Resolves each channel's value from its blob chain. `lookup(channel, version)`
+/// finds the blob stored for that version.
+pub fn resolve<'a>(
+    versions: &BTreeMap<String, u64>,
+    lookup: impl Fn(&str, u64) -> Option<&'a Blob>,
+) -> Result<BTreeMap<String, Value>, Error> {
+    let mut out = BTreeMap::new();
+    for (name, &version) in versions {
+        let mut chain: Vec<&Vec<Value>> = Vec::new();
+        let mut v = version;
+        let base = loop {
+            match lookup(name, v) {
+                Some(Blob::Full(value)) => break Some(value.clone()),
+                Some(Blob::Empty) => break None,
+                Some(Blob::Append { base, items }) => {
+                    chain.push(items);
+                    v = *base;
+                }
+                // Version 0 with no blob: never written.
+                None if v == 0 => break None,
+                None => return Err(Error::Storage { message: format!("checkpoint blob missing for {name}@{v}") }),
+            }
+        };
+        let value = match (base, chain.is_empty()) {
+            (base, true) => base,
+            (base, false) => {
+                let mut list = match base {
+                    Some(Value::Array(l)) => l,
+                    Some(Value::Null) | None => vec![],
+                    Some(other) => vec![other],
+                };
+                for items in chain.into_iter().rev() {
+                    list.extend(items.iter().cloned());
+                }
+                Some(Value::Array(list))
+            }
+        };
+        if let Some(value) = value {
+            out.insert(name.clone(), value);
+        }
+    }
+    Ok(out)
+}
+
+/// Serializes `rs`: blobs for channels whose version differs from `prev`.
+pub fn encode(
+    spec: &GraphSpec,
+    rs: &RunState,
+    prev: &BTreeMap<String, u64>,
+    deltas: &[(usize, Delta)],
+    id: String,
+    ts: f64,
+    metadata: Metadata,
+) -> Checkpoint {
+    let mut channel_versions = BTreeMap::new();
+    let mut blobs = BTreeMap::new();
+    for (i, ch) in spec.channels.iter().enumerate() {
+        let version = rs.versions[i];
+        if version == 0 {
+            // Never written: defaults belong to the graph, not to the checkpoint.
+            continue;
+        }
+        let name = ch.name.to_string();
+        channel_versions.insert(name.clone(), version);
+        let prev_version = prev.get(&name).copied();
+        if prev_version == Some(version) {
+            continue;
+        }
+        let blob = match (&rs.values[i], deltas.iter().find(|(c, _)| *c == i).map(|(_, d)| d), prev_version) {
+            (Some(v), Some(Delta::Append(n)), Some(base)) if v.is_array() => {
+                let list = v.as_array().expect("checked");
+                Blob::Append { base, items: list[list.len().saturating_sub(*n)..].to_vec() }
+            }
+            (Some(v), _, _) => Blob::Full((**v).clone()),
+            (None, _, _) => Blob::Empty,
+        };
+        blobs.insert(name, blob);
+    }
+    let versions_seen = spec
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| rs.seen[*n].iter().any(|&v| v > 0))
+        .map(|(n, node)| {
+            let seen = node.triggers.iter().zip(&rs.seen[n]).map(|(&c, &v)| (spec.channels[c].name.to_string(), v)).collect();
+            (node.name.to_string(), seen)
+        })
+        .collect();
+    Checkpoint {
+        v: FORMAT_VERSION,
+        id,
+        ts,
+        channel_versions,
+        versions_seen,
+        pending_sends: rs.sends.clone(),
+        updated_channels: rs.updated.as_ref().map(|u| u.iter().map(|&c| spec.channels[c].name.to_string()).collect()),
+        blobs,
+        metadata,
+    }
+}
+
+/// Restores a `RunState` for `spec` from a stored checkpoint. Channels and
+/// nodes the graph no longer has are dropped; new ones start from defaults.
+pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> {
+    if t.checkpoint.v > FORMAT_VERSION {
+        return Err(Error::Storage {
+            message: format!("checkpoint format v{} is newer than this engine (v{FORMAT_VERSION})", t.checkpoint.v),
+        });
+    }
+    let mut rs = RunState::new(spec);
+    for (name, &version) in &t.checkpoint.channel_versions {
+        if let Some(ch) = spec.channel(name) {
+            rs.versions[ch] = version;
+            rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
+        }
+    }
+    for (node, seen) in &t.checkpoint.versions_seen {
+        if let Some(n) = spec.node(node) {
+            for (k, &ch) in spec.nodes[n].triggers.iter().enumerate() {
+                if let Some(v) = seen.get(&*spec.channels[ch].name) {
+                    rs.seen[n][k] = *v;
+                }
+            }
+        }
+    }
+    rs.sends = t.checkpoint.pending_sends.clone();
+    rs.step = t.checkpoint.metadata.step;
+    rs.updated = None;
+    Ok(rs)
+}

@@ -1,0 +1,136 @@
+//! `MemorySaver`: checkpoints in memory, stored incrementally, serializable
+//! as a whole (so a "crash" can be simulated by reloading from JSON).
+use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, PendingWrite};
+use super::saver::{Checkpointer, ListFilter};
+use crate::error::Error;
+use futures::future::{ready, LocalBoxFuture};
+use futures::FutureExt;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+/// One thread namespace's checkpoints, in id order, with their pending writes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Lane {
+    checkpoints: BTreeMap<String, Checkpoint>,
+    writes: BTreeMap<String, Vec<PendingWrite>>,
+    /// `channel → version → blob`, gathered from every checkpoint.
+    blobs: BTreeMap<String, BTreeMap<u64, Blob>>,
+}
+
+impl Lane {
+    fn tuple(&self, thread_id: &str, ns: &str, cp: &Checkpoint) -> Result<CheckpointTuple, Error> {
+        let values = resolve(&cp.channel_versions, |ch, v| self.blobs.get(ch).and_then(|b| b.get(&v)))?;
+        Ok(CheckpointTuple {
+            thread_id: thread_id.to_string(),
+            ns: ns.to_string(),
+            checkpoint: cp.clone(),
+            values,
+            pending_writes: self.writes.get(&cp.id).cloned().unwrap_or_default(),
+        })
+    }
+}
+
+#[derive(Default, Serialize, Deserialize)]
+pub struct MemorySaver {
+    /// `thread → ns → lane`.
+    threads: RefCell<BTreeMap<String, BTreeMap<String, Lane>>>,
+}
+
+impl MemorySaver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Everything stored, as JSON (for inspection and crash-recovery tests).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("plain data serializes")
+    }
+
+    pub fn from_json(json: &str) -> Result<Self, Error> {
+        serde_json::from_str(json).map_err(|e| Error::Storage { message: format!("cannot read saved checkpoints: {e}") })
+    }
+
+    /// Bytes of JSON a checkpoint takes as stored (its blobs are deltas).
+    pub fn stored_bytes(cp: &Checkpoint) -> usize {
+        serde_json::to_string(cp).map(|s| s.len()).unwrap_or(0)
+    }
+
+    /// Thread ids with at least one checkpoint.
+    pub fn threads(&self) -> Vec<String> {
+        self.threads.borrow().keys().cloned().collect()
+    }
+}
+
+impl Checkpointer for MemorySaver {
+    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+        let mut threads = self.threads.borrow_mut();
+        let lane = threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default();
+        for (ch, blob) in &checkpoint.blobs {
+            let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
+            lane.blobs.entry(ch.clone()).or_default().insert(version, blob.clone());
+        }
+        lane.checkpoints.insert(checkpoint.id.clone(), checkpoint);
+        ready(Ok(())).boxed_local()
+    }
+
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>> {
+        let mut threads = self.threads.borrow_mut();
+        let lane = threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default();
+        let saved = lane.writes.entry(checkpoint_id.to_string()).or_default();
+        for w in writes {
+            match saved.iter_mut().find(|x| x.task_id == w.task_id) {
+                Some(x) => *x = w,
+                None => saved.push(w),
+            }
+        }
+        ready(Ok(())).boxed_local()
+    }
+
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>> {
+        let threads = self.threads.borrow();
+        let result = match threads.get(thread_id).and_then(|t| t.get(ns)) {
+            None => Ok(None),
+            Some(lane) => {
+                let cp = match id {
+                    Some(id) => lane.checkpoints.get(id),
+                    None => lane.checkpoints.values().next_back(),
+                };
+                cp.map(|cp| lane.tuple(thread_id, ns, cp)).transpose()
+            }
+        };
+        ready(result).boxed_local()
+    }
+
+    fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>> {
+        let threads = self.threads.borrow();
+        let result = match threads.get(thread_id).and_then(|t| t.get(ns)) {
+            None => Ok(vec![]),
+            Some(lane) => lane
+                .checkpoints
+                .values()
+                .rev()
+                .filter(|cp| filter.matches(cp))
+                .take(filter.limit.unwrap_or(usize::MAX))
+                .map(|cp| lane.tuple(thread_id, ns, cp))
+                .collect(),
+        };
+        ready(result).boxed_local()
+    }
+
+    fn delete_thread<'a>(&'a self, thread_id: &'a str) -> LocalBoxFuture<'a, Result<(), Error>> {
+        self.threads.borrow_mut().remove(thread_id);
+        ready(Ok(())).boxed_local()
+    }
+}

@@ -1,0 +1,54 @@
+//! The `Checkpointer` trait: what every saver (memory, IndexedDB) implements.
+use super::format::{Checkpoint, CheckpointTuple, PendingWrite};
+use crate::error::Error;
+use futures::future::LocalBoxFuture;
+
+/// Which checkpoints `list` returns.
+#[derive(Clone, Debug, Default)]
+pub struct ListFilter {
+    /// Only checkpoints older than this id.
+    pub before: Option<String>,
+    pub limit: Option<usize>,
+    /// Only checkpoints whose metadata has these key/values.
+    pub metadata: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+impl ListFilter {
+    pub fn matches(&self, cp: &Checkpoint) -> bool {
+        if self.before.as_ref().is_some_and(|b| cp.id.as_str() >= b.as_str()) {
+            return false;
+        }
+        match &self.metadata {
+            None => true,
+            Some(want) => {
+                let have = serde_json::to_value(&cp.metadata).unwrap_or_default();
+                want.iter().all(|(k, v)| have.get(k) == Some(v))
+            }
+        }
+    }
+}
+
+/// Stores checkpoints per thread and namespace. Checkpoint ids sort by time.
+pub trait Checkpointer {
+    /// Stores a checkpoint (its blobs hold only what changed).
+    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>>;
+    /// Attaches the outcomes of an unfinished superstep's tasks to a checkpoint.
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>>;
+    /// The checkpoint `id`, or the newest one; values resolved.
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>>;
+    /// Checkpoints newest first.
+    fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>>;
+    /// Forgets a thread, every namespace included.
+    fn delete_thread<'a>(&'a self, thread_id: &'a str) -> LocalBoxFuture<'a, Result<(), Error>>;
+}

@@ -1,0 +1,265 @@
+//! Thread operations: `get_state`, `get_state_history`, `update_state`.
+use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
+use super::saver::ListFilter;
+use super::{encode, metadata, persist_for, Persist, Persistence};
+use crate::error::Error;
+use crate::pregel::{apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskWrites};
+use crate::types::{Interrupt, START};
+use serde_json::{json, Map, Value};
+
+/// A thread's state at one checkpoint (LangGraph's `StateSnapshot`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateSnapshot {
+    pub values: Value,
+    /// Nodes the next superstep runs (those without a saved result).
+    pub next: Vec<String>,
+    pub tasks: Vec<TaskSnapshot>,
+    pub metadata: Option<Metadata>,
+    /// `{configurable: {thread_id, checkpoint_ns, checkpoint_id}}`.
+    pub config: Value,
+    pub parent_config: Option<Value>,
+    pub created_at: Option<f64>,
+    pub interrupts: Vec<Interrupt>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskSnapshot {
+    pub id: String,
+    pub name: String,
+    pub path: String,
+    pub interrupts: Vec<Interrupt>,
+    pub error: Option<String>,
+    /// The subgraph's own snapshot, with `get_state(subgraphs=true)`.
+    pub state: Option<Box<StateSnapshot>>,
+}
+
+fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
+    json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": id}})
+}
+
+impl CompiledGraph {
+    fn persistence(&self, config: &RunConfig) -> Result<Persistence, Error> {
+        let saver = self.options().checkpointer.saver().ok_or(Error::NoCheckpointer { operation: "thread state".into() })?;
+        let thread_id = config.thread_id().ok_or(Error::InvalidInput { message: "configurable.thread_id is required".into() })?;
+        let ns = config.configurable.get("checkpoint_ns").and_then(Value::as_str).unwrap_or("");
+        Ok(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: ns.to_string() })
+    }
+
+    /// The thread's state at its newest checkpoint (or `configurable.checkpoint_id`).
+    pub async fn get_state(&self, config: &RunConfig, subgraphs: bool) -> Result<StateSnapshot, Error> {
+        let to = self.persistence(config)?;
+        let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+        match t {
+            None => Ok(StateSnapshot {
+                values: json!({}),
+                next: vec![],
+                tasks: vec![],
+                metadata: None,
+                config: json!({"configurable": {"thread_id": to.thread_id}}),
+                parent_config: None,
+                created_at: None,
+                interrupts: vec![],
+            }),
+            Some(t) => self.snapshot(&to, &t, subgraphs).await,
+        }
+    }
+
+    pub fn get_state_blocking(&self, config: &RunConfig) -> Result<StateSnapshot, Error> {
+        futures::executor::block_on(self.get_state(config, false))
+    }
+
+    /// Snapshots newest first.
+    pub async fn get_state_history(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
+        let to = self.persistence(config)?;
+        let mut out = Vec::new();
+        for t in to.saver.list(&to.thread_id, &to.ns, filter).await? {
+            out.push(self.snapshot(&to, &t, false).await?);
+        }
+        Ok(out)
+    }
+
+    pub fn get_state_history_blocking(&self, config: &RunConfig) -> Result<Vec<StateSnapshot>, Error> {
+        futures::executor::block_on(self.get_state_history(config, ListFilter::default()))
+    }
+
+    fn snapshot<'a>(
+        &'a self,
+        to: &'a Persistence,
+        t: &'a CheckpointTuple,
+        subgraphs: bool,
+    ) -> futures::future::LocalBoxFuture<'a, Result<StateSnapshot, Error>> {
+        use futures::FutureExt;
+        async move {
+            let spec = self.spec();
+            let rs = decode(spec, t)?;
+            let tasks = plan(spec, &rs, &t.checkpoint.id, &to.ns);
+            let mut task_snaps = Vec::new();
+            let mut next = Vec::new();
+            let mut interrupts = Vec::new();
+            for task in &tasks {
+                let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
+                let (task_interrupts, error) = match saved.map(|w| &w.kind) {
+                    Some(WriteKind::Interrupted { interrupts }) => (interrupts.clone(), None),
+                    Some(WriteKind::Failed { error }) => (vec![], Some(error.clone())),
+                    _ => (vec![], None),
+                };
+                // As in LangGraph, a task with any saved result or resume value is not "next".
+                let settled = saved.is_some_and(|w| matches!(w.kind, WriteKind::Done { .. }) || !w.resumed.is_empty());
+                if !settled {
+                    next.push(task.name.to_string());
+                }
+                let state = match (subgraphs, &spec.nodes[task.node].spec.subgraph) {
+                    (true, Some(sub)) => {
+                        let ns = child_ns(&to.ns, &task.name, &task.id);
+                        let child_to = Persistence { ns: ns.clone(), ..to.clone() };
+                        match to.saver.get(&to.thread_id, &ns, None).await? {
+                            Some(ct) => Some(Box::new(sub.snapshot(&child_to, &ct, true).await?)),
+                            None => None,
+                        }
+                    }
+                    _ => None,
+                };
+                interrupts.extend(task_interrupts.iter().cloned());
+                task_snaps.push(TaskSnapshot {
+                    id: task.id.clone(),
+                    name: task.name.to_string(),
+                    path: task.path.to_string(),
+                    interrupts: task_interrupts,
+                    error,
+                    state,
+                });
+            }
+            next.sort();
+            next.dedup();
+            let md = &t.checkpoint.metadata;
+            Ok(StateSnapshot {
+                values: rs.all_values(spec),
+                next,
+                tasks: task_snaps,
+                metadata: Some(md.clone()),
+                config: config_of(&to.thread_id, &to.ns, &t.checkpoint.id),
+                parent_config: md.parent_id.as_ref().map(|p| config_of(&to.thread_id, &to.ns, p)),
+                created_at: Some(t.checkpoint.ts),
+                interrupts,
+            })
+        }
+        .boxed_local()
+    }
+
+    /// Applies `values` through the reducers as if `as_node` had written them,
+    /// as a new checkpoint (a branch, when `config` names an older one).
+    /// Returns the new checkpoint's config.
+    pub async fn update_state(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
+        let to = self.persistence(config)?;
+        let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+        let spec = self.spec();
+        let mut stepper = self.stepper_for_update(config, &to, t.as_ref())?;
+        let node = match as_node {
+            Some(n) => spec.node(n).ok_or_else(|| Error::UnknownTarget { source: "update_state".into(), target: n.into() })?,
+            None => last_writer(&stepper)?,
+        };
+        let mut writes = TaskWrites::default();
+        match values {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let ch = spec
+                        .channel(&k)
+                        .filter(|&c| c < spec.state_count)
+                        .ok_or(Error::UnknownKey { key: k, node: spec.nodes[node].name.to_string() })?;
+                    writes.writes.push((ch, v));
+                }
+            }
+            Value::Null => {}
+            other => return Err(Error::InvalidInput { message: format!("update_state takes an object, got {other}") }),
+        }
+        if node != 0 {
+            for &ch in &spec.nodes[node].edge_writes {
+                let v = match spec.channels[ch].kind {
+                    crate::graph::compile::ChannelKind::Barrier { .. } => Value::String(spec.nodes[node].name.to_string()),
+                    _ => Value::Null,
+                };
+                writes.writes.push((ch, v));
+            }
+        }
+        let persist = persist_for(to.clone(), t.as_ref());
+        apply_as(&mut stepper, node, writes, Source::Update, &persist).await?;
+        Ok(config_of(&to.thread_id, &to.ns, stepper.checkpoint_id()))
+    }
+
+    pub fn update_state_blocking(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
+        futures::executor::block_on(self.update_state(config, values, as_node))
+    }
+
+    fn stepper_for_update(&self, config: &RunConfig, to: &Persistence, t: Option<&CheckpointTuple>) -> Result<Stepper, Error> {
+        let mut stepper = Stepper::bare(self, config, Some(to.clone()), vec![], None);
+        if let Some(t) = t {
+            stepper.rs = decode(self.spec(), t)?;
+            stepper.checkpoint_id = t.checkpoint.id.clone();
+        }
+        Ok(stepper)
+    }
+}
+
+pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str) -> String {
+    let own = format!("{node}:{task_id}");
+    if parent.is_empty() {
+        own
+    } else {
+        format!("{parent}|{own}")
+    }
+}
+
+/// The node that wrote last (LangGraph infers `as_node` this way).
+fn last_writer(stepper: &Stepper) -> Result<usize, Error> {
+    let rs = stepper.run_state();
+    let best = rs.seen.iter().enumerate().skip(1).map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
+    match best {
+        Some((v, n)) if v > 0 => {
+            let ties = rs.seen.iter().skip(1).filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
+            if ties > 1 {
+                return Err(Error::InvalidUpdate {
+                    key: "<as_node>".into(),
+                    nodes: vec![],
+                    message: "ambiguous update: pass as_node".into(),
+                });
+            }
+            Ok(n)
+        }
+        _ => Ok(0),
+    }
+}
+
+/// Applies `writes` as task `node` and stores the result as a new checkpoint.
+pub(crate) async fn apply_as(
+    stepper: &mut Stepper,
+    node: usize,
+    writes: TaskWrites,
+    source: Source,
+    persist: &Persist,
+) -> Result<(), Error> {
+    let graph = stepper.graph.clone();
+    let spec = graph.spec();
+    let task = Task {
+        id: String::new(),
+        node,
+        name: spec.nodes[node].name.clone(),
+        path: TaskPath::Pull(spec.nodes[node].name.clone()),
+        triggers: vec![],
+        input: Default::default(),
+    };
+    let mut update = Map::new();
+    let shown: Map<String, Value> =
+        writes.writes.iter().filter(|(c, _)| *c < spec.state_count).map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect();
+    update.insert(if node == 0 { START.to_string() } else { task.name.to_string() }, Value::Object(shown));
+    let env = stepper.run.env.clone();
+    let mut ids = || env.next_id();
+    let changed = apply_writes(spec, &mut stepper.rs, &[&task], vec![writes], &mut ids)?;
+    stepper.rs.step += 1;
+    stepper.checkpoint_id = env.next_id();
+    stepper.pending.clear();
+    stepper.answered.clear();
+    let parent = persist.parent.borrow().clone();
+    let md = metadata(&graph, source, stepper.rs.step, Value::Object(update), parent);
+    let cp = encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
+    persist.commit(cp).await
+}

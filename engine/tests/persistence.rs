@@ -1,0 +1,356 @@
+//! Checkpoints, threads, interrupts and resume, time travel, pending writes.
+mod common;
+use common::*;
+use futures::executor::block_on;
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
+use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, MemorySaver, Source};
+use superstep::*;
+
+fn saver() -> Rc<MemorySaver> {
+    Rc::new(MemorySaver::new())
+}
+
+fn with_saver(s: &Rc<MemorySaver>) -> CompileOptions {
+    CompileOptions { checkpointer: Checkpointing::Saver(s.clone()), ..Default::default() }
+}
+
+fn thread(id: &str) -> RunConfig {
+    RunConfig::thread(id)
+}
+
+/// The seeds' human_review: interrupt("Do you approve?"), then Command(resume="yes").
+#[test]
+fn human_review_pauses_and_resumes() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("messages", Channel::last_value())
+        .node(
+            "human_review",
+            node_rt(|_, rt| {
+                let answer = rt.interrupt(json!("Do you approve?"))?;
+                Ok::<_, NodeError>(json!({"messages": [{"role": "user", "content": answer}]}))
+            }),
+        )
+        .edge(START, "human_review")
+        .edge("human_review", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("graph-api-resume");
+    let paused = g.invoke_blocking(json!({"messages": []}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("Do you approve?"));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.next, vec!["human_review"]);
+    assert_eq!(state.tasks[0].interrupts[0].value, json!("Do you approve?"));
+    let done = g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).unwrap();
+    assert_eq!(done, json!({"messages": [{"role": "user", "content": "yes"}]}));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert!(state.next.is_empty());
+    // -1 input, 0 START, 1 human_review (its first, interrupted attempt left no checkpoint).
+    assert_eq!(state.metadata.unwrap().step, 1);
+}
+
+fn counted(calls: &Rc<Cell<u32>>, out: Value) -> graph::node::NodeFn {
+    let calls = calls.clone();
+    node(move |_| {
+        calls.set(calls.get() + 1);
+        Ok::<_, NodeError>(out.clone())
+    })
+}
+
+#[test]
+fn succeeded_tasks_of_an_interrupted_step_are_not_rerun() {
+    let s = saver();
+    let fast = Rc::new(Cell::new(0));
+    let asks = Rc::new(Cell::new(0));
+    let a = asks.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("fast", counted(&fast, json!({"log": ["fast"]})))
+        .node(
+            "ask",
+            node_rt(move |_, rt| {
+                a.set(a.get() + 1);
+                let v = rt.interrupt(json!("?"))?;
+                Ok::<_, NodeError>(json!({"log": [v]}))
+            }),
+        )
+        .edge(START, "fast")
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let out = g.invoke_blocking(Command::resume(json!("answer")), cfg.clone()).unwrap();
+    assert_eq!(out["log"], json!(["answer", "fast"]));
+    assert_eq!(fast.get(), 1);
+    assert_eq!(asks.get(), 2);
+}
+
+#[test]
+fn a_failed_step_resumes_only_the_failed_task() {
+    let s = saver();
+    let ok_calls = Rc::new(Cell::new(0));
+    let flaky_calls = Rc::new(Cell::new(0));
+    let f = flaky_calls.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("ok", counted(&ok_calls, json!({"log": ["ok"]})))
+        .node(
+            "flaky",
+            node(move |_| {
+                f.set(f.get() + 1);
+                if f.get() == 1 {
+                    Err(NodeError::msg("first try fails"))
+                } else {
+                    Ok(json!({"log": ["flaky"]}))
+                }
+            }),
+        )
+        .edge(START, "ok")
+        .edge(START, "flaky")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    assert!(g.invoke_blocking(json!({}), cfg.clone()).is_err());
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.next, vec!["flaky"]);
+    assert!(state.tasks.iter().any(|t| t.name == "flaky" && t.error.is_some()));
+    let out = g.invoke_blocking(Value::Null, cfg).unwrap();
+    assert_eq!(out["log"], json!(["flaky", "ok"]));
+    assert_eq!((ok_calls.get(), flaky_calls.get()), (1, 2));
+}
+
+#[test]
+fn several_interrupts_in_one_node_are_matched_by_order() {
+    let s = saver();
+    let g = last(&["a", "b"])
+        .node(
+            "ask",
+            node_rt(|_, rt| {
+                let a = rt.interrupt(json!("first?"))?;
+                let b = rt.interrupt(json!("second?"))?;
+                Ok::<_, NodeError>(json!({"a": a, "b": b}))
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["__interrupt__"][0]["value"], "first?");
+    assert_eq!(g.invoke_blocking(Command::resume(json!(1)), cfg.clone()).unwrap()["__interrupt__"][0]["value"], "second?");
+    // As LangGraph: after a resume that hits a second interrupt, `next` is empty but the task is listed.
+    let st = g.get_state_blocking(&cfg).unwrap();
+    assert!(st.next.is_empty());
+    assert_eq!(st.tasks[0].interrupts[0].value, "second?");
+    assert_eq!(g.invoke_blocking(Command::resume(json!(2)), cfg).unwrap(), json!({"a": 1, "b": 2}));
+}
+
+#[test]
+fn parallel_interrupts_resume_with_a_map_by_id() {
+    let s = saver();
+    let asker = |key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(key))? })));
+    let g = last(&["x", "y"])
+        .node("ask_x", asker("x"))
+        .node("ask_y", asker("y"))
+        .edge(START, "ask_x")
+        .edge(START, "ask_y")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let ints = paused["__interrupt__"].as_array().unwrap();
+    assert_eq!(ints.len(), 2);
+    let mut map = serde_json::Map::new();
+    for i in ints {
+        map.insert(i["id"].as_str().unwrap().to_string(), json!(format!("answer to {}", i["value"].as_str().unwrap())));
+    }
+    let out = g.invoke_blocking(Command::resume(Value::Object(map)), cfg).unwrap();
+    assert_eq!(out, json!({"x": "answer to x", "y": "answer to y"}));
+}
+
+#[test]
+fn plain_input_restarts_from_start_keeping_state_but_a_command_resumes_the_last_checkpoint() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+        .edge(START, "a")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    assert_eq!(g.invoke_blocking(json!({"log": ["in1"]}), cfg.clone()).unwrap()["log"], json!(["in1", "a"]));
+    let out = g.invoke_blocking(json!({"log": ["in2"]}), cfg.clone()).unwrap();
+    assert_eq!(out["log"], json!(["in1", "a", "in2", "a"]));
+    // The "appears stuck" trap: a Command on a finished thread applies its update and runs nothing.
+    let stuck = g.invoke_blocking(Command { update: Some(json!({"log": ["follow up"]})), ..Default::default() }, cfg.clone()).unwrap();
+    assert_eq!(stuck["log"], json!(["in1", "a", "in2", "a", "follow up"]));
+    assert!(g.get_state_blocking(&cfg).unwrap().next.is_empty());
+}
+
+fn path_state() -> StateGraph {
+    StateGraph::new().channel("path", Channel::append())
+}
+
+#[test]
+fn history_is_newest_first_with_sources_and_steps() {
+    let s = saver();
+    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(with_saver(&s)).unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let hist = g.get_state_history_blocking(&cfg).unwrap();
+    let steps: Vec<(i64, Source, Vec<String>)> = hist
+        .iter()
+        .map(|h| {
+            let m = h.metadata.as_ref().unwrap();
+            (m.step, m.source, h.next.clone())
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            (2, Source::Loop, vec![]),
+            (1, Source::Loop, vec!["b".to_string()]),
+            (0, Source::Loop, vec!["a".to_string()]),
+            (-1, Source::Input, vec![START.to_string()]),
+        ]
+    );
+    // Each parent config names the next older checkpoint.
+    for pair in hist.windows(2) {
+        assert_eq!(pair[0].parent_config.as_ref().unwrap(), &pair[1].config);
+    }
+    let limited = block_on(g.get_state_history(&cfg, ListFilter { limit: Some(2), ..Default::default() })).unwrap();
+    assert_eq!(limited.len(), 2);
+}
+
+#[test]
+fn replaying_an_old_checkpoint_forks_and_does_not_rerun_earlier_nodes() {
+    let s = saver();
+    let a_calls = Rc::new(Cell::new(0));
+    let b_calls = Rc::new(Cell::new(0));
+    let g = path_state()
+        .node("a", counted(&a_calls, json!({"path": ["a"]})))
+        .node("b", counted(&b_calls, json!({"path": ["b"]})))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let hist = g.get_state_history_blocking(&cfg).unwrap();
+    let before_b = hist.iter().find(|h| h.next == vec!["b"]).unwrap();
+    let mut replay = cfg.clone();
+    replay.configurable.insert("checkpoint_id".into(), before_b.config["configurable"]["checkpoint_id"].clone());
+    let out = g.invoke_blocking(Value::Null, replay).unwrap();
+    assert_eq!(out["path"], json!(["a", "b"]));
+    assert_eq!((a_calls.get(), b_calls.get()), (1, 2));
+    let hist = g.get_state_history_blocking(&cfg).unwrap();
+    assert_eq!(hist[1].metadata.as_ref().unwrap().source, Source::Fork);
+    assert_eq!(hist[1].parent_config.as_ref().unwrap(), &before_b.config);
+}
+
+#[test]
+fn update_state_on_an_old_checkpoint_branches_and_leaves_ancestors_unchanged() {
+    let s = saver();
+    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(with_saver(&s)).unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let hist = g.get_state_history_blocking(&cfg).unwrap();
+    let after_a = hist.iter().find(|h| h.next == vec!["b"]).unwrap().clone();
+    let mut at = cfg.clone();
+    at.configurable.insert("checkpoint_id".into(), after_a.config["configurable"]["checkpoint_id"].clone());
+    let fork = g.update_state_blocking(&at, json!({"path": ["edited"]}), Some("a")).unwrap();
+    let mut fork_cfg = cfg.clone();
+    fork_cfg.configurable.insert("checkpoint_id".into(), fork["configurable"]["checkpoint_id"].clone());
+    let forked = block_on(g.get_state(&fork_cfg, false)).unwrap();
+    assert_eq!(forked.values["path"], json!(["a", "edited"]));
+    assert_eq!(forked.metadata.as_ref().unwrap().source, Source::Update);
+    assert_eq!(forked.parent_config.as_ref().unwrap(), &after_a.config);
+    assert_eq!(forked.next, vec!["b"]);
+    // The ancestor is unchanged; continuing the branch runs b on the edited state.
+    assert_eq!(block_on(g.get_state(&at, false)).unwrap().values["path"], json!(["a"]));
+    assert_eq!(g.invoke_blocking(Value::Null, fork_cfg).unwrap()["path"], json!(["a", "edited", "b"]));
+}
+
+#[test]
+fn static_breakpoints_before_and_after_then_continue_with_null() {
+    let s = saver();
+    let g = path_state()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("b", "c")
+        .compile_with(CompileOptions { interrupt_before: vec!["b".into()], interrupt_after: vec!["b".into()], ..with_saver(&s) })
+        .unwrap();
+    let cfg = thread("t");
+    let first = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(first, json!({"path": ["a"], "__interrupt__": []}));
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().next, vec!["b"]);
+    let second = g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
+    assert_eq!(second, json!({"path": ["a", "b"], "__interrupt__": []}));
+    assert_eq!(g.invoke_blocking(Value::Null, cfg.clone()).unwrap(), json!({"path": ["a", "b", "c"]}));
+    // At invoke time too, with "*".
+    let mut at_invoke = thread("t2");
+    at_invoke.interrupt_before = Some(vec!["*".into()]);
+    let g2 = path_state().node("a", mark("a")).edge(START, "a").compile_with(with_saver(&s)).unwrap();
+    assert_eq!(g2.invoke_blocking(json!({}), at_invoke.clone()).unwrap(), json!({"path": [], "__interrupt__": []}));
+}
+
+#[test]
+fn a_removed_node_that_an_interrupted_thread_was_about_to_run_is_a_typed_error() {
+    let s = saver();
+    let build = |name: &'static str| {
+        last(&["x"])
+            .node(name, node_rt(|_, rt| Ok::<_, NodeError>(json!({"x": rt.interrupt(json!("?"))?}))))
+            .edge(START, name)
+            .compile_with(with_saver(&s))
+            .unwrap()
+    };
+    let cfg = thread("t");
+    build("review").invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let err = build("renamed").invoke_blocking(Command::resume(json!(1)), cfg).unwrap_err();
+    assert_eq!(err, Error::MissingNode { node: "review".into() });
+}
+
+#[test]
+fn a_finished_thread_runs_on_a_changed_topology_with_added_and_removed_keys() {
+    let s = saver();
+    let cfg = thread("t");
+    let v1 = last(&["old", "kept"])
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"old": 1, "kept": 1}))))
+        .edge(START, "a")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    v1.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let v2 = last(&["kept", "new"])
+        .node("b", node(|s| Ok::<_, NodeError>(json!({"new": s.i64("kept").unwrap() + 1}))))
+        .edge(START, "b")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    assert_eq!(v2.invoke_blocking(json!({}), cfg).unwrap(), json!({"kept": 1, "new": 2}));
+}
+
+#[test]
+fn checkpoints_store_appended_items_not_whole_lists() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("items", Channel::append())
+        .channel("n", Channel::last_value())
+        .node(
+            "add",
+            node(|s| Ok::<_, NodeError>(json!({"items": [format!("item {}", s.i64("n").unwrap())], "n": s.i64("n").unwrap() + 1}))),
+        )
+        .edge(START, "add")
+        .conditional("add", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 50 { END } else { "add" })), None)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let big: Vec<String> = (0..2000).map(|i| format!("seed {i}")).collect();
+    let cfg = thread("t").recursion_limit(100);
+    g.invoke_blocking(json!({"items": big, "n": 0}), cfg.clone()).unwrap();
+    let latest = block_on(s.get("t", "", None)).unwrap().unwrap();
+    assert_eq!(latest.values["items"].as_array().unwrap().len(), 2050);
+    assert!(MemorySaver::stored_bytes(&latest.checkpoint) < 1024, "{} bytes", MemorySaver::stored_bytes(&latest.checkpoint));
+}
