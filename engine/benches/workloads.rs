@@ -3,18 +3,22 @@
 //! Run with `cargo xtask bench` (or `cargo bench -p superstep --bench workloads`).
 use serde_json::{json, Value};
 use std::time::Instant;
+use superstep::checkpoint::{Checkpointer as _, Checkpointing, MemorySaver};
 use superstep::*;
 
 /// Median of `runs` timings of `f`, divided by `units`, in µs.
 fn measure(runs: usize, units: usize, mut f: impl FnMut()) -> f64 {
+    measure_part(runs, units, || {
+        let t = Instant::now();
+        f();
+        t.elapsed()
+    })
+}
+
+/// Like `measure`, but `f` times the part it wants measured itself.
+fn measure_part(runs: usize, units: usize, mut f: impl FnMut() -> std::time::Duration) -> f64 {
     f(); // warm-up
-    let mut times: Vec<f64> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed().as_secs_f64() * 1e6 / units as f64
-        })
-        .collect();
+    let mut times: Vec<f64> = (0..runs).map(|_| f().as_secs_f64() * 1e6 / units as f64).collect();
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     times[times.len() / 2]
 }
@@ -120,7 +124,90 @@ fn main() {
     println!("wrote target/bench/native.json");
 }
 
-/// Workloads added by later layers (persistence).
+/// W2's loop as a graph, optionally checkpointed.
+fn looping(saver: Option<std::rc::Rc<MemorySaver>>, env: Env) -> CompiledGraph {
+    let checkpointer = saver.map(|s| Checkpointing::Saver(s as std::rc::Rc<dyn checkpoint::Checkpointer>)).unwrap_or_default();
+    StateGraph::new()
+        .channel("count", Channel::last_value())
+        .node("tick", inc())
+        .edge(START, "tick")
+        .conditional("tick", router(|s| Ok::<_, NodeError>(if s.i64("count").unwrap() >= 1000 { END } else { "tick" })), None)
+        .compile_with(CompileOptions { checkpointer, env, ..Default::default() })
+        .unwrap()
+}
+
+/// W5: W2 with the memory saver and a thread id.
+fn w5() -> f64 {
+    let env = Env::default();
+    let cfg = RunConfig::thread("w5").recursion_limit(2000);
+    measure(15, 1000, || {
+        // A fresh saver per run keeps every run the same length.
+        let g = looping(Some(std::rc::Rc::new(MemorySaver::new())), env.clone());
+        let out = g.invoke_blocking(json!({"count": 0}), cfg.clone()).unwrap();
+        assert_eq!(out["count"], 1000);
+    })
+}
+
+/// W6: a `messages` list with an append reducer, starting with `n` strings;
+/// 500 steps each append one string, with the saver. Returns (µs/step, bytes/checkpoint).
+fn w6(n: usize) -> (f64, f64) {
+    let seed: Vec<Value> = (0..n).map(|i| json!(format!("message {i}"))).collect();
+    let env = Env::default();
+    let build = |saver: std::rc::Rc<MemorySaver>| {
+        StateGraph::new()
+            .channel("messages", Channel::append())
+            .channel("step", Channel::last_value())
+            .node(
+                "chat",
+                node(|s| {
+                    Ok::<_, NodeError>(
+                        json!({"messages": [format!("reply {}", s.i64("step").unwrap())], "step": s.i64("step").unwrap() + 1}),
+                    )
+                }),
+            )
+            .edge(START, "chat")
+            .conditional("chat", router(|s| Ok::<_, NodeError>(if s.i64("step").unwrap() >= 500 { END } else { "chat" })), None)
+            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver), env: env.clone(), ..Default::default() })
+            .unwrap()
+    };
+    let cfg = RunConfig::thread("w6").recursion_limit(1000);
+    let mut bytes = 0.0;
+    let per_step = measure_part(7, 500, || {
+        let saver = std::rc::Rc::new(MemorySaver::new());
+        let g = build(saver.clone());
+        let input = json!({"messages": seed.clone(), "step": 0});
+        let mut stepper = g.stepper_blocking(input, cfg.clone()).unwrap();
+        // Taking in the seed list (the input checkpoint and the START superstep) is
+        // set-up proportional to N, not part of the loop.
+        futures::executor::block_on(stepper.tick());
+        let started = Instant::now();
+        loop {
+            let tick = futures::executor::block_on(stepper.tick());
+            if tick.outcome != Outcome::Continue {
+                break;
+            }
+        }
+        let elapsed = started.elapsed();
+        let history =
+            futures::executor::block_on(saver.list("w6", "", checkpoint::ListFilter { limit: Some(1), ..Default::default() })).unwrap();
+        bytes = MemorySaver::stored_bytes(&history[0].checkpoint) as f64;
+        assert_eq!(history[0].values["messages"].as_array().unwrap().len(), n + 500);
+        elapsed
+    });
+    (per_step, bytes)
+}
+
 fn extra_workloads() -> Vec<(&'static str, f64, &'static str)> {
-    vec![]
+    let (w6_0, b0) = w6(0);
+    let (w6_10k, b10k) = w6(10_000);
+    let (w6_100k, b100k) = w6(100_000);
+    vec![
+        ("W5", w5(), "µs/superstep"),
+        ("W6n0", w6_0, "µs/step"),
+        ("W6n10000", w6_10k, "µs/step"),
+        ("W6n100000", w6_100k, "µs/step"),
+        ("W6n0_bytes", b0, "bytes/checkpoint"),
+        ("W6n10000_bytes", b10k, "bytes/checkpoint"),
+        ("W6n100000_bytes", b100k, "bytes/checkpoint"),
+    ]
 }

@@ -75,7 +75,19 @@ impl Ids for CounterIds {
     fn next_id(&self) -> String {
         let n = self.n.get() + 1;
         self.n.set(n);
-        format!("{:012x}-{:08x}", self.clock.now_ms() as u64, n)
+        let mut id = String::with_capacity(21);
+        push_hex(&mut id, self.clock.now_ms() as u64, 12);
+        id.push('-');
+        push_hex(&mut id, n, 8);
+        id
+    }
+}
+
+/// Appends the low `digits` hex digits of `v` (zero-padded); faster than `format!`.
+pub fn push_hex(out: &mut String, v: u64, digits: u32) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for i in (0..digits).rev() {
+        out.push(HEX[((v >> (i * 4)) & 0xf) as usize] as char);
     }
 }
 
@@ -89,7 +101,14 @@ impl Sleeper for NoSleep {
 
 /// A stable 64-bit FNV-1a hash, as hex: the same on every platform and version.
 pub fn stable_hash(parts: &[&str]) -> String {
-    format!("{:016x}", stable_hash_bytes(parts.iter().map(|p| p.as_bytes())))
+    hex16(stable_hash_bytes(parts.iter().map(|p| p.as_bytes())))
+}
+
+/// `v` as 16 lowercase hex digits.
+pub fn hex16(v: u64) -> String {
+    let mut s = String::with_capacity(16);
+    push_hex(&mut s, v, 16);
+    s
 }
 
 /// FNV-1a over byte strings, each followed by a separator.

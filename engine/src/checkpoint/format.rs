@@ -11,6 +11,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// A channel or node name, shared rather than copied into every checkpoint.
+pub type Name = Arc<str>;
+
 /// The format version written by this engine.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -55,8 +58,8 @@ pub struct Metadata {
     pub writes: Value,
     pub parent_id: Option<String>,
     /// The graph's name and version, for migrations.
-    pub graph: String,
-    pub graph_version: String,
+    pub graph: Name,
+    pub graph_version: Name,
 }
 
 /// A snapshot of a run at a superstep boundary, as stored.
@@ -66,12 +69,12 @@ pub struct Checkpoint {
     pub id: String,
     /// Milliseconds, from the injected clock.
     pub ts: f64,
-    pub channel_versions: BTreeMap<String, u64>,
-    pub versions_seen: BTreeMap<String, BTreeMap<String, u64>>,
+    pub channel_versions: BTreeMap<Name, u64>,
+    pub versions_seen: BTreeMap<Name, BTreeMap<Name, u64>>,
     pub pending_sends: Vec<Send>,
-    pub updated_channels: Option<Vec<String>>,
+    pub updated_channels: Option<Vec<Name>>,
     /// Channels whose version is new in this checkpoint.
-    pub blobs: BTreeMap<String, Blob>,
+    pub blobs: BTreeMap<Name, Blob>,
     pub metadata: Metadata,
 }
 
@@ -116,7 +119,7 @@ pub struct CheckpointTuple {
 /// Resolves each channel's value from its blob chain. `lookup(channel, version)`
 /// finds the blob stored for that version.
 pub fn resolve<'a>(
-    versions: &BTreeMap<String, u64>,
+    versions: &BTreeMap<Name, u64>,
     lookup: impl Fn(&str, u64) -> Option<&'a Blob>,
 ) -> Result<BTreeMap<String, Value>, Error> {
     let mut out = BTreeMap::new();
@@ -151,7 +154,7 @@ pub fn resolve<'a>(
             }
         };
         if let Some(value) = value {
-            out.insert(name.clone(), value);
+            out.insert(name.to_string(), value);
         }
     }
     Ok(out)
@@ -161,7 +164,7 @@ pub fn resolve<'a>(
 pub fn encode(
     spec: &GraphSpec,
     rs: &RunState,
-    prev: &BTreeMap<String, u64>,
+    prev: &BTreeMap<Name, u64>,
     deltas: &[(usize, Delta)],
     id: String,
     ts: f64,
@@ -175,7 +178,7 @@ pub fn encode(
             // Never written: defaults belong to the graph, not to the checkpoint.
             continue;
         }
-        let name = ch.name.to_string();
+        let name = ch.name.clone();
         channel_versions.insert(name.clone(), version);
         let prev_version = prev.get(&name).copied();
         if prev_version == Some(version) {
@@ -197,8 +200,8 @@ pub fn encode(
         .enumerate()
         .filter(|(n, _)| rs.seen[*n].iter().any(|&v| v > 0))
         .map(|(n, node)| {
-            let seen = node.triggers.iter().zip(&rs.seen[n]).map(|(&c, &v)| (spec.channels[c].name.to_string(), v)).collect();
-            (node.name.to_string(), seen)
+            let seen = node.triggers.iter().zip(&rs.seen[n]).map(|(&c, &v)| (spec.channels[c].name.clone(), v)).collect();
+            (node.name.clone(), seen)
         })
         .collect();
     Checkpoint {
@@ -208,7 +211,7 @@ pub fn encode(
         channel_versions,
         versions_seen,
         pending_sends: rs.sends.clone(),
-        updated_channels: rs.updated.as_ref().map(|u| u.iter().map(|&c| spec.channels[c].name.to_string()).collect()),
+        updated_channels: rs.updated.as_ref().map(|u| u.iter().map(|&c| spec.channels[c].name.clone()).collect()),
         blobs,
         metadata,
     }
@@ -226,13 +229,13 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     for (name, &version) in &t.checkpoint.channel_versions {
         if let Some(ch) = spec.channel(name) {
             rs.versions[ch] = version;
-            rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
+            rs.values[ch] = t.values.get(&**name).cloned().map(Arc::new);
         }
     }
     for (node, seen) in &t.checkpoint.versions_seen {
         if let Some(n) = spec.node(node) {
             for (k, &ch) in spec.nodes[n].triggers.iter().enumerate() {
-                if let Some(v) = seen.get(&*spec.channels[ch].name) {
+                if let Some(v) = seen.get(&spec.channels[ch].name) {
                     rs.seen[n][k] = *v;
                 }
             }

@@ -1,6 +1,6 @@
 //! `MemorySaver`: checkpoints in memory, stored incrementally, serializable
 //! as a whole (so a "crash" can be simulated by reloading from JSON).
-use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, PendingWrite};
+use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, PendingWrite};
 use super::saver::{Checkpointer, ListFilter};
 use crate::error::Error;
 use futures::future::{ready, LocalBoxFuture};
@@ -12,13 +12,45 @@ use std::collections::BTreeMap;
 /// One thread namespace's checkpoints, in id order, with their pending writes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Lane {
-    checkpoints: BTreeMap<String, Checkpoint>,
+    /// Sorted by id (ids are time-sortable, so this is append-only in practice).
+    checkpoints: Vec<Checkpoint>,
     writes: BTreeMap<String, Vec<PendingWrite>>,
     /// `channel → version → blob`, gathered from every checkpoint.
-    blobs: BTreeMap<String, BTreeMap<u64, Blob>>,
+    blobs: BTreeMap<Name, BTreeMap<u64, Blob>>,
 }
 
 impl Lane {
+    fn find(&self, id: &str) -> Option<&Checkpoint> {
+        let at = self.checkpoints.partition_point(|c| c.id.as_str() < id);
+        self.checkpoints.get(at).filter(|c| c.id == id)
+    }
+
+    fn insert(&mut self, cp: Checkpoint) {
+        match self.checkpoints.last() {
+            Some(last) if last.id >= cp.id => {
+                // Out of order (ids from another clock): keep the list sorted.
+                let at = self.checkpoints.partition_point(|c| c.id < cp.id);
+                if self.checkpoints.get(at).is_some_and(|c| c.id == cp.id) {
+                    self.checkpoints[at] = cp;
+                } else {
+                    self.checkpoints.insert(at, cp);
+                }
+            }
+            _ => self.checkpoints.push(cp),
+        }
+    }
+
+    fn of<'a>(threads: &'a mut BTreeMap<String, BTreeMap<String, Lane>>, thread_id: &str, ns: &str) -> &'a mut Lane {
+        if !threads.contains_key(thread_id) {
+            threads.insert(thread_id.to_string(), BTreeMap::new());
+        }
+        let t = threads.get_mut(thread_id).expect("inserted above");
+        if !t.contains_key(ns) {
+            t.insert(ns.to_string(), Lane::default());
+        }
+        t.get_mut(ns).expect("inserted above")
+    }
+
     fn tuple(&self, thread_id: &str, ns: &str, cp: &Checkpoint) -> Result<CheckpointTuple, Error> {
         let values = resolve(&cp.channel_versions, |ch, v| self.blobs.get(ch).and_then(|b| b.get(&v)))?;
         Ok(CheckpointTuple {
@@ -65,12 +97,19 @@ impl MemorySaver {
 impl Checkpointer for MemorySaver {
     fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
-        let lane = threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default();
+        let lane = Lane::of(&mut threads, thread_id, ns);
         for (ch, blob) in &checkpoint.blobs {
             let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
-            lane.blobs.entry(ch.clone()).or_default().insert(version, blob.clone());
+            match lane.blobs.get_mut(ch) {
+                Some(versions) => {
+                    versions.insert(version, blob.clone());
+                }
+                None => {
+                    lane.blobs.insert(ch.clone(), BTreeMap::from([(version, blob.clone())]));
+                }
+            }
         }
-        lane.checkpoints.insert(checkpoint.id.clone(), checkpoint);
+        lane.insert(checkpoint);
         ready(Ok(())).boxed_local()
     }
 
@@ -82,7 +121,7 @@ impl Checkpointer for MemorySaver {
         writes: Vec<PendingWrite>,
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
-        let lane = threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default();
+        let lane = Lane::of(&mut threads, thread_id, ns);
         let saved = lane.writes.entry(checkpoint_id.to_string()).or_default();
         for w in writes {
             match saved.iter_mut().find(|x| x.task_id == w.task_id) {
@@ -104,10 +143,10 @@ impl Checkpointer for MemorySaver {
             None => Ok(None),
             Some(lane) => {
                 let cp = match id {
-                    Some(id) => lane.checkpoints.get(id),
-                    None => lane.checkpoints.values().next_back(),
+                    Some(id) => lane.find(id).cloned(),
+                    None => lane.checkpoints.last().cloned(),
                 };
-                cp.map(|cp| lane.tuple(thread_id, ns, cp)).transpose()
+                cp.map(|cp| lane.tuple(thread_id, ns, &cp)).transpose()
             }
         };
         ready(result).boxed_local()
@@ -119,7 +158,7 @@ impl Checkpointer for MemorySaver {
             None => Ok(vec![]),
             Some(lane) => lane
                 .checkpoints
-                .values()
+                .iter()
                 .rev()
                 .filter(|cp| filter.matches(cp))
                 .take(filter.limit.unwrap_or(usize::MAX))

@@ -5,7 +5,9 @@ mod memory;
 mod saver;
 mod thread;
 
-pub use format::{decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, PendingWrite, Source, WriteKind, FORMAT_VERSION};
+pub use format::{
+    decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, Name, PendingWrite, Source, WriteKind, FORMAT_VERSION,
+};
 pub use memory::MemorySaver;
 pub use saver::{Checkpointer, ListFilter};
 pub use thread::{StateSnapshot, TaskSnapshot};
@@ -15,7 +17,7 @@ use crate::pregel::{CompiledGraph, Input, Resume, RunConfig, Sink, StepHooks, St
 use crate::types::{Command, Goto};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -54,7 +56,7 @@ pub struct Persistence {
 /// Writes a checkpoint after every applied superstep, pending writes otherwise.
 pub(crate) struct Persist {
     to: Persistence,
-    prev_versions: RefCell<BTreeMap<String, u64>>,
+    prev_versions: RefCell<BTreeMap<format::Name, u64>>,
     parent: RefCell<Option<String>>,
 }
 
@@ -64,12 +66,8 @@ impl StepHooks for Persist {
             let graph = stepper.graph();
             let spec = graph.spec();
             if tick.applied {
-                let mut writes = Map::new();
-                for (t, r) in tick.tasks.iter().zip(&tick.results) {
-                    writes.insert(t.name.to_string(), r.update(spec));
-                }
-                let metadata =
-                    metadata(graph, format::Source::Loop, stepper.run_state().step, Value::Object(writes), self.parent.borrow().clone());
+                // Loop checkpoints leave `writes` out: their blobs already hold what changed.
+                let metadata = metadata(graph, format::Source::Loop, stepper.run_state().step, Value::Null, self.parent.borrow().clone());
                 let cp = encode(
                     spec,
                     stepper.run_state(),
@@ -104,7 +102,7 @@ impl Persist {
 }
 
 pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64, writes: Value, parent_id: Option<String>) -> Metadata {
-    Metadata { source, step, writes, parent_id, graph: graph.name().to_string(), graph_version: graph.version().to_string() }
+    Metadata { source, step, writes, parent_id, graph: graph.name_arc(), graph_version: graph.version_arc() }
 }
 
 /// The stepper's unfinished-superstep results, as pending writes.
@@ -307,7 +305,13 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
 impl CompiledGraph {
     /// The version recorded in checkpoints (for migrations).
     pub fn version(&self) -> &str {
-        self.options().version.as_deref().unwrap_or("1")
+        &self.spec().version
+    }
+    fn name_arc(&self) -> format::Name {
+        self.spec().name_arc.clone()
+    }
+    fn version_arc(&self) -> format::Name {
+        self.spec().version.clone()
     }
 }
 

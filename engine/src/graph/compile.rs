@@ -52,6 +52,9 @@ pub struct CompiledNode {
 /// The immutable, validated form of a graph.
 pub struct GraphSpec {
     pub name: String,
+    pub name_arc: Arc<str>,
+    /// The graph's version, recorded in checkpoints.
+    pub version: Arc<str>,
     pub channels: Vec<ChannelSpec>,
     pub channel_index: HashMap<String, usize>,
     /// Channels `0..state_count` are state keys.
@@ -316,6 +319,8 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     Ok(GraphSpec {
         listeners,
         remaining_steps_key: g.remaining_steps_key.as_deref().map(Arc::from),
+        name_arc: Arc::from(g.name.as_str()),
+        version: Arc::from("1"),
         name: g.name,
         channels,
         channel_index,

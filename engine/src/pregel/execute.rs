@@ -72,12 +72,12 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         per_thread_calls: RefCell::default(),
     }));
     if task.node == 0 {
-        let input = task.input.to_value();
+        let input = task.input().to_value();
         return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;
     }
     let cache = match (&node.spec.cache, ctx.graph.cache()) {
         (Some(policy), Some(cache)) => {
-            let input = task.input.to_value();
+            let input = task.input().to_value();
             let name = &*task.name;
             let key = match &policy.key {
                 Some(f) => f(&input),
@@ -92,7 +92,7 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         }
         _ => None,
     };
-    let input = with_managed(ctx, task.input.clone());
+    let input = with_managed(ctx, task.input());
     let output = match run_with_retry(&rt, node, input).await {
         Ok(out) => out,
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.

@@ -5,9 +5,10 @@
 //! checked. Push tasks: one per pending `Send`, in send order.
 //! O(updated channels' listeners + sends).
 use super::run_state::RunState;
-use crate::env::stable_hash_bytes;
+use crate::env::{hex16, stable_hash_bytes};
 use crate::graph::compile::GraphSpec;
 use crate::state::State;
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -39,10 +40,20 @@ pub struct Task {
     pub path: TaskPath,
     /// Channel ids that triggered the task (empty for push tasks).
     pub triggers: Vec<usize>,
-    pub input: State,
+    /// The node's input; released at the barrier so reducers can append in place.
+    pub input: RefCell<State>,
 }
 
 impl Task {
+    pub fn input(&self) -> State {
+        self.input.borrow().clone()
+    }
+
+    /// Drops this task's references to channel values.
+    pub fn release_input(&self) {
+        *self.input.borrow_mut() = State::default();
+    }
+
     pub fn trigger_names(&self, spec: &GraphSpec) -> Vec<String> {
         match self.path {
             TaskPath::Push(_) => vec!["__pregel_push".into()],
@@ -63,7 +74,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
                 (b"push", &index)
             }
         };
-        format!("{:016x}", stable_hash_bytes([seed.as_bytes(), namespace.as_bytes(), &step, kind, key]))
+        hex16(stable_hash_bytes([seed.as_bytes(), namespace.as_bytes(), &step, kind, key]))
     };
     let candidates: Vec<usize> = match &rs.updated {
         Some(updated) => {
@@ -86,7 +97,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             } else {
                 rs.view(spec, &node.input)
             };
-            Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input })
+            Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input: RefCell::new(input) })
         })
         .collect();
     tasks.sort_by(|a, b| a.path.cmp(&b.path));
@@ -99,7 +110,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             name: spec.nodes[n].name.clone(),
             path,
             triggers: vec![],
-            input: State::from_value(send.arg.clone()),
+            input: RefCell::new(State::from_value(send.arg.clone())),
         }))
     }));
     tasks

@@ -167,7 +167,7 @@ impl Stepper {
                 name: t.name.to_string(),
                 path: t.path.to_string(),
                 triggers: t.trigger_names(spec),
-                input: t.input.to_value(),
+                input: t.input().to_value(),
                 writes: r
                     .writes
                     .writes
@@ -318,7 +318,11 @@ impl Stepper {
             return (Outcome::Interrupted(interrupts), vec![], false);
         }
         let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
-        let writes: Vec<TaskWrites> = if self.record || self.hooks.is_some() {
+        if !self.record {
+            // Inputs share channel values; dropping them lets reducers append in place.
+            tasks.iter().for_each(|t| t.release_input());
+        }
+        let writes: Vec<TaskWrites> = if self.record {
             results.iter().map(|r| r.writes.clone()).collect()
         } else {
             results.iter_mut().map(|r| std::mem::take(&mut r.writes)).collect()
@@ -467,7 +471,7 @@ fn emit_task_start(
     if task.node == 0 {
         return;
     }
-    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input.to_value(), "triggers": task.trigger_names(spec) });
+    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec) });
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }

@@ -20,7 +20,19 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
     let g = graph.clone();
     let action = Rc::new(move |state: crate::State, rt: Runtime| {
         let g = g.clone();
-        Call::Later(async move { rt.invoke_graph(&g, state.to_value()).await.map(NodeOutput::Update) }.boxed_local())
+        Call::Later(
+            async move {
+                let out = rt.invoke_graph(&g, state.to_value()).await?;
+                // The parent takes the keys it shares with the subgraph.
+                let parent = rt.0.graph.spec();
+                let shared = match out {
+                    Value::Object(m) => m.into_iter().filter(|(k, _)| parent.channel(k).is_some_and(|c| c < parent.state_count)).collect(),
+                    _ => serde_json::Map::new(),
+                };
+                Ok(NodeOutput::Update(Value::Object(shared)))
+            }
+            .boxed_local(),
+        )
     });
     let mut spec = NodeSpec::new(name, action);
     spec.subgraph = Some(graph);

@@ -15,7 +15,13 @@ pub fn append(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Delta {
     let before = list.len();
     for w in writes {
         match w {
-            Value::Array(items) => list.extend(items),
+            Value::Array(items) => {
+                // Headroom after a bulk extend, so the next one-item append does not copy the list.
+                if list.capacity() < list.len() + items.len() {
+                    list.reserve(items.len() + (list.len() + items.len()) / 4);
+                }
+                list.extend(items)
+            }
             other => list.push(other),
         }
     }

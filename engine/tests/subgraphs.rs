@@ -1,0 +1,274 @@
+//! The subgraph seeds (004_*): shared keys, different schemas, nesting,
+//! namespaced streams, interrupts, persistence modes, Command.PARENT.
+mod common;
+use common::*;
+use futures::executor::block_on;
+use serde_json::{json, Value};
+use std::rc::Rc;
+use superstep::checkpoint::{Checkpointing, MemorySaver};
+use superstep::*;
+
+fn saver_opts(s: &Rc<MemorySaver>) -> CompileOptions {
+    CompileOptions { checkpointer: Checkpointing::Saver(s.clone()), ..Default::default() }
+}
+
+/// Stream parts as `(namespace without task ids, data)`.
+fn ns_updates(g: &CompiledGraph, input: Value) -> Vec<(Vec<String>, Value)> {
+    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Updates]).subgraphs(true))
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.namespace.iter().map(|n| n.split(':').next().unwrap().to_string()).collect(), p.data))
+        .collect()
+}
+
+fn shared_keys() -> CompiledGraph {
+    let sub = last(&["foo", "bar"])
+        .node("subgraph_node_1", node(|_| Ok::<_, NodeError>(json!({"bar": "bar"}))))
+        .node(
+            "subgraph_node_2",
+            node(|s| Ok::<_, NodeError>(json!({"foo": format!("{}{}", s.str("foo").unwrap(), s.str("bar").unwrap())}))),
+        )
+        .edge(START, "subgraph_node_1")
+        .edge("subgraph_node_1", "subgraph_node_2")
+        .compile()
+        .unwrap();
+    last(&["foo"])
+        .node("node_1", node(|s| Ok::<_, NodeError>(json!({"foo": format!("hi! {}", s.str("foo").unwrap())}))))
+        .subgraph("node_2", sub)
+        .edge(START, "node_1")
+        .edge("node_1", "node_2")
+        .compile()
+        .unwrap()
+}
+
+#[test]
+fn subgraph_as_a_node_with_shared_keys_gives_hi_foobar() {
+    let g = shared_keys();
+    assert_eq!(run(&g, json!({"foo": "foo"})), json!({"foo": "hi! foobar"}));
+    assert_eq!(updates(&g, json!({"foo": "foo"})), vec![json!({"node_1": {"foo": "hi! foo"}}), json!({"node_2": {"foo": "hi! foobar"}})]);
+    let s = |x: &str| vec![x.to_string()];
+    assert_eq!(
+        ns_updates(&g, json!({"foo": "foo"})),
+        vec![
+            (vec![], json!({"node_1": {"foo": "hi! foo"}})),
+            (s("node_2"), json!({"subgraph_node_1": {"bar": "bar"}})),
+            (s("node_2"), json!({"subgraph_node_2": {"foo": "hi! foobar"}})),
+            (vec![], json!({"node_2": {"foo": "hi! foobar"}})),
+        ]
+    );
+}
+
+#[test]
+fn subgraph_called_inside_a_node_with_a_different_schema_gives_hi_foobaz() {
+    let sub = last(&["bar", "baz"])
+        .node("subgraph_node_1", node(|_| Ok::<_, NodeError>(json!({"baz": "baz"}))))
+        .node(
+            "subgraph_node_2",
+            node(|s| Ok::<_, NodeError>(json!({"bar": format!("{}{}", s.str("bar").unwrap(), s.str("baz").unwrap())}))),
+        )
+        .edge(START, "subgraph_node_1")
+        .edge("subgraph_node_1", "subgraph_node_2")
+        .compile()
+        .unwrap();
+    let g = last(&["foo"])
+        .node("node_1", node(|s| Ok::<_, NodeError>(json!({"foo": format!("hi! {}", s.str("foo").unwrap())}))))
+        .node(
+            "node_2",
+            async_node(move |s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let response = rt.invoke_graph(&sub, json!({"bar": s.str("foo").unwrap()})).await?;
+                    Ok::<_, NodeError>(json!({"foo": response["bar"]}))
+                }
+            }),
+        )
+        .edge(START, "node_1")
+        .edge("node_1", "node_2")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({"foo": "foo"})), json!({"foo": "hi! foobaz"}));
+    let s = |x: &str| vec![x.to_string()];
+    assert_eq!(
+        ns_updates(&g, json!({"foo": "foo"})),
+        vec![
+            (vec![], json!({"node_1": {"foo": "hi! foo"}})),
+            (s("node_2"), json!({"subgraph_node_1": {"baz": "baz"}})),
+            (s("node_2"), json!({"subgraph_node_2": {"bar": "hi! foobaz"}})),
+            (vec![], json!({"node_2": {"foo": "hi! foobaz"}})),
+        ]
+    );
+}
+
+#[test]
+fn three_levels_give_hi_bob_how_are_you_today_bye() {
+    let grandchild = last(&["my_grandchild_key"])
+        .node(
+            "grandchild_1",
+            node(|s| Ok::<_, NodeError>(json!({"my_grandchild_key": format!("{}, how are you", s.str("my_grandchild_key").unwrap())}))),
+        )
+        .edge(START, "grandchild_1")
+        .edge("grandchild_1", END)
+        .compile()
+        .unwrap();
+    let child = last(&["my_child_key"])
+        .node(
+            "child_1",
+            async_node(move |s: State, rt: Runtime| {
+                let g = grandchild.clone();
+                async move {
+                    let out = rt.invoke_graph(&g, json!({"my_grandchild_key": s.str("my_child_key").unwrap()})).await?;
+                    Ok::<_, NodeError>(json!({"my_child_key": format!("{} today?", out["my_grandchild_key"].as_str().unwrap())}))
+                }
+            }),
+        )
+        .edge(START, "child_1")
+        .edge("child_1", END)
+        .compile()
+        .unwrap();
+    let parent = last(&["my_key"])
+        .node("parent_1", node(|s| Ok::<_, NodeError>(json!({"my_key": format!("hi {}", s.str("my_key").unwrap())}))))
+        .node(
+            "child",
+            async_node(move |s: State, rt: Runtime| {
+                let c = child.clone();
+                async move {
+                    let out = rt.invoke_graph(&c, json!({"my_child_key": s.str("my_key").unwrap()})).await?;
+                    Ok::<_, NodeError>(json!({"my_key": out["my_child_key"]}))
+                }
+            }),
+        )
+        .node("parent_2", node(|s| Ok::<_, NodeError>(json!({"my_key": format!("{} bye!", s.str("my_key").unwrap())}))))
+        .edge(START, "parent_1")
+        .edge("parent_1", "child")
+        .edge("child", "parent_2")
+        .edge("parent_2", END)
+        .compile()
+        .unwrap();
+    assert_eq!(run(&parent, json!({"my_key": "Bob"})), json!({"my_key": "hi Bob, how are you today? bye!"}));
+    let ns: Vec<Vec<String>> = ns_updates(&parent, json!({"my_key": "Bob"})).into_iter().map(|(n, _)| n).collect();
+    let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(ns, vec![v(&[]), v(&["child", "child_1"]), v(&["child"]), v(&[]), v(&[])]);
+}
+
+fn interrupting_subgraph(mode: Checkpointing) -> CompiledGraph {
+    last(&["foo"])
+        .node(
+            "subgraph_node_1",
+            node_rt(|s, rt| {
+                let value = rt.interrupt(json!("Provide value:"))?;
+                Ok::<_, NodeError>(json!({"foo": format!("{}{}", s.str("foo").unwrap(), value.as_str().unwrap())}))
+            }),
+        )
+        .edge(START, "subgraph_node_1")
+        .compile_with(CompileOptions { checkpointer: mode, ..Default::default() })
+        .unwrap()
+}
+
+#[test]
+fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subgraph() {
+    let s = Rc::new(MemorySaver::new());
+    let g = last(&["foo"])
+        .subgraph("node_1", interrupting_subgraph(Checkpointing::Inherit))
+        .edge(START, "node_1")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    let paused = g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], "Provide value:");
+    let state = block_on(g.get_state(&cfg, true)).unwrap();
+    let sub = state.tasks[0].state.as_ref().expect("subgraph state");
+    assert_eq!(sub.values, json!({"foo": ""}));
+    assert_eq!(sub.next, vec!["subgraph_node_1"]);
+    assert_eq!(sub.tasks[0].interrupts[0].value, "Provide value:");
+    assert_eq!(g.invoke_blocking(Command::resume(json!("bar")), cfg).unwrap(), json!({"foo": "bar"}));
+}
+
+fn counter_subgraph(mode: Checkpointing) -> CompiledGraph {
+    StateGraph::new()
+        .channel("messages", Channel::append())
+        .node(
+            "agent",
+            node(|s| Ok::<_, NodeError>(json!({"messages": [format!("seen {}", s.get("messages").unwrap().as_array().unwrap().len())]}))),
+        )
+        .edge(START, "agent")
+        .compile_with(CompileOptions { checkpointer: mode, name: Some("fruit_agent".into()), ..Default::default() })
+        .unwrap()
+}
+
+fn calling_parent(sub: CompiledGraph, s: &Rc<MemorySaver>, calls: usize) -> CompiledGraph {
+    StateGraph::new()
+        .channel("counts", Channel::append())
+        .node(
+            "ask",
+            async_node(move |_s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let mut counts = vec![];
+                    for _ in 0..calls {
+                        let out = rt.invoke_graph(&sub, json!({"messages": ["q"]})).await?;
+                        counts.push(out["messages"].as_array().unwrap().len());
+                    }
+                    Ok::<_, NodeError>(json!({ "counts": counts }))
+                }
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(saver_opts(s))
+        .unwrap()
+}
+
+#[test]
+fn per_invocation_subgraphs_start_fresh_and_per_thread_ones_accumulate() {
+    let s = Rc::new(MemorySaver::new());
+    let cfg = RunConfig::thread("1");
+    let fresh = calling_parent(counter_subgraph(Checkpointing::Inherit), &s, 1);
+    fresh.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(fresh.invoke_blocking(json!({}), cfg).unwrap()["counts"], json!([2, 2]));
+
+    let s2 = Rc::new(MemorySaver::new());
+    let cfg = RunConfig::thread("1");
+    let kept = calling_parent(counter_subgraph(Checkpointing::PerThread), &s2, 1);
+    kept.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(kept.invoke_blocking(json!({}), cfg).unwrap()["counts"], json!([2, 4]));
+
+    let s3 = Rc::new(MemorySaver::new());
+    let stateless = calling_parent(counter_subgraph(Checkpointing::Disabled), &s3, 2);
+    assert_eq!(stateless.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap()["counts"], json!([2, 2]));
+}
+
+#[test]
+fn two_calls_to_one_per_thread_subgraph_in_a_node_are_an_error() {
+    let s = Rc::new(MemorySaver::new());
+    let g = calling_parent(counter_subgraph(Checkpointing::PerThread), &s, 2);
+    let err = g.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap_err();
+    assert!(matches!(err, Error::InvalidInput { ref message } if message.contains("twice")), "{err}");
+}
+
+#[test]
+fn an_interrupt_in_a_stateless_subgraph_is_an_error() {
+    let s = Rc::new(MemorySaver::new());
+    let g = last(&["foo"])
+        .subgraph("node_1", interrupting_subgraph(Checkpointing::Disabled))
+        .edge(START, "node_1")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    assert!(matches!(g.invoke_blocking(json!({"foo": ""}), RunConfig::thread("1")), Err(Error::NoCheckpointer { .. })));
+}
+
+#[test]
+fn command_parent_jumps_to_a_node_of_the_parent() {
+    let sub = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("handoff", node(|_| Ok::<_, NodeError>(Command::goto("billing").with_update(json!({"path": ["handoff"]})).to_parent())))
+        .edge(START, "handoff")
+        .compile()
+        .unwrap();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(graph::node::NodeSpec { ends: vec!["billing".into()], ..pregel::subgraph_node("triage".into(), sub) })
+        .node("billing", mark("billing"))
+        .edge(START, "triage")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["handoff", "billing"]));
+}
