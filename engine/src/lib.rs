@@ -25,6 +25,6 @@ pub use pregel::{
 };
 pub use reducers::Reducer;
 pub use state::State;
-pub use types::{overwrite, Command, Goto, Interrupt, NodeError, NodeOutput, Send, END, START};
+pub use types::{overwrite, Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END, START};
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

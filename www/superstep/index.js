@@ -1,5 +1,15 @@
-// The browser entry of the superstep package: `await init()` once, then use the API.
+// The browser entry of the superstep package: `await init()` once, then use the
+// LangGraph.js-shaped API.
 import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
+
+export { START, END, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt } from "./lib/types.js";
+export {
+  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError,
+  MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError,
+} from "./lib/types.js";
+export { interrupt } from "./lib/runtime.js";
+export { messagesStateReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
+export { StateGraph, CompiledStateGraph, MemorySaver, InMemoryCache } from "./lib/graph.js";
 
 let ready = null;
 

@@ -1,8 +1,20 @@
-//! wasm-bindgen bindings of the `superstep` engine: conversion, error mapping and
-//! browser storage only. The engine's semantics live in the core crate.
+//! wasm-bindgen bindings of the `superstep` engine: conversion, error mapping,
+//! JS functions as nodes, and browser storage. The semantics live in the core crate.
 use wasm_bindgen::prelude::*;
 
+mod convert;
+mod env;
+mod errors;
+mod functions;
+mod graph;
+mod handles;
 pub mod idb;
+mod registry;
+mod savers;
+
+pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
+pub use handles::{JsRuntime, JsState};
+pub use savers::{JsInMemoryCache, JsMemorySaver};
 
 /// The engine's version, e.g. `"0.1.0"`.
 #[wasm_bindgen(js_name = engineVersion)]

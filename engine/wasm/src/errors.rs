@@ -1,0 +1,65 @@
+//! Engine errors as JS values: `{name, message, ...details}`; the JS glue
+//! turns them into instances of the matching Error subclass.
+use superstep::{Error, ValidationError};
+use wasm_bindgen::prelude::*;
+
+/// The JS class name for an engine error (LangGraph.js names where they exist).
+pub fn class_name(e: &Error) -> &'static str {
+    match e {
+        Error::GraphRecursion { .. } => "GraphRecursionError",
+        Error::InvalidUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => "InvalidUpdateError",
+        Error::Validation(_) => "GraphValidationError",
+        Error::Node { .. } => "NodeError",
+        Error::NoCheckpointer { .. } => "GraphValueError",
+        Error::MissingNode { .. } => "MissingNodeError",
+        Error::Storage { .. } => "CheckpointStorageError",
+        Error::Document { .. } => "GraphDocumentError",
+        Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
+    }
+}
+
+/// The error as a plain object the glue rethrows as a typed Error.
+pub fn to_js(e: &Error) -> JsValue {
+    let obj = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
+    };
+    set("__superstepError", JsValue::TRUE);
+    set("name", JsValue::from_str(class_name(e)));
+    set("message", JsValue::from_str(&e.to_string()));
+    match e {
+        Error::Node { node, .. } => set("node", JsValue::from_str(node)),
+        Error::InvalidUpdate { key, nodes, .. } => {
+            set("key", JsValue::from_str(key));
+            set("nodes", crate::convert::to_js_any(nodes));
+        }
+        Error::UnknownKey { key, node } => {
+            set("key", JsValue::from_str(key));
+            set("node", JsValue::from_str(node));
+        }
+        Error::MissingNode { node } => set("node", JsValue::from_str(node)),
+        Error::Validation(v) => set("culprit", JsValue::from_str(&culprit(v))),
+        _ => {}
+    }
+    obj.into()
+}
+
+fn culprit(v: &ValidationError) -> String {
+    match v {
+        ValidationError::UnknownNode { node, .. }
+        | ValidationError::Unreachable { node }
+        | ValidationError::DuplicateNode { node } => node.clone(),
+        ValidationError::UnknownPathTarget { target, .. } => target.clone(),
+        ValidationError::ReservedName { name } => name.clone(),
+        ValidationError::UnknownKey { key, .. } => key.clone(),
+        ValidationError::NoEntryPoint => "__start__".into(),
+    }
+}
+
+pub fn type_error(message: &str) -> JsValue {
+    let obj = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&obj, &"__superstepError".into(), &JsValue::TRUE);
+    let _ = js_sys::Reflect::set(&obj, &"name".into(), &"InvalidUpdateError".into());
+    let _ = js_sys::Reflect::set(&obj, &"message".into(), &message.into());
+    obj.into()
+}

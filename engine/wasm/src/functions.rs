@@ -1,0 +1,156 @@
+//! JS functions as engine nodes, routers, reducers and cache keys.
+//!
+//! The glue wraps every user function so that it never throws and returns a
+//! tagged result: `{t: "u", v}` update, `{t: "c", ...}` command, `{t: "r", routes}`,
+//! `{t: "i", interrupts}`, `{t: "p", command}` (for the parent), `{t: "e", message, kind}`.
+use crate::convert::{from_js, to_js};
+use crate::handles::{JsRuntime, JsState};
+use futures::FutureExt;
+use js_sys::{Function, Promise, Reflect};
+use serde_json::Value;
+use std::rc::Rc;
+use superstep::graph::node::{Call, CacheKeyFn, NodeFn, RouterFn};
+use superstep::reducers::BatchFn;
+use superstep::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn failed(message: String) -> NodeError {
+    NodeError::Failed { message, kind: None }
+}
+
+/// Calls `f(state, runtime)`; a returned Promise becomes a pending call.
+fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtime, parse: fn(JsValue) -> Result<T, NodeError>) -> Call<T> {
+    let result = f.call2(&JsValue::NULL, &JsState::new(state).into(), &JsRuntime::new(rt).into());
+    match result {
+        Err(e) => Call::Ready(Err(js_err(e))),
+        Ok(v) if v.is_instance_of::<Promise>() => Call::Later(
+            async move {
+                match JsFuture::from(Promise::from(v)).await {
+                    Ok(v) => parse(v),
+                    Err(e) => Err(js_err(e)),
+                }
+            }
+            .boxed_local(),
+        ),
+        Ok(v) => Call::Ready(parse(v)),
+    }
+}
+
+pub fn node(f: Function) -> NodeFn {
+    Rc::new(move |state, rt| call(&f, state, rt, parse_node))
+}
+
+pub fn router(f: Function) -> RouterFn {
+    Rc::new(move |state, rt| call(&f, state, rt, parse_routes))
+}
+
+fn js_text(e: &JsValue) -> String {
+    e.as_string().or_else(|| get(e, "message").as_string()).unwrap_or_else(|| format!("{e:?}"))
+}
+
+fn js_err(e: JsValue) -> NodeError {
+    failed(js_text(&e))
+}
+
+fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
+    match t {
+        "i" => Some(NodeError::Interrupted(parse_interrupts(&get(v, "interrupts")))),
+        "p" => Some(match parse_command(&get(v, "command")) {
+            Ok(c) => NodeError::ParentCommand(Box::new(c)),
+            Err(e) => e,
+        }),
+        "e" => Some(NodeError::Failed {
+            message: get(v, "message").as_string().unwrap_or_default(),
+            kind: get(v, "kind").as_string(),
+        }),
+        _ => None,
+    }
+}
+
+fn parse_node(v: JsValue) -> Result<NodeOutput, NodeError> {
+    let t = get(&v, "t").as_string().unwrap_or_default();
+    if let Some(e) = parse_common(&t, &v) {
+        return Err(e);
+    }
+    match t.as_str() {
+        "u" => Ok(NodeOutput::from(from_js(get(&v, "v")).map_err(js_err)?)),
+        "c" => Ok(NodeOutput::Command(parse_command(&v)?)),
+        other => Err(failed(format!("unexpected node result tag {other:?}"))),
+    }
+}
+
+fn parse_routes(v: JsValue) -> Result<Vec<Goto>, NodeError> {
+    let t = get(&v, "t").as_string().unwrap_or_default();
+    if let Some(e) = parse_common(&t, &v) {
+        return Err(e);
+    }
+    parse_gotos(&get(&v, "routes"))
+}
+
+fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(vec![]);
+    }
+    let items: Vec<JsValue> = if js_sys::Array::is_array(v) { js_sys::Array::from(v).to_vec() } else { vec![v.clone()] };
+    items
+        .into_iter()
+        .map(|g| match g.as_string() {
+            Some(name) => Ok(Goto::Node(name)),
+            None => {
+                let node = get(&g, "node").as_string().ok_or_else(|| failed("a route must be a node name or a Send".into()))?;
+                Ok(Goto::Send(Send { node, arg: from_js(get(&g, "arg")).map_err(js_err)? }))
+            }
+        })
+        .collect()
+}
+
+fn parse_command(v: &JsValue) -> Result<Command, NodeError> {
+    let update = get(v, "update");
+    let resume = get(v, "resume");
+    Ok(Command {
+        update: if update.is_undefined() || update.is_null() { None } else { Some(from_js(update).map_err(js_err)?) },
+        goto: parse_gotos(&get(v, "goto"))?,
+        graph: (get(v, "graph").as_string().as_deref() == Some("parent")).then_some(CommandGraph::Parent),
+        resume: if resume.is_undefined() { None } else { Some(from_js(resume).map_err(js_err)?) },
+    })
+}
+
+pub fn parse_command_input(v: &JsValue) -> Result<Command, JsValue> {
+    parse_command(v).map_err(|e| match e {
+        NodeError::Failed { message, .. } => crate::errors::type_error(&message),
+        other => crate::errors::type_error(&format!("{other:?}")),
+    })
+}
+
+fn parse_interrupts(v: &JsValue) -> Vec<Interrupt> {
+    if !js_sys::Array::is_array(v) {
+        return vec![];
+    }
+    js_sys::Array::from(v)
+        .iter()
+        .map(|i| Interrupt { id: get(&i, "id").as_string().unwrap_or_default(), value: from_js(get(&i, "value")).unwrap_or(Value::Null) })
+        .collect()
+}
+
+/// A JS reducer `(current, writes[]) => value` (the glue folds the binary reducer).
+pub fn reducer(f: Function) -> BatchFn {
+    Rc::new(move |current: Option<Value>, writes: Vec<Value>| {
+        let current = current.map(|c| to_js(&c)).unwrap_or(JsValue::UNDEFINED);
+        let writes = to_js(&Value::Array(writes));
+        let out = f.call2(&JsValue::NULL, &current, &writes).map_err(|e| js_text(&e))?;
+        from_js(out).map_err(|e| js_text(&e))
+    })
+}
+
+pub fn cache_key(f: Function) -> CacheKeyFn {
+    Rc::new(move |input: &Value| match f.call1(&JsValue::NULL, &to_js(input)) {
+        Ok(k) => k.as_string().unwrap_or_else(|| format!("{k:?}")),
+        Err(_) => String::new(),
+    })
+}
+

@@ -1,0 +1,379 @@
+//! Compiling a graph from the glue's spec, and the compiled graph's methods.
+use crate::convert::{from_js, to_js, to_js_any};
+use crate::{errors, functions, registry};
+use futures::{FutureExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot};
+use superstep::graph::node::{BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
+use superstep::pregel::{subgraph_node, Outcome, RunStream, StepSnapshot, Stepper, StreamMode};
+use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
+use wasm_bindgen::prelude::*;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SpecData {
+    name: Option<String>,
+    channels: Vec<ChannelData>,
+    state_keys: Vec<String>,
+    input: Option<Vec<String>>,
+    output: Option<Vec<String>>,
+    nodes: Vec<NodeData>,
+    edges: Vec<(String, String)>,
+    joins: Vec<(Vec<String>, String)>,
+    branches: Vec<BranchData>,
+    #[serde(default)]
+    options: OptionsData,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChannelData {
+    name: String,
+    reducer: String,
+    reducer_fn: Option<usize>,
+    default: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NodeData {
+    name: String,
+    fn_index: Option<usize>,
+    subgraph: Option<u32>,
+    input: Option<Vec<String>>,
+    #[serde(default)]
+    ends: Vec<String>,
+    cache: Option<CacheData>,
+    retry: Option<RetryData>,
+    #[serde(default)]
+    metadata: Value,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CacheData {
+    ttl: Option<f64>,
+    key_fn: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RetryData {
+    max_attempts: Option<u32>,
+    initial_interval: Option<f64>,
+    backoff_factor: Option<f64>,
+    max_interval: Option<f64>,
+    retry_on: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BranchData {
+    source: String,
+    fn_index: usize,
+    path_map: Option<Vec<(String, String)>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct OptionsData {
+    saver: Option<u32>,
+    cache: Option<u32>,
+    #[serde(default)]
+    interrupt_before: Vec<String>,
+    #[serde(default)]
+    interrupt_after: Vec<String>,
+    /// "perThread" or "disabled" (a subgraph's `checkpointer: true | false`).
+    checkpointing: Option<String>,
+    name: Option<String>,
+}
+
+fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> {
+    fns.get(i as u32).dyn_into::<js_sys::Function>().map_err(|_| JsValue::from_str("spec refers to a missing function"))
+}
+
+/// Builds and compiles a graph; functions are passed by index into `fns`.
+#[wasm_bindgen(js_name = compileGraph)]
+pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsValue> {
+    let spec: SpecData = serde_wasm_bindgen::from_value(data).map_err(|e| errors::type_error(&format!("bad graph spec: {e}")))?;
+    let mut g = StateGraph::new();
+    for ch in &spec.channels {
+        let reducer = match (ch.reducer.as_str(), ch.reducer_fn) {
+            ("custom", Some(i)) => Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?) },
+            (name, _) => Reducer::builtin(name).ok_or_else(|| errors::type_error(&format!("unknown reducer {name}")))?,
+        };
+        let channel = Channel { reducer, default: ch.default.clone() };
+        g = if spec.state_keys.contains(&ch.name) { g.channel(ch.name.clone(), channel) } else { g.private_channel(ch.name.clone(), channel) };
+    }
+    if let Some(keys) = &spec.input {
+        g = g.input_keys(keys.clone());
+    }
+    if let Some(keys) = &spec.output {
+        g = g.output_keys(keys.clone());
+    }
+    for n in spec.nodes {
+        let mut node = match (n.fn_index, n.subgraph) {
+            (_, Some(id)) => subgraph_node(n.name.clone(), registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?),
+            (Some(i), None) => NodeSpec::new(n.name.clone(), functions::node(function(&fns, i)?)),
+            (None, None) => return Err(errors::type_error(&format!("node {} has no function", n.name))),
+        };
+        node.input = n.input;
+        node.ends = n.ends;
+        node.metadata = n.metadata;
+        if let Some(c) = n.cache {
+            node.cache = Some(CachePolicy { ttl: c.ttl, key: c.key_fn.map(|i| function(&fns, i)).transpose()?.map(functions::cache_key) });
+        }
+        if let Some(r) = n.retry {
+            let d = RetryPolicy::default();
+            node.retry = Some(RetryPolicy {
+                max_attempts: r.max_attempts.unwrap_or(d.max_attempts),
+                initial_interval: r.initial_interval.unwrap_or(d.initial_interval),
+                backoff_factor: r.backoff_factor.unwrap_or(d.backoff_factor),
+                max_interval: r.max_interval.unwrap_or(d.max_interval),
+                retry_on: r.retry_on,
+            });
+        }
+        g = g.add_node(node);
+    }
+    for (from, to) in spec.edges {
+        g = g.edge(from, to);
+    }
+    for (from, to) in spec.joins {
+        g = g.join(from, to);
+    }
+    for b in spec.branches {
+        g = g.branch(BranchSpec { source: b.source, router: functions::router(function(&fns, b.fn_index)?), path_map: b.path_map, metadata: Value::Null });
+    }
+    let o = spec.options;
+    let checkpointer = match (o.saver.and_then(registry::saver), o.checkpointing.as_deref()) {
+        (Some(s), _) => Checkpointing::Saver(s),
+        (None, Some("perThread")) => Checkpointing::PerThread,
+        (None, Some("disabled")) => Checkpointing::Disabled,
+        _ => Checkpointing::Inherit,
+    };
+    let options = CompileOptions {
+        interrupt_before: o.interrupt_before,
+        interrupt_after: o.interrupt_after,
+        cache: o.cache.and_then(registry::cache),
+        checkpointer,
+        env: registry::env(),
+        name: o.name.or(spec.name),
+        version: None,
+    };
+    let graph = g.compile_with(options).map_err(|e| errors::to_js(&e))?;
+    Ok(JsGraph { id: registry::add_graph(graph.clone()), graph })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct ConfigData {
+    recursion_limit: Option<usize>,
+    #[serde(default)]
+    configurable: Map<String, Value>,
+    #[serde(default)]
+    context: Value,
+    interrupt_before: Option<Vec<String>>,
+    interrupt_after: Option<Vec<String>>,
+    #[serde(default)]
+    stream_mode: Vec<String>,
+    #[serde(default)]
+    subgraphs: bool,
+}
+
+fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
+    let c: ConfigData = if config.is_undefined() || config.is_null() {
+        ConfigData::default()
+    } else {
+        serde_wasm_bindgen::from_value(config).map_err(|e| errors::type_error(&format!("bad config: {e}")))?
+    };
+    let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
+    if let Some(l) = c.recursion_limit {
+        rc.recursion_limit = l;
+    }
+    rc.interrupt_before = c.interrupt_before;
+    rc.interrupt_after = c.interrupt_after;
+    for m in c.stream_mode {
+        rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::type_error(&format!("unknown stream mode {m}")))?);
+    }
+    Ok(rc)
+}
+
+/// `{kind: "values", value}`, `{kind: "command", command}` or `{kind: "continue"}`.
+fn run_input(input: JsValue) -> Result<Input, JsValue> {
+    let kind = js_sys::Reflect::get(&input, &"kind".into())?.as_string().unwrap_or_default();
+    Ok(match kind.as_str() {
+        "command" => Input::Command(functions::parse_command_input(&js_sys::Reflect::get(&input, &"command".into())?)?),
+        "continue" => Input::Continue,
+        _ => Input::Values(from_js(js_sys::Reflect::get(&input, &"value".into())?)?),
+    })
+}
+
+fn promise(fut: impl std::future::Future<Output = Result<JsValue, JsValue>> + 'static) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(fut.boxed_local())
+}
+
+/// A compiled graph.
+#[wasm_bindgen]
+pub struct JsGraph {
+    id: u32,
+    graph: CompiledGraph,
+}
+
+#[wasm_bindgen]
+impl JsGraph {
+    /// The handle nested calls and subgraph nodes refer to.
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn warnings(&self) -> Vec<String> {
+        self.graph.warnings().to_vec()
+    }
+
+    pub fn invoke(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
+        Ok(promise(async move { g.invoke(input, config).await.map(|v| to_js(&v)).map_err(|e| errors::to_js(&e)) }))
+    }
+
+    pub fn stream(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
+        Ok(promise(async move {
+            let s = g.stream(input, config).await.map_err(|e| errors::to_js(&e))?;
+            Ok(JsRunStream { stream: Rc::new(RefCell::new(Some(s))) }.into())
+        }))
+    }
+
+    pub fn stepper(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
+        Ok(promise(async move {
+            let s = g.stepper(input, config).await.map_err(|e| errors::to_js(&e))?;
+            Ok(JsStepper { stepper: Rc::new(RefCell::new(Some(s))) }.into())
+        }))
+    }
+
+    #[wasm_bindgen(js_name = getState)]
+    pub fn get_state(&self, config: JsValue, subgraphs: bool) -> Result<js_sys::Promise, JsValue> {
+        let (g, config) = (self.graph.clone(), run_config(config)?);
+        Ok(promise(async move { g.get_state(&config, subgraphs).await.map(|s| snapshot_js(&s)).map_err(|e| errors::to_js(&e)) }))
+    }
+
+    #[wasm_bindgen(js_name = getStateHistory)]
+    pub fn get_state_history(&self, config: JsValue, limit: Option<usize>, before: Option<String>) -> Result<js_sys::Promise, JsValue> {
+        let (g, config) = (self.graph.clone(), run_config(config)?);
+        Ok(promise(async move {
+            let list = g.get_state_history(&config, ListFilter { limit, before, metadata: None }).await.map_err(|e| errors::to_js(&e))?;
+            Ok(list.iter().map(snapshot_js).collect::<js_sys::Array>().into())
+        }))
+    }
+
+    #[wasm_bindgen(js_name = updateState)]
+    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: Option<String>) -> Result<js_sys::Promise, JsValue> {
+        let (g, config, values) = (self.graph.clone(), run_config(config)?, from_js(values)?);
+        Ok(promise(async move { g.update_state(&config, values, as_node.as_deref()).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) }))
+    }
+}
+
+pub fn snapshot_value(s: &StateSnapshot) -> Value {
+    json!({
+        "values": s.values,
+        "next": s.next,
+        "tasks": s.tasks.iter().map(|t| json!({
+            "id": t.id, "name": t.name, "path": t.path, "interrupts": t.interrupts, "error": t.error,
+            "state": t.state.as_ref().map(|st| snapshot_value(st)),
+        })).collect::<Vec<_>>(),
+        "metadata": s.metadata,
+        "config": s.config,
+        "parentConfig": s.parent_config,
+        "createdAt": s.created_at,
+    })
+}
+
+fn snapshot_js(s: &StateSnapshot) -> JsValue {
+    to_js(&snapshot_value(s))
+}
+
+/// A running stream: `next()` resolves to `{namespace, mode, data}` or null at the end.
+#[wasm_bindgen]
+pub struct JsRunStream {
+    stream: Rc<RefCell<Option<RunStream>>>,
+}
+
+#[wasm_bindgen]
+impl JsRunStream {
+    pub fn next(&self) -> js_sys::Promise {
+        let cell = self.stream.clone();
+        promise(async move {
+            let Some(mut s) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
+            let item = s.next().await;
+            *cell.borrow_mut() = Some(s);
+            match item {
+                None => Ok(JsValue::NULL),
+                Some(Ok(p)) => Ok(to_js(&json!({"namespace": p.namespace, "mode": p.mode.as_str(), "data": p.data}))),
+                Some(Err(e)) => Err(errors::to_js(&e)),
+            }
+        })
+    }
+}
+
+/// A run driven one superstep at a time.
+#[wasm_bindgen]
+pub struct JsStepper {
+    stepper: Rc<RefCell<Option<Stepper>>>,
+}
+
+#[wasm_bindgen]
+impl JsStepper {
+    /// Runs one superstep; resolves to its snapshot.
+    pub fn step(&self) -> js_sys::Promise {
+        let cell = self.stepper.clone();
+        promise(async move {
+            let Some(mut s) = cell.borrow_mut().take() else { return Err(JsValue::from_str("stepper is busy")) };
+            let snap = s.step().await;
+            *cell.borrow_mut() = Some(s);
+            Ok(step_js(&snap))
+        })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn next(&self) -> Vec<String> {
+        self.stepper.borrow().as_ref().map(Stepper::next_nodes).unwrap_or_default()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn state(&self) -> JsValue {
+        self.stepper.borrow().as_ref().map(|s| to_js(&s.state())).unwrap_or(JsValue::NULL)
+    }
+
+    #[wasm_bindgen(getter, js_name = recursionLimit)]
+    pub fn recursion_limit(&self) -> usize {
+        self.stepper.borrow().as_ref().map(Stepper::recursion_limit).unwrap_or(0)
+    }
+}
+
+fn step_js(s: &StepSnapshot) -> JsValue {
+    let outcome = match &s.outcome {
+        Outcome::Continue => json!({"kind": "continue"}),
+        Outcome::Done => json!({"kind": "done"}),
+        Outcome::Interrupted(i) => json!({"kind": "interrupted", "interrupts": i}),
+        Outcome::Error(e) => json!({"kind": "error", "error": {"name": errors::class_name(e), "message": e.to_string()}}),
+        Outcome::ParentCommand(_) => json!({"kind": "error", "error": {"name": "Error", "message": "Command(graph=PARENT) at the root"}}),
+    };
+    let tasks: Vec<Value> = s
+        .tasks
+        .iter()
+        .map(|t| {
+            json!({
+                "id": t.id, "name": t.name, "path": t.path, "triggers": t.triggers, "input": t.input,
+                "writes": t.writes, "error": t.error, "interrupts": t.interrupts, "cached": t.cached,
+            })
+        })
+        .collect();
+    to_js_any(&json!({
+        "step": s.step, "tasks": tasks, "state": s.state, "changed": s.changed, "next": s.next, "outcome": outcome,
+    }))
+}

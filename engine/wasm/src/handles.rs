@@ -1,0 +1,126 @@
+//! What a running JS node holds: its state (read lazily, key by key) and its
+//! runtime (interrupt, custom stream writes, nested graph calls).
+use crate::convert::{from_js, to_js, to_js_any};
+use futures::FutureExt;
+use serde_json::json;
+use superstep::{NodeError, Runtime, State};
+use wasm_bindgen::prelude::*;
+
+/// A node's input; the glue exposes it as an object with getters.
+#[wasm_bindgen]
+pub struct JsState {
+    state: State,
+}
+
+impl JsState {
+    pub fn new(state: State) -> Self {
+        JsState { state }
+    }
+}
+
+#[wasm_bindgen]
+impl JsState {
+    pub fn keys(&self) -> Vec<String> {
+        self.state.keys().map(str::to_string).collect()
+    }
+
+    pub fn get(&self, key: &str) -> JsValue {
+        self.state.get(key).map(to_js).unwrap_or(JsValue::UNDEFINED)
+    }
+}
+
+/// A running task's runtime.
+#[wasm_bindgen]
+pub struct JsRuntime {
+    rt: Runtime,
+}
+
+impl JsRuntime {
+    pub fn new(rt: Runtime) -> Self {
+        JsRuntime { rt }
+    }
+}
+
+#[wasm_bindgen]
+impl JsRuntime {
+    pub fn step(&self) -> f64 {
+        self.rt.step() as f64
+    }
+    pub fn node(&self) -> String {
+        self.rt.node().to_string()
+    }
+    pub fn triggers(&self) -> Vec<String> {
+        self.rt.triggers()
+    }
+    pub fn path(&self) -> String {
+        self.rt.path()
+    }
+    #[wasm_bindgen(js_name = taskId)]
+    pub fn task_id(&self) -> String {
+        self.rt.task_id().to_string()
+    }
+    #[wasm_bindgen(js_name = remainingSteps)]
+    pub fn remaining_steps(&self) -> f64 {
+        self.rt.remaining_steps() as f64
+    }
+    #[wasm_bindgen(js_name = checkpointNs)]
+    pub fn checkpoint_ns(&self) -> String {
+        self.rt.checkpoint_ns()
+    }
+    pub fn namespace(&self) -> Vec<String> {
+        self.rt.namespace()
+    }
+    pub fn configurable(&self) -> JsValue {
+        to_js_any(self.rt.configurable())
+    }
+    pub fn context(&self) -> JsValue {
+        to_js(self.rt.context())
+    }
+
+    /// `{resumed: true, value}` when a resume value waits, else `{interrupts}`.
+    pub fn interrupt(&self, value: JsValue) -> Result<JsValue, JsValue> {
+        match self.rt.interrupt(from_js(value)?) {
+            Ok(v) => Ok(to_js(&json!({"resumed": true, "value": v}))),
+            Err(NodeError::Interrupted(i)) => Ok(to_js_any(&json!({ "interrupts": i }))),
+            Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
+            Err(other) => Err(JsValue::from_str(&format!("{other:?}"))),
+        }
+    }
+
+    /// Emits a `custom` stream event.
+    pub fn write(&self, value: JsValue) -> Result<(), JsValue> {
+        self.rt.write(from_js(value)?);
+        Ok(())
+    }
+
+    /// Runs a compiled graph as a subgraph of this task.
+    #[wasm_bindgen(js_name = invokeGraph)]
+    pub fn invoke_graph(&self, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
+        let rt = self.rt.clone();
+        let input = from_js(input)?;
+        Ok(wasm_bindgen_futures::future_to_promise(
+            async move {
+                match rt.invoke_graph(&graph, input).await {
+                    Ok(v) => Ok(to_js(&v)),
+                    Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
+                    Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {
+                        "update": c.update, "goto": gotos(&c.goto), "resume": c.resume, "graph": null
+                    }}))),
+                    Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
+                    Err(NodeError::Failed { message, .. }) => Err(JsValue::from_str(&message)),
+                }
+            }
+            .boxed_local(),
+        ))
+    }
+}
+
+fn gotos(g: &[superstep::Goto]) -> serde_json::Value {
+    g.iter()
+        .map(|g| match g {
+            superstep::Goto::Node(n) => json!(n),
+            superstep::Goto::Send(s) => json!({"node": s.node, "arg": s.arg}),
+        })
+        .collect()
+}

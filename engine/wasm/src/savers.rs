@@ -1,0 +1,68 @@
+//! Checkpointers and caches JS can create; each is registered and known by id.
+use crate::registry;
+use std::rc::Rc;
+use superstep::checkpoint::MemorySaver;
+use superstep::InMemoryCache;
+use wasm_bindgen::prelude::*;
+
+/// The in-memory checkpointer.
+#[wasm_bindgen]
+pub struct JsMemorySaver {
+    id: u32,
+    saver: Rc<MemorySaver>,
+}
+
+#[wasm_bindgen]
+impl JsMemorySaver {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> JsMemorySaver {
+        let saver = Rc::new(MemorySaver::new());
+        JsMemorySaver { id: registry::add_saver(saver.clone()), saver }
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// Everything stored, as JSON.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> String {
+        self.saver.to_json()
+    }
+
+    pub fn threads(&self) -> Vec<String> {
+        self.saver.threads()
+    }
+}
+
+impl Default for JsMemorySaver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The in-memory node cache.
+#[wasm_bindgen]
+pub struct JsInMemoryCache {
+    id: u32,
+}
+
+#[wasm_bindgen]
+impl JsInMemoryCache {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> JsInMemoryCache {
+        JsInMemoryCache { id: registry::add_cache(Rc::new(InMemoryCache::new())) }
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+}
+
+impl Default for JsInMemoryCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}

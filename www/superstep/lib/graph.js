@@ -1,0 +1,314 @@
+// StateGraph (the builder) and CompiledStateGraph (invoke, stream, state),
+// shaped like LangGraph.js. The engine does the work; this only translates.
+import * as wasm from "../wasm/superstep_wasm.js";
+import { BUILTIN } from "./messages.js";
+import { currentRuntime, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import {
+  END, START, GraphInterrupt, channelOf, isAnnotationRoot, isCommand, typedError,
+} from "./types.js";
+import { toPlain } from "./values.js";
+
+/** In-memory checkpoints (threads, history, interrupts, time travel). */
+export class MemorySaver {
+  constructor() {
+    this.inner = new wasm.JsMemorySaver();
+    this.id = this.inner.id;
+  }
+  /** Everything stored, as JSON text. */
+  toJSON() {
+    return this.inner.toJSON();
+  }
+}
+
+/** In-memory node cache for `cachePolicy`. */
+export class InMemoryCache {
+  constructor() {
+    this.id = new wasm.JsInMemoryCache().id;
+  }
+}
+
+const schemaOf = (s) => (isAnnotationRoot(s) ? s.spec : s && typeof s === "object" ? s : {});
+
+/** Rethrows an engine error as the error class LangGraph.js would throw. */
+export function rethrow(e) {
+  if (e && e.__graphInterrupt) throw new GraphInterrupt(e.interrupts);
+  if (e && e.__superstepError && e.name === "NodeError" && nodeErrors.has(e.node)) {
+    const original = nodeErrors.get(e.node);
+    nodeErrors.delete(e.node);
+    throw original;
+  }
+  throw typedError(e);
+}
+
+export class StateGraph {
+  constructor(schema, _config) {
+    this.channels = new Map();
+    this.stateKeys = [];
+    this.inputKeys = null;
+    this.outputKeys = null;
+    this.nodes = new Map();
+    this.edges = [];
+    this.joins = [];
+    this.branches = [];
+    if (schema && !isAnnotationRoot(schema) && ("stateSchema" in schema || "input" in schema || "output" in schema)) {
+      const { stateSchema, input, output } = schema;
+      if (stateSchema) this.declare(schemaOf(stateSchema), true);
+      if (input) this.inputKeys = this.declare(schemaOf(input), !stateSchema);
+      if (output) this.outputKeys = this.declare(schemaOf(output), !stateSchema);
+    } else if (schema && schema.channels && !isAnnotationRoot(schema)) {
+      this.declare(schema.channels, true);
+    } else {
+      this.declare(schemaOf(schema), true);
+    }
+  }
+
+  declare(spec, inState) {
+    const keys = Object.keys(spec);
+    for (const k of keys) {
+      const ch = channelOf(spec[k]);
+      const have = this.channels.get(k);
+      if (!have || (!have.reducer && ch.reducer)) this.channels.set(k, ch);
+      if (inState && !this.stateKeys.includes(k)) this.stateKeys.push(k);
+    }
+    return keys;
+  }
+
+  addNode(name, fn, options = {}) {
+    if (typeof name === "object" && !Array.isArray(name)) {
+      for (const [n, f] of Object.entries(name)) this.addNode(n, f);
+      return this;
+    }
+    if (Array.isArray(name)) {
+      for (const [n, f, o] of name) this.addNode(n, f, o);
+      return this;
+    }
+    if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
+    const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
+    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, metadata: options.metadata });
+    return this;
+  }
+
+  addEdge(from, to) {
+    if (Array.isArray(from)) this.joins.push([from, to]);
+    else this.edges.push([from, to]);
+    return this;
+  }
+
+  addConditionalEdges(source, router, pathMap) {
+    if (typeof source === "object") ({ source, path: router, pathMap } = source);
+    let map = null;
+    if (Array.isArray(pathMap)) map = pathMap.map((t) => [String(t), t]);
+    else if (pathMap && typeof pathMap === "object") map = Object.entries(pathMap).map(([k, v]) => [k, v]);
+    this.branches.push({ source, router, pathMap: map });
+    return this;
+  }
+
+  addSequence(nodes) {
+    const list = Array.isArray(nodes) ? nodes : Object.entries(nodes);
+    let prev = null;
+    for (const [name, fn, opts] of list) {
+      this.addNode(name, fn, opts);
+      if (prev) this.addEdge(prev, name);
+      prev = name;
+    }
+    return this;
+  }
+
+  setEntryPoint(node) {
+    return this.addEdge(START, node);
+  }
+
+  setFinishPoint(node) {
+    return this.addEdge(node, END);
+  }
+
+  /** Plain data and functions for the engine; functions are passed by index. */
+  spec(options = {}) {
+    const fns = [];
+    const fn = (f) => fns.push(f) - 1;
+    const channels = [...this.channels].map(([name, ch]) => {
+      const builtin = ch.reducer && ch.reducer[BUILTIN];
+      const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
+      return {
+        name,
+        reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
+        reducerFn: ch.reducer && !builtin ? fn(wrapReducer(ch.reducer)) : undefined,
+        default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
+      };
+    });
+    const nodes = [...this.nodes].map(([name, n]) => {
+      const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
+      const cache = n.cachePolicy ? { ttl: n.cachePolicy.ttl, keyFn: n.cachePolicy.keyFunc ? fn((input) => String(n.cachePolicy.keyFunc(input))) : undefined } : undefined;
+      const r = n.retryPolicy;
+      return {
+        name,
+        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r?.retryOn)),
+        subgraph: sub ? sub.graph.id : undefined,
+        input: n.input,
+        ends: n.ends ?? [],
+        cache,
+        retry: r ? { maxAttempts: r.maxAttempts, initialInterval: r.initialInterval, backoffFactor: r.backoffFactor, maxInterval: r.maxInterval, retryOn: r.retryOn ? ["retry"] : undefined } : undefined,
+        metadata: n.metadata ?? null,
+      };
+    });
+    const branches = this.branches.map((b) => ({ source: b.source, fnIndex: fn(wrapRouter(b.source, b.router)), pathMap: b.pathMap }));
+    return [{ name: options.name, channels, stateKeys: this.stateKeys, input: this.inputKeys, output: this.outputKeys, nodes, edges: this.edges, joins: this.joins, branches, options }, fns];
+  }
+
+  compile({ checkpointer, interruptBefore, interruptAfter, cache, name } = {}) {
+    const options = {
+      saver: checkpointer && typeof checkpointer === "object" ? checkpointer.id : undefined,
+      checkpointing: checkpointer === true ? "perThread" : checkpointer === false ? "disabled" : undefined,
+      cache: cache ? cache.id : undefined,
+      interruptBefore: interruptBefore === "*" ? ["*"] : interruptBefore ?? [],
+      interruptAfter: interruptAfter === "*" ? ["*"] : interruptAfter ?? [],
+      name,
+    };
+    const [spec, fns] = this.spec(options);
+    let graph;
+    try {
+      graph = wasm.compileGraph(spec, fns);
+    } catch (e) {
+      throw typedError(e);
+    }
+    return new CompiledStateGraph(graph, this, options);
+  }
+}
+
+function wasmErrorLike(name, message) {
+  return typedError({ __superstepError: true, name, message });
+}
+
+function inputArg(input) {
+  if (input === null || input === undefined) return { kind: "continue" };
+  if (isCommand(input)) return { kind: "command", command: plainCommand(input) };
+  return { kind: "values", value: toPlain(input, "input") };
+}
+
+function configArg(config = {}, extra = {}) {
+  const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
+  const ib = config.interruptBefore;
+  const ia = config.interruptAfter;
+  return {
+    recursionLimit: config.recursionLimit,
+    configurable: config.configurable ?? {},
+    context: config.context ?? null,
+    interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
+    interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
+    streamMode: modes,
+    subgraphs: !!config.subgraphs,
+    ...extra,
+  };
+}
+
+function snapshot(s) {
+  if (!s) return s;
+  return {
+    values: s.values,
+    next: s.next,
+    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? new Error(t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
+    metadata: s.metadata ? { ...s.metadata, parents: {} } : undefined,
+    config: s.config,
+    parentConfig: s.parentConfig ?? undefined,
+    createdAt: s.createdAt ? new Date(s.createdAt).toISOString() : undefined,
+  };
+}
+
+export class CompiledStateGraph {
+  constructor(graph, builder, options) {
+    this.graph = graph;
+    this.builder = builder;
+    this.options = options;
+  }
+
+  /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */
+  invoke(input, config) {
+    const rt = currentRuntime();
+    if (rt && !config?.configurable?.thread_id) {
+      let p;
+      try {
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"));
+      } catch (e) {
+        return Promise.reject(typedError(e));
+      }
+      return p.catch((e) => {
+        if (e && e.__parentCommand) throw e;
+        rethrow(e);
+      });
+    }
+    let p;
+    try {
+      p = this.graph.invoke(inputArg(input), configArg(config));
+    } catch (e) {
+      return Promise.reject(typedError(e));
+    }
+    return p.catch(rethrow);
+  }
+
+  /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
+  async stream(input, config = {}) {
+    const modes = config.streamMode === undefined ? ["values"] : config.streamMode;
+    const many = Array.isArray(modes);
+    let s;
+    try {
+      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }));
+    } catch (e) {
+      rethrow(e);
+    }
+    const subgraphs = !!config.subgraphs;
+    async function* chunks() {
+      for (;;) {
+        let p;
+        try {
+          p = await s.next();
+        } catch (e) {
+          rethrow(e);
+        }
+        if (p === null) return;
+        if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
+        else yield many ? [p.mode, p.data] : p.data;
+      }
+    }
+    return chunks();
+  }
+
+  /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */
+  async stepper(input, config) {
+    try {
+      return await this.graph.stepper(inputArg(input), configArg(config));
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  async getState(config, options = {}) {
+    try {
+      return snapshot(await this.graph.getState(configArg(config), !!options.subgraphs));
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  async *getStateHistory(config, options = {}) {
+    let list;
+    try {
+      list = await this.graph.getStateHistory(configArg(config), options.limit, options.before?.configurable?.checkpoint_id);
+    } catch (e) {
+      rethrow(e);
+    }
+    for (const s of list) yield snapshot(s);
+  }
+
+  async updateState(config, values, asNode) {
+    try {
+      return await this.graph.updateState(configArg(config), values === undefined ? null : toPlain(values, "values"), asNode ?? undefined);
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** Problems compile tolerated (e.g. nodes with no path to END). */
+  get warnings() {
+    return this.graph.warnings;
+  }
+}

@@ -1,0 +1,51 @@
+// `messagesStateReducer` (LangGraph's add_messages). Graphs run the engine's
+// built-in version; this JS one serves direct calls and has the same rules.
+import { Annotation } from "./types.js";
+
+export const BUILTIN = Symbol.for("superstep.builtinReducer");
+export const REMOVE_ALL_MESSAGES = "__remove_all__";
+
+const TYPES = { user: "human", assistant: "ai", developer: "system" };
+
+function randomId() {
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+function coerce(m) {
+  let msg;
+  if (typeof m === "string") msg = { type: "human", content: m };
+  else if (Array.isArray(m) && m.length === 2) msg = { type: TYPES[m[0]] ?? m[0], content: m[1] };
+  else if (m && typeof m === "object") {
+    const { role, ...rest } = m;
+    const type = m.type ?? (typeof m.getType === "function" ? m.getType() : role);
+    msg = { ...rest, type: TYPES[type] ?? type };
+  } else throw new TypeError(`cannot turn ${String(m)} into a message`);
+  if (typeof msg.id !== "string") msg.id = randomId();
+  return msg;
+}
+
+const list = (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).map(coerce);
+
+export function messagesStateReducer(left, right) {
+  const l = list(left);
+  const r = list(right);
+  const all = r.findLastIndex((m) => m.type === "remove" && m.id === REMOVE_ALL_MESSAGES);
+  if (all >= 0) return r.slice(all + 1);
+  const merged = [...l];
+  const removed = new Set();
+  for (const m of r) {
+    const i = merged.findIndex((x) => x.id === m.id);
+    if (i >= 0 && m.type === "remove") removed.add(i);
+    else if (i >= 0) merged[i] = m;
+    else if (m.type === "remove") throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${m.id}')`);
+    else merged.push(m);
+  }
+  return merged.filter((_, i) => !removed.has(i));
+}
+messagesStateReducer[BUILTIN] = "messages";
+
+export const MessagesAnnotation = Annotation.Root({
+  messages: Annotation({ reducer: messagesStateReducer, default: () => [] }),
+});

@@ -1,0 +1,141 @@
+// Running JS functions inside the engine: the current task (for `interrupt()`
+// and nested graph calls), node and router wrappers that never throw, and
+// the tagged results the engine reads.
+import { GraphInterrupt, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
+import { lazyState, plainUpdate, toPlain } from "./values.js";
+
+/** The runtime of the node whose synchronous part is running now. */
+let current = null;
+
+export function currentRuntime() {
+  return current;
+}
+
+/** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
+export const nodeErrors = new Map();
+
+function doInterrupt(rt, value) {
+  let r;
+  try {
+    r = rt.interrupt(toPlain(value, "interrupt value"));
+  } catch (e) {
+    throw typedError(e);
+  }
+  if (r.resumed) return r.value;
+  throw new GraphInterrupt(r.interrupts);
+}
+
+/** Pause the run and ask for a value; returns it once resumed. Call it in a node. */
+export function interrupt(value) {
+  if (!current) throw new Error("interrupt() must be called inside a node; after an `await`, use config.interrupt()");
+  return doInterrupt(current, value);
+}
+
+function makeConfig(rt) {
+  const config = {
+    interrupt: (v) => doInterrupt(rt, v),
+    writer: (v) => rt.write(toPlain(v, "custom event")),
+  };
+  let configurable, metadata;
+  Object.defineProperty(config, "configurable", { enumerable: true, get: () => (configurable ??= rt.configurable()) });
+  Object.defineProperty(config, "context", { enumerable: true, get: () => rt.context() });
+  Object.defineProperty(config, "metadata", {
+    enumerable: true,
+    get: () =>
+      (metadata ??= {
+        langgraph_step: rt.step(),
+        langgraph_node: rt.node(),
+        langgraph_triggers: rt.triggers(),
+        langgraph_path: rt.path().split("|"),
+        langgraph_checkpoint_ns: rt.checkpointNs(),
+        thread_id: config.configurable?.thread_id,
+      }),
+  });
+  Object.defineProperty(config, "remainingSteps", { enumerable: true, get: () => rt.remainingSteps() });
+  return config;
+}
+
+function gotoList(goto) {
+  const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
+  return list.map((g) => (isSend(g) ? { node: g.node, arg: toPlain(g.args, "Send argument") } : String(g)));
+}
+
+export function plainCommand(c) {
+  return { update: plainUpdate(c.update), goto: gotoList(c.goto), resume: c.resume === undefined ? undefined : toPlain(c.resume, "resume"), graph: c.graph === Command.PARENT ? "parent" : null };
+}
+
+function failure(e, node, retryOn) {
+  if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
+  if (e && e.__parentCommand) return { t: "p", command: e.command };
+  nodeErrors.set(node, e);
+  const retry = retryOn ? (retryOn(e) ? "retry" : "no-retry") : e?.name;
+  return { t: "e", message: String(e?.message ?? e), kind: retry };
+}
+
+/** Calls `fn(state, config)` with the task current; settles to a tagged result; frees the handles. */
+function run(handle, rt, fn, done, node, retryOn) {
+  const state = lazyState(handle);
+  const release = () => {
+    handle.free();
+    rt.free();
+  };
+  const settle = (v) => {
+    try {
+      return done(v);
+    } catch (e) {
+      return failure(e, node, retryOn);
+    } finally {
+      release();
+    }
+  };
+  const fail = (e) => {
+    release();
+    return failure(e, node, retryOn);
+  };
+  const prev = current;
+  current = rt;
+  let r;
+  try {
+    r = fn(state, makeConfig(rt));
+  } catch (e) {
+    current = prev;
+    return fail(e);
+  }
+  current = prev;
+  if (r && typeof r.then === "function") return r.then(settle, fail);
+  return settle(r);
+}
+
+function nodeResult(v) {
+  if (isCommand(v)) return { t: "c", ...plainCommand(v) };
+  if (Array.isArray(v) && v.length && v.every(isCommand)) {
+    // Several commands: their updates and gotos together.
+    const cs = v.map(plainCommand);
+    return { t: "c", update: Object.assign({}, ...cs.map((c) => c.update ?? {})), goto: cs.flatMap((c) => c.goto), graph: null };
+  }
+  return { t: "u", v: plainUpdate(v) };
+}
+
+function routeResult(v) {
+  const list = Array.isArray(v) ? v : [v];
+  return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? { node: r.node, arg: toPlain(r.args, "Send argument") } : r === END ? END : String(r))) };
+}
+
+export function wrapNode(name, fn, retryOn) {
+  return (handle, rt) => run(handle, rt, fn, nodeResult, name, retryOn);
+}
+
+export function wrapRouter(name, fn) {
+  return (handle, rt) => run(handle, rt, fn, routeResult, name);
+}
+
+/** A binary JS reducer folded over one superstep's writes, LangGraph.js style. */
+export function wrapReducer(fn) {
+  return (current, writes) => {
+    let acc = current;
+    let rest = writes;
+    if (acc === undefined) [acc, ...rest] = writes;
+    for (const w of rest) acc = fn(acc, w);
+    return toPlain(acc, "reducer result");
+  };
+}

@@ -1,0 +1,113 @@
+// LangGraph.js-shaped value types: START/END, Send, Command, Overwrite,
+// Annotation, and the error classes.
+export const START = "__start__";
+export const END = "__end__";
+
+/** Run `node` with its own input `args` in the next superstep. */
+export class Send {
+  constructor(node, args) {
+    this.lg_name = "Send";
+    this.node = node;
+    this.args = args;
+  }
+}
+
+/** Control flow and state update in one value. */
+export class Command {
+  static PARENT = "__parent__";
+  constructor({ update, goto, resume, graph } = {}) {
+    this.lg_name = "Command";
+    this.update = update;
+    this.goto = goto ?? [];
+    this.resume = resume;
+    this.graph = graph;
+  }
+}
+
+/** Wrap a channel update to replace the value instead of reducing it. */
+export class Overwrite {
+  constructor(value) {
+    this.lg_name = "Overwrite";
+    this.value = value;
+  }
+}
+
+export const isCommand = (v) => v instanceof Command || (v && typeof v === "object" && v.lg_name === "Command");
+export const isSend = (v) => v instanceof Send || (v && typeof v === "object" && v.lg_name === "Send");
+export const isOverwrite = (v) => v instanceof Overwrite || (v && typeof v === "object" && v.lg_name === "Overwrite");
+
+function errorClass(name, extra = {}) {
+  const cls = class extends Error {
+    constructor(message, fields = {}) {
+      super(message);
+      this.name = name;
+      Object.assign(this, extra, fields);
+    }
+  };
+  Object.defineProperty(cls, "name", { value: name });
+  return cls;
+}
+
+export const GraphRecursionError = errorClass("GraphRecursionError");
+export const InvalidUpdateError = errorClass("InvalidUpdateError");
+export const NodeError = errorClass("NodeError");
+export const GraphValidationError = errorClass("GraphValidationError");
+export const GraphValueError = errorClass("GraphValueError");
+export const MissingNodeError = errorClass("MissingNodeError");
+export const CheckpointStorageError = errorClass("CheckpointStorageError");
+export const StorageQuotaError = errorClass("StorageQuotaError");
+export const ThreadLockedError = errorClass("ThreadLockedError");
+
+/** Thrown by `interrupt()` to pause the run; carries the interrupts. */
+export class GraphInterrupt extends Error {
+  constructor(interrupts = []) {
+    super(JSON.stringify(interrupts));
+    this.name = "GraphInterrupt";
+    this.interrupts = interrupts;
+  }
+}
+
+export function isGraphInterrupt(e) {
+  return e instanceof GraphInterrupt || (e && typeof e === "object" && e.name === "GraphInterrupt");
+}
+
+const CLASSES = {
+  GraphRecursionError,
+  InvalidUpdateError,
+  NodeError,
+  GraphValidationError,
+  GraphValueError,
+  MissingNodeError,
+  CheckpointStorageError,
+};
+
+/** An engine error object (`{__superstepError, name, message, ...}`) as a typed Error. */
+export function typedError(e) {
+  if (!e || typeof e !== "object" || !e.__superstepError) return e instanceof Error ? e : new Error(String(e));
+  const { __superstepError, name, message, ...fields } = e;
+  const Cls = CLASSES[name];
+  return Cls ? new Cls(message, fields) : Object.assign(new Error(message), fields);
+}
+
+// ---------------------------------------------------------------- Annotation
+const CHANNEL = Symbol.for("superstep.channel");
+
+/** A state channel: `Annotation()` keeps the last value; `Annotation({reducer, default})` reduces. */
+export function Annotation(spec) {
+  return { [CHANNEL]: true, reducer: spec?.reducer ?? spec?.value, default: spec?.default };
+}
+
+/** A state schema: an object of channels. */
+Annotation.Root = function Root(spec) {
+  return { lc_graph_name: "AnnotationRoot", spec };
+};
+
+/** The channel definition of a schema entry (`Annotation`, `Annotation()` or `Annotation({...})`). */
+export function channelOf(entry) {
+  if (entry === Annotation || entry === undefined || entry === null) return { reducer: undefined, default: undefined };
+  if (entry[CHANNEL]) return entry;
+  if (typeof entry === "object" && ("reducer" in entry || "default" in entry || "value" in entry)) return Annotation(entry);
+  return { reducer: undefined, default: undefined };
+}
+
+export const isAnnotationRoot = (v) => v && typeof v === "object" && v.lc_graph_name === "AnnotationRoot";

@@ -1,0 +1,74 @@
+// Crossing the boundary: JS values become plain JSON data (with a typed error
+// naming the path when they cannot), and node inputs are read lazily.
+import { InvalidUpdateError, isOverwrite } from "./types.js";
+
+/** A deep plain copy of `v` as JSON would see it; throws InvalidUpdateError naming the path. */
+export function toPlain(v, path = "state", seen = new Set()) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+      return v;
+    case "number":
+      if (!Number.isFinite(v)) throw new InvalidUpdateError(`${path} is ${v}, which JSON cannot represent`, { path });
+      return v;
+    case "undefined":
+      return null;
+    case "bigint":
+    case "symbol":
+    case "function":
+      throw new InvalidUpdateError(`${path} is a ${typeof v}, which JSON cannot represent`, { path });
+  }
+  if (v === null) return null;
+  if (typeof v.toJSON === "function") return toPlain(v.toJSON(), path, seen);
+  if (seen.has(v)) throw new InvalidUpdateError(`${path} refers back to itself (a cycle)`, { path });
+  seen.add(v);
+  let out;
+  if (Array.isArray(v)) {
+    out = v.map((x, i) => toPlain(x, `${path}[${i}]`, seen));
+  } else if (isOverwrite(v)) {
+    out = { __overwrite__: toPlain(v.value, path, seen) };
+  } else {
+    out = {};
+    for (const k of Object.keys(v)) {
+      if (v[k] !== undefined) out[k] = toPlain(v[k], `${path}.${k}`, seen);
+    }
+  }
+  seen.delete(v);
+  return out;
+}
+
+/** A state update as plain data: keys with `undefined` are dropped, as LangGraph.js does. */
+export function plainUpdate(update) {
+  if (update === undefined || update === null) return null;
+  if (Array.isArray(update)) return update.map(([k, v]) => [k, toPlain(v, `update.${k}`)]);
+  if (typeof update !== "object") throw new InvalidUpdateError(`expected an object of state keys, got ${typeof update}`);
+  const out = {};
+  for (const k of Object.keys(update)) {
+    if (update[k] !== undefined) out[k] = toPlain(update[k], `update.${k}`);
+  }
+  return out;
+}
+
+/**
+ * An object whose keys read from the engine's state handle on first access,
+ * so channels a node never reads are never converted.
+ */
+export function lazyState(handle) {
+  const obj = {};
+  const fix = (k, v) => Object.defineProperty(obj, k, { value: v, writable: true, enumerable: true, configurable: true });
+  for (const k of handle.keys()) {
+    Object.defineProperty(obj, k, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const v = handle.get(k);
+        fix(k, v);
+        return v;
+      },
+      set(v) {
+        fix(k, v);
+      },
+    });
+  }
+  return obj;
+}
