@@ -73,7 +73,7 @@ fn debug_reports_tasks_with_step_and_triggers_and_results() {
     );
     assert_eq!(parts[0].data["payload"]["triggers"], json!(["branch:to:a"]));
     assert_eq!(parts[0].data["payload"]["input"], json!({"x": 1}));
-    assert_eq!(parts[1].data["payload"]["result"], json!([["x", 2]]));
+    assert_eq!(parts[1].data["payload"]["result"], json!({"x": 2}));
 }
 
 #[test]

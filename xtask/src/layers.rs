@@ -4,7 +4,15 @@ use crate::{build, serve, tools};
 
 type Layer = (&'static str, fn() -> Result);
 
-const LAYERS: &[Layer] = &[("lint", lint), ("native", native), ("browser", browser), ("build", build::all), ("js", js), ("e2e", e2e)];
+const LAYERS: &[Layer] = &[
+    ("lint", lint),
+    ("native", native),
+    ("browser", browser),
+    ("build", build::all),
+    ("js", js),
+    ("e2e", e2e),
+    ("conformance", conformance),
+];
 
 pub fn run_all(only: &[String]) -> Result {
     tools::ensure_test_tools()?;
@@ -73,6 +81,17 @@ fn js() -> Result {
 fn e2e() -> Result {
     let url = serve::spawn()?;
     node_test("e2e", Some(&url))
+}
+
+/// The shared conformance scenarios, through the project's adapter.
+fn conformance() -> Result {
+    let runner = sh::root().join("../shared/conformance/run.mjs");
+    if !runner.exists() {
+        return Err(format!("{} is missing: the conformance suite lives in ../shared", runner.display()));
+    }
+    sh::run(sh::cmd("node").arg(runner).arg("tests/conformance/adapter.mjs"))?;
+    // Our own scenarios in the same format, with goldens recorded from LangGraph.js.
+    sh::run(sh::cmd("node").arg("tests/conformance/extra/run.mjs").arg("tests/conformance/adapter.mjs"))
 }
 
 pub fn bench(_args: &[String]) -> Result {

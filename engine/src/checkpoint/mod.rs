@@ -196,7 +196,11 @@ pub(crate) async fn start_run(
         *persist.prev_versions.borrow_mut() = t.checkpoint.channel_versions.clone();
         *persist.parent.borrow_mut() = Some(t.checkpoint.id.clone());
     }
-    let replay = config.checkpoint_id().is_some();
+    // Naming an older checkpoint replays from it (a fork); naming the newest just continues.
+    let replay = match (config.checkpoint_id(), &saved) {
+        (Some(id), Some(_)) => to.saver.get(&to.thread_id, &to.ns, None).await?.is_some_and(|latest| latest.checkpoint.id != id),
+        _ => false,
+    };
     match (input, &saved) {
         (Input::Values(v), _) => {
             // A new input discards whatever the last superstep left unfinished.
@@ -207,8 +211,9 @@ pub(crate) async fn start_run(
         }
         (input, Some(t)) => {
             if replay {
-                // Time travel: continue on a copy of the old checkpoint, a new branch.
+                // Time travel: continue on a copy of the old checkpoint (one step later), a new branch.
                 stepper.checkpoint_id = stepper.run.env.next_id();
+                stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
                 persist.commit(cp).await?;
             } else {

@@ -103,8 +103,9 @@ impl CompiledGraph {
                     Some(WriteKind::Failed { error }) => (vec![], Some(error.clone())),
                     _ => (vec![], None),
                 };
-                // As in LangGraph, a task with any saved result or resume value is not "next".
-                let settled = saved.is_some_and(|w| matches!(w.kind, WriteKind::Done { .. }) || !w.resumed.is_empty());
+                // As in LangGraph.js, a task that already received resume values is not "next"
+                // (finished tasks of an unfinished superstep still are).
+                let settled = saved.is_some_and(|w| !w.resumed.is_empty());
                 if !settled {
                     next.push(task.name.to_string());
                 }

@@ -499,8 +499,7 @@ fn emit_task_result(
         });
     }
     let payload = || {
-        let update = r.update(spec);
-        let result: Vec<Value> = update.as_object().map(|m| m.iter().map(|(k, v)| json!([k, v])).collect()).unwrap_or_default();
+        let result = r.update(spec);
         let interrupts: Vec<Value> = match &r.status {
             TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
             _ => vec![],

@@ -46,9 +46,9 @@ pub fn to_js(e: &Error) -> JsValue {
 
 fn culprit(v: &ValidationError) -> String {
     match v {
-        ValidationError::UnknownNode { node, .. }
-        | ValidationError::Unreachable { node }
-        | ValidationError::DuplicateNode { node } => node.clone(),
+        ValidationError::UnknownNode { node, .. } | ValidationError::Unreachable { node } | ValidationError::DuplicateNode { node } => {
+            node.clone()
+        }
         ValidationError::UnknownPathTarget { target, .. } => target.clone(),
         ValidationError::ReservedName { name } => name.clone(),
         ValidationError::UnknownKey { key, .. } => key.clone(),

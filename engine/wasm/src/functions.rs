@@ -9,7 +9,7 @@ use futures::FutureExt;
 use js_sys::{Function, Promise, Reflect};
 use serde_json::Value;
 use std::rc::Rc;
-use superstep::graph::node::{Call, CacheKeyFn, NodeFn, RouterFn};
+use superstep::graph::node::{CacheKeyFn, Call, NodeFn, RouterFn};
 use superstep::reducers::BatchFn;
 use superstep::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send};
 use wasm_bindgen::prelude::*;
@@ -64,10 +64,7 @@ fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
             Ok(c) => NodeError::ParentCommand(Box::new(c)),
             Err(e) => e,
         }),
-        "e" => Some(NodeError::Failed {
-            message: get(v, "message").as_string().unwrap_or_default(),
-            kind: get(v, "kind").as_string(),
-        }),
+        "e" => Some(NodeError::Failed { message: get(v, "message").as_string().unwrap_or_default(), kind: get(v, "kind").as_string() }),
         _ => None,
     }
 }
@@ -153,4 +150,3 @@ pub fn cache_key(f: Function) -> CacheKeyFn {
         Err(_) => String::new(),
     })
 }
-

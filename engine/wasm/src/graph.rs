@@ -106,7 +106,11 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
             (name, _) => Reducer::builtin(name).ok_or_else(|| errors::type_error(&format!("unknown reducer {name}")))?,
         };
         let channel = Channel { reducer, default: ch.default.clone() };
-        g = if spec.state_keys.contains(&ch.name) { g.channel(ch.name.clone(), channel) } else { g.private_channel(ch.name.clone(), channel) };
+        g = if spec.state_keys.contains(&ch.name) {
+            g.channel(ch.name.clone(), channel)
+        } else {
+            g.private_channel(ch.name.clone(), channel)
+        };
     }
     if let Some(keys) = &spec.input {
         g = g.input_keys(keys.clone());
@@ -145,7 +149,12 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         g = g.join(from, to);
     }
     for b in spec.branches {
-        g = g.branch(BranchSpec { source: b.source, router: functions::router(function(&fns, b.fn_index)?), path_map: b.path_map, metadata: Value::Null });
+        g = g.branch(BranchSpec {
+            source: b.source,
+            router: functions::router(function(&fns, b.fn_index)?),
+            path_map: b.path_map,
+            metadata: Value::Null,
+        });
     }
     let o = spec.options;
     let checkpointer = match (o.saver.and_then(registry::saver), o.checkpointing.as_deref()) {
@@ -274,7 +283,9 @@ impl JsGraph {
     #[wasm_bindgen(js_name = updateState)]
     pub fn update_state(&self, config: JsValue, values: JsValue, as_node: Option<String>) -> Result<js_sys::Promise, JsValue> {
         let (g, config, values) = (self.graph.clone(), run_config(config)?, from_js(values)?);
-        Ok(promise(async move { g.update_state(&config, values, as_node.as_deref()).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) }))
+        Ok(promise(
+            async move { g.update_state(&config, values, as_node.as_deref()).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) },
+        ))
     }
 }
 

@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { currentRuntime, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
@@ -201,12 +201,18 @@ function configArg(config = {}, extra = {}) {
   };
 }
 
+function namedError(name, message) {
+  const e = new Error(message);
+  if (name) e.name = name;
+  return e;
+}
+
 function snapshot(s) {
   if (!s) return s;
   return {
     values: s.values,
     next: s.next,
-    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? new Error(t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
+    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? namedError(nodeErrorNames.get(t.name), t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
     metadata: s.metadata ? { ...s.metadata, parents: {} } : undefined,
     config: s.config,
     parentConfig: s.parentConfig ?? undefined,

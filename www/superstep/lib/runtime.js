@@ -13,6 +13,8 @@ export function currentRuntime() {
 
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
 export const nodeErrors = new Map();
+/** The class name of each node's last error, for state snapshots. */
+export const nodeErrorNames = new Map();
 
 function doInterrupt(rt, value) {
   let r;
@@ -68,6 +70,7 @@ function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
   if (e && e.__parentCommand) return { t: "p", command: e.command };
   nodeErrors.set(node, e);
+  nodeErrorNames.set(node, e?.name ?? "Error");
   const retry = retryOn ? (retryOn(e) ? "retry" : "no-retry") : e?.name;
   return { t: "e", message: String(e?.message ?? e), kind: retry };
 }
