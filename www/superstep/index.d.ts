@@ -1,4 +1,269 @@
-/** Loads the engine; call once before anything else. */
+// Types of the superstep package: a LangGraph.js-shaped API over a wasm engine.
+
+/** Loads the engine once; in Node the default reads the bundled .wasm from disk. */
 export function init(source?: BufferSource | Response | URL | string | WebAssembly.Module): Promise<unknown>;
 /** The engine's version string. */
 export function engineVersion(): string;
+
+export const START: "__start__";
+export const END: "__end__";
+
+/** Plain JSON data: what state values must be. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface RunnableConfig {
+  configurable?: { thread_id?: string; checkpoint_id?: string; checkpoint_ns?: string; [key: string]: unknown };
+  recursionLimit?: number;
+  context?: unknown;
+  interruptBefore?: string[] | "*";
+  interruptAfter?: string[] | "*";
+}
+
+export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom";
+
+export interface StreamConfig extends RunnableConfig {
+  streamMode?: StreamMode | StreamMode[];
+  subgraphs?: boolean;
+}
+
+/** What a node receives besides its state. */
+export interface NodeConfig {
+  configurable: Record<string, unknown>;
+  context: unknown;
+  metadata: {
+    langgraph_step: number;
+    langgraph_node: string;
+    langgraph_triggers: string[];
+    langgraph_path: string[];
+    langgraph_checkpoint_ns: string;
+  };
+  remainingSteps: number;
+  /** `interrupt()` that keeps working after an `await`. */
+  interrupt<T = unknown>(value: unknown): T;
+  /** Emits a `custom` stream event. */
+  writer(value: unknown): void;
+}
+
+// ---------------------------------------------------------------- values
+export class Send<A = unknown> {
+  constructor(node: string, args: A);
+  readonly lg_name: "Send";
+  node: string;
+  args: A;
+}
+
+export interface CommandParams<U = Record<string, unknown>> {
+  update?: U | [string, unknown][];
+  goto?: string | Send | (string | Send)[];
+  resume?: unknown;
+  graph?: string;
+}
+
+export class Command<U = Record<string, unknown>> {
+  static readonly PARENT: "__parent__";
+  constructor(params?: CommandParams<U>);
+  readonly lg_name: "Command";
+  update?: U | [string, unknown][];
+  goto: string | Send | (string | Send)[];
+  resume?: unknown;
+  graph?: string;
+}
+
+/** Replaces a channel's value instead of reducing into it. */
+export class Overwrite<T = unknown> {
+  constructor(value: T);
+  value: T;
+}
+
+/** Pauses the run and asks for a value; returns it once resumed. */
+export function interrupt<T = unknown>(value: unknown): T;
+
+// ---------------------------------------------------------------- errors
+export class GraphRecursionError extends Error {}
+export class InvalidUpdateError extends Error {
+  key?: string;
+  nodes?: string[];
+  path?: string;
+}
+export class NodeError extends Error {
+  node?: string;
+}
+export class GraphValidationError extends Error {
+  culprit?: string;
+}
+export class GraphValueError extends Error {}
+export class MissingNodeError extends Error {
+  node?: string;
+}
+export class CheckpointStorageError extends Error {}
+export class StorageQuotaError extends Error {}
+export class ThreadLockedError extends Error {}
+export interface Interrupt<V = unknown> {
+  id: string;
+  value: V;
+}
+export class GraphInterrupt extends Error {
+  interrupts: Interrupt[];
+}
+export function isGraphInterrupt(e: unknown): e is GraphInterrupt;
+
+// ---------------------------------------------------------------- schema
+export type Reducer<V, U = V> = (left: V, right: U) => V;
+
+export interface Channel<V = unknown, U = V> {
+  reducer?: Reducer<V, U>;
+  default?: () => V;
+}
+
+/** `Annotation<T>()` keeps the last value; `Annotation({ reducer, default })` reduces. */
+export function Annotation<V>(): Channel<V>;
+export function Annotation<V, U = V>(spec: { reducer: Reducer<V, U>; default?: () => V }): Channel<V, U>;
+export namespace Annotation {
+  function Root<S extends Record<string, Channel<any, any> | typeof Annotation>>(spec: S): AnnotationRoot<S>;
+}
+
+export interface AnnotationRoot<S> {
+  lc_graph_name: "AnnotationRoot";
+  spec: S;
+  /** The state's type: `typeof MyState.State`. */
+  State: { [K in keyof S]: S[K] extends Channel<infer V, any> ? V : unknown };
+  Update: { [K in keyof S]?: S[K] extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
+}
+
+export interface Message {
+  type: string;
+  content: unknown;
+  id: string;
+  [key: string]: unknown;
+}
+export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
+export function messagesStateReducer(left: MessageLike | MessageLike[], right: MessageLike | MessageLike[]): Message[];
+export const REMOVE_ALL_MESSAGES: "__remove_all__";
+export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
+
+// ---------------------------------------------------------------- graphs
+export type NodeResult<U> = U | Command<U> | Command<U>[] | void | null | undefined;
+export type NodeFunction<S, U> = (state: S, config: NodeConfig) => NodeResult<U> | Promise<NodeResult<U>>;
+export type Router<S> = (state: S, config: NodeConfig) => string | Send | (string | Send)[] | Promise<string | Send | (string | Send)[]>;
+
+export interface CachePolicy {
+  ttl?: number;
+  keyFunc?: (input: unknown) => string;
+}
+
+export interface RetryPolicy {
+  maxAttempts?: number;
+  initialInterval?: number;
+  backoffFactor?: number;
+  maxInterval?: number;
+  retryOn?: (error: unknown) => boolean;
+}
+
+export interface NodeOptions {
+  input?: AnnotationRoot<any>;
+  ends?: string[];
+  cachePolicy?: CachePolicy;
+  retryPolicy?: RetryPolicy;
+  metadata?: Json;
+}
+
+export interface Checkpointer {
+  readonly id: number;
+}
+
+export class MemorySaver implements Checkpointer {
+  readonly id: number;
+  toJSON(): string;
+}
+
+export interface IndexedDBSaverOptions {
+  /** Database name (default "superstep"). */
+  name?: string;
+  /** When another tab runs the same thread: wait for it, or fail with ThreadLockedError. */
+  onLocked?: "wait" | "error";
+  /** IndexedDB transaction durability (default "strict"). */
+  durability?: "strict" | "relaxed" | "default";
+}
+
+export class InMemoryCache {
+  readonly id: number;
+}
+
+export interface CompileOptions {
+  checkpointer?: Checkpointer | boolean;
+  interruptBefore?: string[] | "*";
+  interruptAfter?: string[] | "*";
+  cache?: InMemoryCache;
+  name?: string;
+}
+
+export interface StateSnapshot<S = Record<string, unknown>> {
+  values: S;
+  next: string[];
+  tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: Error; state?: StateSnapshot }[];
+  metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parent_id?: string | null; graph: string; graph_version: string; parents: Record<string, string> };
+  config: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
+  parentConfig?: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
+  createdAt?: string;
+}
+
+/** One superstep as the stepping API reports it. */
+export interface StepSnapshot<S = Record<string, unknown>> {
+  step: number;
+  tasks: {
+    id: string;
+    name: string;
+    path: string;
+    triggers: string[];
+    input: Json;
+    writes: [string, Json][];
+    error: string | null;
+    interrupts: Interrupt[];
+    cached: boolean;
+  }[];
+  state: S;
+  changed: string[];
+  next: string[];
+  outcome: { kind: "continue" | "done" | "interrupted" | "error"; interrupts?: Interrupt[]; error?: { name: string; message: string } };
+}
+
+export interface Stepper<S = Record<string, unknown>> {
+  /** Runs exactly one superstep. */
+  step(): Promise<StepSnapshot<S>>;
+  readonly next: string[];
+  readonly state: S;
+  readonly recursionLimit: number;
+}
+
+export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
+  invoke(input: U | Command | null, config?: RunnableConfig): Promise<S & { __interrupt__?: Interrupt[] }>;
+  stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  stepper(input: U | Command | null, config?: RunnableConfig): Promise<Stepper<S>>;
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
+  getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig }): AsyncIterable<StateSnapshot<S>>;
+  updateState(config: RunnableConfig, values: U | null, asNode?: string): Promise<RunnableConfig>;
+  readonly warnings: string[];
+}
+
+type StateOf<A> = A extends AnnotationRoot<any> ? A["State"] : Record<string, unknown>;
+type UpdateOf<A> = A extends AnnotationRoot<any> ? A["Update"] : Record<string, unknown>;
+
+export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>> {
+  constructor(schema: A | { stateSchema?: AnnotationRoot<any>; input?: AnnotationRoot<any>; output?: AnnotationRoot<any> });
+  addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any>, options?: NodeOptions): this;
+  addNode(nodes: Record<string, NodeFunction<S, U>>): this;
+  addEdge(from: string | string[], to: string): this;
+  addConditionalEdges(source: string, router: Router<S>, pathMap?: Record<string, string> | string[]): this;
+  addSequence(nodes: [string, NodeFunction<S, U>][] | Record<string, NodeFunction<S, U>>): this;
+  setEntryPoint(node: string): this;
+  setFinishPoint(node: string): this;
+  compile(options?: CompileOptions): CompiledStateGraph<S, U>;
+}
+
+export class IndexedDBSaver implements Checkpointer {
+  constructor(options?: IndexedDBSaverOptions);
+  readonly id: number;
+  readonly name: string;
+  listThreads(): Promise<{ thread_id: string; updated_at: number; step: number; graph: string; checkpoint_id: string }[]>;
+  deleteThread(threadId: string): Promise<void>;
+}

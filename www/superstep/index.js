@@ -9,7 +9,7 @@ export {
 } from "./lib/types.js";
 export { interrupt } from "./lib/runtime.js";
 export { messagesStateReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
-export { StateGraph, CompiledStateGraph, MemorySaver, InMemoryCache } from "./lib/graph.js";
+export { StateGraph, CompiledStateGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 
 let ready = null;
 

@@ -12,6 +12,7 @@ pub fn class_name(e: &Error) -> &'static str {
         Error::Node { .. } => "NodeError",
         Error::NoCheckpointer { .. } => "GraphValueError",
         Error::MissingNode { .. } => "MissingNodeError",
+        Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
         Error::Storage { .. } => "CheckpointStorageError",
         Error::Document { .. } => "GraphDocumentError",
         Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",

@@ -63,3 +63,29 @@ pub async fn get(db: &IdbDatabase, store: &str, key: &JsValue) -> Result<JsValue
     let tx = db.transaction_with_str(store)?;
     request(&tx.object_store(store)?.get(key)?).await
 }
+
+/// Waits for a transaction to commit; its error (e.g. QuotaExceededError) otherwise.
+pub async fn committed(tx: &web_sys::IdbTransaction) -> Result<(), JsValue> {
+    let (send, recv) = oneshot::channel::<Result<(), JsValue>>();
+    let send = std::rc::Rc::new(std::cell::RefCell::new(Some(send)));
+    let finish =
+        |send: std::rc::Rc<std::cell::RefCell<Option<oneshot::Sender<Result<(), JsValue>>>>>, tx: web_sys::IdbTransaction, ok: bool| {
+            Closure::once(move |_e: web_sys::Event| {
+                if let Some(s) = send.borrow_mut().take() {
+                    let err = tx.error().map(JsValue::from).unwrap_or_else(|| JsValue::from_str("transaction aborted"));
+                    let _ = s.send(if ok { Ok(()) } else { Err(err) });
+                }
+            })
+        };
+    let on_complete = finish(send.clone(), tx.clone(), true);
+    let on_error = finish(send.clone(), tx.clone(), false);
+    let on_abort = finish(send, tx.clone(), false);
+    tx.set_oncomplete(Some(on_complete.as_ref().unchecked_ref()));
+    tx.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    tx.set_onabort(Some(on_abort.as_ref().unchecked_ref()));
+    let out = recv.await.unwrap_or_else(|_| Err(JsValue::from_str("transaction dropped")));
+    tx.set_oncomplete(None);
+    tx.set_onerror(None);
+    tx.set_onabort(None);
+    out
+}

@@ -9,11 +9,13 @@ mod functions;
 mod graph;
 mod handles;
 pub mod idb;
+mod idb_saver;
 mod registry;
 mod savers;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use handles::{JsRuntime, JsState};
+pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
 pub use savers::{JsInMemoryCache, JsMemorySaver};
 
 /// The engine's version, e.g. `"0.1.0"`.

@@ -4,7 +4,7 @@ import * as wasm from "../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, channelOf, isAnnotationRoot, isCommand, typedError,
+  END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
 import { toPlain } from "./values.js";
 
@@ -18,6 +18,47 @@ export class MemorySaver {
   toJSON() {
     return this.inner.toJSON();
   }
+}
+
+/**
+ * Checkpoints in the browser's IndexedDB: threads survive reloads. Each
+ * superstep commits in one transaction; runs of one thread in two tabs are
+ * serialized with the Web Locks API (`onLocked: "wait"`) or refused.
+ */
+export class IndexedDBSaver {
+  constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
+    this.inner = new wasm.JsIndexedDbSaver(name, durability);
+    this.id = this.inner.id;
+    this.name = name;
+    this.onLocked = onLocked;
+  }
+  /** `[{thread_id, updated_at, step, graph, checkpoint_id}]`, newest first. */
+  async listThreads() {
+    try {
+      return await this.inner.listThreads();
+    } catch (e) {
+      throw typedError(e);
+    }
+  }
+  async deleteThread(threadId) {
+    try {
+      await this.inner.deleteThread(threadId);
+    } catch (e) {
+      throw typedError(e);
+    }
+  }
+}
+
+/** Holds the thread's Web Lock while `body` runs (IndexedDB threads only). */
+async function withThreadLock(saver, config, body) {
+  const thread = config?.configurable?.thread_id;
+  const locks = globalThis.navigator?.locks;
+  if (!(saver instanceof IndexedDBSaver) || !thread || !locks) return body();
+  const name = `superstep:${saver.name}:${thread}`;
+  return locks.request(name, { ifAvailable: saver.onLocked === "error" }, async (lock) => {
+    if (!lock) throw new ThreadLockedError(`thread ${thread} is running in another tab`);
+    return body();
+  });
 }
 
 /** In-memory node cache for `cachePolicy`. */
@@ -165,6 +206,7 @@ export class StateGraph {
       name,
     };
     const [spec, fns] = this.spec(options);
+    options.checkpointer = checkpointer;
     let graph;
     try {
       graph = wasm.compileGraph(spec, fns);
@@ -242,13 +284,15 @@ export class CompiledStateGraph {
         rethrow(e);
       });
     }
-    let p;
-    try {
-      p = this.graph.invoke(inputArg(input), configArg(config));
-    } catch (e) {
-      return Promise.reject(typedError(e));
-    }
-    return p.catch(rethrow);
+    return withThreadLock(this.options.checkpointer, config, () => {
+      let p;
+      try {
+        p = this.graph.invoke(inputArg(input), configArg(config));
+      } catch (e) {
+        return Promise.reject(typedError(e));
+      }
+      return p.catch(rethrow);
+    });
   }
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
@@ -262,7 +306,26 @@ export class CompiledStateGraph {
       rethrow(e);
     }
     const subgraphs = !!config.subgraphs;
+    const saver = this.options.checkpointer;
     async function* chunks() {
+      let release = () => {};
+      if (saver instanceof IndexedDBSaver && config.configurable?.thread_id && globalThis.navigator?.locks) {
+        const held = new Promise((r) => (release = r));
+        await new Promise((acquired, refused) =>
+          globalThis.navigator.locks.request(`superstep:${saver.name}:${config.configurable.thread_id}`, { ifAvailable: saver.onLocked === "error" }, (lock) => {
+            if (!lock) return refused(new ThreadLockedError(`thread ${config.configurable.thread_id} is running in another tab`));
+            acquired();
+            return held;
+          }),
+        );
+      }
+      try {
+        yield* parts();
+      } finally {
+        release();
+      }
+    }
+    async function* parts() {
       for (;;) {
         let p;
         try {

@@ -79,6 +79,8 @@ const CLASSES = {
   GraphValueError,
   MissingNodeError,
   CheckpointStorageError,
+  StorageQuotaError,
+  ThreadLockedError,
 };
 
 /** An engine error object (`{__superstepError, name, message, ...}`) as a typed Error. */

@@ -1,0 +1,283 @@
+//! `IndexedDBSaver`: checkpoints in the browser's IndexedDB.
+//!
+//! Stores (keys are arrays): `checkpoints [thread, ns, id]`, `blobs [thread, ns,
+//! channel, version]`, `writes [thread, ns, checkpoint id]`, `threads [thread]`.
+//! A checkpoint and its blobs commit in one transaction (strict durability by
+//! default), so a crash leaves either the whole checkpoint or none of it.
+use crate::idb;
+use futures::future::LocalBoxFuture;
+use futures::FutureExt;
+use js_sys::Array;
+use serde_json::json;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use superstep::checkpoint::{resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
+use superstep::Error;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{IdbDatabase, IdbKeyRange};
+
+const STORES: &[&str] = &["checkpoints", "blobs", "writes", "threads"];
+
+pub struct IndexedDbSaver {
+    name: String,
+    durability: String,
+    db: RefCell<Option<IdbDatabase>>,
+}
+
+fn key(parts: &[&str]) -> JsValue {
+    parts.iter().map(|p| JsValue::from_str(p)).collect::<Array>().into()
+}
+
+/// All keys starting with `prefix` (array keys sort element by element).
+fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
+    let lower: Array = prefix.iter().map(|p| JsValue::from_str(p)).collect();
+    let upper: Array = prefix.iter().map(|p| JsValue::from_str(p)).collect();
+    upper.push(&Array::new()); // arrays sort after strings and numbers
+    IdbKeyRange::bound(&lower, &upper)
+}
+
+fn storage_error(e: JsValue) -> Error {
+    let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    let message = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| format!("{e:?}"));
+    Error::Storage { message: if name.is_empty() { message } else { format!("{name}: {message}") } }
+}
+
+impl IndexedDbSaver {
+    pub fn new(name: String, durability: String) -> Self {
+        IndexedDbSaver { name, durability, db: RefCell::new(None) }
+    }
+
+    /// The open database; reopened after another tab's upgrade closed it.
+    async fn db(&self) -> Result<IdbDatabase, Error> {
+        if let Some(db) = self.db.borrow().clone() {
+            return Ok(db);
+        }
+        let db = idb::open(&self.name, 1, STORES).await.map_err(storage_error)?;
+        // Another tab upgrading the database: close cleanly and reopen on next use.
+        let closer = db.clone();
+        let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |_e| closer.close());
+        db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
+        on_change.forget();
+        *self.db.borrow_mut() = Some(db.clone());
+        Ok(db)
+    }
+
+    /// A transaction with the configured durability (strict by default).
+    fn tx(&self, db: &IdbDatabase, stores: &[&str], write: bool) -> Result<web_sys::IdbTransaction, Error> {
+        let names: Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
+        let opts = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&opts, &"durability".into(), &JsValue::from_str(&self.durability));
+        // `transaction(stores, mode, {durability})`; web-sys lacks the options overload.
+        let open = js_sys::Reflect::get(db, &"transaction".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let mode = JsValue::from_str(if write { "readwrite" } else { "readonly" });
+        match open.map(|f| f.call3(db, &names, &mode, &opts)) {
+            Some(Ok(tx)) => Ok(tx.unchecked_into()),
+            _ => {
+                // The connection was closed (versionchange): reopen next time.
+                *self.db.borrow_mut() = None;
+                Err(Error::Storage { message: "the database connection was closed; retry".into() })
+            }
+        }
+    }
+
+    async fn get_all(&self, store: &str, range: &IdbKeyRange) -> Result<Vec<JsValue>, Error> {
+        let db = self.db().await?;
+        let tx = self.tx(&db, &[store], false)?;
+        let req = tx.object_store(store).and_then(|s| s.get_all_with_key(range)).map_err(storage_error)?;
+        let all = idb::request(&req).await.map_err(storage_error)?;
+        Ok(Array::from(&all).to_vec())
+    }
+
+    async fn lane(&self, thread: &str, ns: &str) -> Result<(Vec<Checkpoint>, BTreeMap<(String, u64), Blob>), Error> {
+        let parse = |v: &JsValue| v.as_string().unwrap_or_default();
+        let mut cps: Vec<Checkpoint> = self
+            .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
+            .await?
+            .iter()
+            .map(|v| serde_json::from_str(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
+            .collect::<Result<_, _>>()?;
+        cps.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut blobs = BTreeMap::new();
+        for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
+            let rec: serde_json::Value =
+                serde_json::from_str(&parse(&v)).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
+            let blob: Blob =
+                serde_json::from_value(rec["blob"].clone()).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
+            blobs.insert((rec["channel"].as_str().unwrap_or_default().to_string(), rec["version"].as_u64().unwrap_or(0)), blob);
+        }
+        Ok((cps, blobs))
+    }
+
+    async fn writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
+        let db = self.db().await?;
+        let tx = self.tx(&db, &["writes"], false)?;
+        let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
+        let v = idb::request(&req).await.map_err(storage_error)?;
+        match v.as_string() {
+            Some(s) => serde_json::from_str(&s).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
+            None => Ok(vec![]),
+        }
+    }
+
+    async fn tuple(
+        &self,
+        thread: &str,
+        ns: &str,
+        cp: &Checkpoint,
+        blobs: &BTreeMap<(String, u64), Blob>,
+    ) -> Result<CheckpointTuple, Error> {
+        let values = resolve(&cp.channel_versions, |ch, v| blobs.get(&(ch.to_string(), v)))?;
+        Ok(CheckpointTuple {
+            thread_id: thread.into(),
+            ns: ns.into(),
+            checkpoint: cp.clone(),
+            values,
+            pending_writes: self.writes_of(thread, ns, &cp.id).await?,
+        })
+    }
+
+    /// Thread summaries: `{thread_id, updated_at, checkpoints}`, newest first.
+    pub async fn list_threads(&self) -> Result<Vec<serde_json::Value>, Error> {
+        let db = self.db().await?;
+        let tx = self.tx(&db, &["threads"], false)?;
+        let req = tx.object_store("threads").and_then(|s| s.get_all()).map_err(storage_error)?;
+        let all = idb::request(&req).await.map_err(storage_error)?;
+        let mut out: Vec<serde_json::Value> = Array::from(&all).iter().filter_map(|v| serde_json::from_str(&v.as_string()?).ok()).collect();
+        out.sort_by(|a, b| b["updated_at"].as_f64().partial_cmp(&a["updated_at"].as_f64()).unwrap_or(std::cmp::Ordering::Equal));
+        Ok(out)
+    }
+}
+
+impl Checkpointer for IndexedDbSaver {
+    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+        async move {
+            let db = self.db().await?;
+            let tx = self.tx(&db, &["checkpoints", "blobs", "threads"], true)?;
+            let store = |n: &str| tx.object_store(n).map_err(storage_error);
+            for (ch, blob) in &checkpoint.blobs {
+                let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
+                let rec = json!({"channel": &**ch, "version": version, "blob": blob}).to_string();
+                store("blobs")?.put_with_key(&JsValue::from_str(&rec), &key(&[thread_id, ns, ch, &format!("{version:020}")])).map_err(storage_error)?;
+            }
+            let text = serde_json::to_string(&checkpoint).map_err(|e| Error::Storage { message: e.to_string() })?;
+            store("checkpoints")?.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, &checkpoint.id])).map_err(storage_error)?;
+            if ns.is_empty() {
+                let summary = json!({"thread_id": thread_id, "updated_at": checkpoint.ts, "step": checkpoint.metadata.step, "graph": &*checkpoint.metadata.graph, "checkpoint_id": checkpoint.id}).to_string();
+                store("threads")?.put_with_key(&JsValue::from_str(&summary), &JsValue::from_str(thread_id)).map_err(storage_error)?;
+            }
+            idb::committed(&tx).await.map_err(storage_error)
+        }
+        .boxed_local()
+    }
+
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>> {
+        async move {
+            let mut all = self.writes_of(thread_id, ns, checkpoint_id).await?;
+            for w in writes {
+                match all.iter_mut().find(|x| x.task_id == w.task_id) {
+                    Some(x) => *x = w,
+                    None => all.push(w),
+                }
+            }
+            let db = self.db().await?;
+            let tx = self.tx(&db, &["writes"], true)?;
+            let text = serde_json::to_string(&all).map_err(|e| Error::Storage { message: e.to_string() })?;
+            tx.object_store("writes")
+                .and_then(|s| s.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, checkpoint_id])))
+                .map_err(storage_error)?;
+            idb::committed(&tx).await.map_err(storage_error)
+        }
+        .boxed_local()
+    }
+
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>> {
+        async move {
+            let (cps, blobs) = self.lane(thread_id, ns).await?;
+            let cp = match id {
+                Some(id) => cps.iter().find(|c| c.id == id),
+                None => cps.last(),
+            };
+            match cp {
+                Some(cp) => Ok(Some(self.tuple(thread_id, ns, cp, &blobs).await?)),
+                None => Ok(None),
+            }
+        }
+        .boxed_local()
+    }
+
+    fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>> {
+        async move {
+            let (cps, blobs) = self.lane(thread_id, ns).await?;
+            let mut out = Vec::new();
+            for cp in cps.iter().rev().filter(|c| filter.matches(c)).take(filter.limit.unwrap_or(usize::MAX)) {
+                out.push(self.tuple(thread_id, ns, cp, &blobs).await?);
+            }
+            Ok(out)
+        }
+        .boxed_local()
+    }
+
+    fn delete_thread<'a>(&'a self, thread_id: &'a str) -> LocalBoxFuture<'a, Result<(), Error>> {
+        async move {
+            let db = self.db().await?;
+            let tx = self.tx(&db, STORES, true)?;
+            let range = prefix_range(&[thread_id]).map_err(storage_error)?;
+            for s in ["checkpoints", "blobs", "writes"] {
+                tx.object_store(s).and_then(|st| st.delete(&range)).map_err(storage_error)?;
+            }
+            tx.object_store("threads").and_then(|st| st.delete(&JsValue::from_str(thread_id))).map_err(storage_error)?;
+            idb::committed(&tx).await.map_err(storage_error)
+        }
+        .boxed_local()
+    }
+}
+
+/// The JS handle: `new JsIndexedDbSaver(name, durability)`.
+#[wasm_bindgen]
+pub struct JsIndexedDbSaver {
+    id: u32,
+    saver: Rc<IndexedDbSaver>,
+}
+
+#[wasm_bindgen]
+impl JsIndexedDbSaver {
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: String, durability: String) -> JsIndexedDbSaver {
+        let saver = Rc::new(IndexedDbSaver::new(name, durability));
+        JsIndexedDbSaver { id: crate::registry::add_saver(saver.clone()), saver }
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    #[wasm_bindgen(js_name = listThreads)]
+    pub fn list_threads(&self) -> js_sys::Promise {
+        let s = self.saver.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            s.list_threads().await.map(|v| crate::convert::to_js(&serde_json::Value::Array(v))).map_err(|e| crate::errors::to_js(&e))
+        })
+    }
+
+    #[wasm_bindgen(js_name = deleteThread)]
+    pub fn delete_thread(&self, thread_id: String) -> js_sys::Promise {
+        let s = self.saver.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            s.delete_thread(&thread_id).await.map(|_| JsValue::UNDEFINED).map_err(|e| crate::errors::to_js(&e))
+        })
+    }
+}

@@ -1,0 +1,171 @@
+// IndexedDBSaver in real Chromium: reloads, interrupted threads, quota errors,
+// two pages on one thread, and crash safety.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, BASE } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+async function harness() {
+  const page = await context.newPage();
+  await page.goto(BASE + "tests/e2e/harness.html");
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  return page;
+}
+
+/** Checks a thread's history is one clean parent chain and returns its newest values. */
+async function cleanHistory(page, db, thread) {
+  return page.evaluate(async ({ db, thread }) => {
+    const { g } = window.makeGraph({ db });
+    const all = [];
+    for await (const s of g.getStateHistory({ configurable: { thread_id: thread } })) all.push(s);
+    for (let i = 0; i + 1 < all.length; i++) {
+      if (all[i].parentConfig?.configurable?.checkpoint_id !== all[i + 1].config.configurable.checkpoint_id) {
+        return { broken: i, steps: all.map((s) => s.metadata.step) };
+      }
+    }
+    return { steps: all.map((s) => s.metadata.step), values: all[0]?.values };
+  }, { db, thread });
+}
+
+test("a thread survives a page reload and continues", async () => {
+  const page = await harness();
+  const first = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "reload", steps: 3 });
+    return g.invoke({ n: 0 }, { configurable: { thread_id: "t1" } });
+  });
+  assert.equal(first.n, 3);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  const after = await page.evaluate(async () => {
+    const { g, saver } = window.makeGraph({ db: "reload", steps: 5 });
+    const cfg = { configurable: { thread_id: "t1" } };
+    const state = await g.getState(cfg);
+    const threads = await saver.listThreads();
+    const more = await g.invoke({ log: ["again"] }, cfg);
+    return { values: state.values, threads: threads.map((t) => t.thread_id), more };
+  });
+  assert.deepEqual(after.values.log, ["tick 1", "tick 2", "tick 3"]);
+  assert.deepEqual(after.threads, ["t1"]);
+  assert.equal(after.more.n, 5);
+  await page.close();
+});
+
+test("an interrupted thread resumes after a reload", async () => {
+  const page = await harness();
+  const paused = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "interrupt", steps: 2, ask: true });
+    return g.invoke({ n: 0 }, { configurable: { thread_id: "hitl" } });
+  });
+  assert.equal(paused.__interrupt__[0].value, "name?");
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  const done = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "interrupt", steps: 2, ask: true });
+    const cfg = { configurable: { thread_id: "hitl" } };
+    const before = await g.getState(cfg);
+    const out = await g.invoke(new window.superstep.Command({ resume: "Ada" }), cfg);
+    return { next: before.next, interrupts: before.tasks[0].interrupts.map((i) => i.value), out };
+  });
+  assert.deepEqual(done.next, ["ask"]);
+  assert.deepEqual(done.interrupts, ["name?"]);
+  assert.equal(done.out.answer, "Ada");
+  assert.equal(done.out.n, 2);
+  await page.close();
+});
+
+test("a quota error is typed and leaves the last checkpoint usable", async () => {
+  const page = await harness();
+  const result = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "quota", steps: 4 });
+    const cfg = { configurable: { thread_id: "q" } };
+    await g.invoke({ n: 0 }, cfg);
+    const realPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException("simulated: the quota has been exceeded", "QuotaExceededError");
+    };
+    let error;
+    try {
+      await g.invoke({ log: ["more"] }, cfg);
+    } catch (e) {
+      error = { name: e.name, isQuota: e instanceof window.superstep.StorageQuotaError };
+    }
+    IDBObjectStore.prototype.put = realPut;
+    const state = await g.getState(cfg);
+    const resumed = await g.invoke({ log: ["after"] }, cfg);
+    return { error, values: state.values, resumed };
+  });
+  assert.deepEqual(result.error, { name: "StorageQuotaError", isQuota: true });
+  assert.equal(result.values.n, 4);
+  // The thread goes on from the last committed checkpoint (n = 4): one more tick.
+  assert.deepEqual(result.resumed.log.slice(-2), ["after", "tick 5"]);
+  await page.close();
+});
+
+test("two pages running one thread do not fork or corrupt it", async () => {
+  const [a, b] = [await harness(), await harness()];
+  const run = (page) =>
+    page.evaluate(async () => {
+      const { g } = window.makeGraph({ db: "race", steps: 8, delay: 2 });
+      return g.invoke({ n: 0, log: ["start"] }, { configurable: { thread_id: "shared" } });
+    });
+  const [ra, rb] = await Promise.all([run(a), run(b)]);
+  // The lock serializes the runs: each sees a whole run, one after the other.
+  assert.equal(ra.n, 8);
+  assert.equal(rb.n, 8);
+  assert.equal(ra.log.filter((l) => l === "start").length + rb.log.filter((l) => l === "start").length, 3);
+  const h = await cleanHistory(a, "race", "shared");
+  assert.equal(h.broken, undefined, `history forks: ${JSON.stringify(h)}`);
+  const refused = await b.evaluate(async () => {
+    const slow = window.makeGraph({ db: "race2", steps: 20, delay: 5 });
+    const other = window.makeGraph({ db: "race2", steps: 20, onLocked: "error" });
+    const cfg = { configurable: { thread_id: "x" } };
+    const first = slow.g.invoke({ n: 0 }, cfg);
+    await new Promise((r) => setTimeout(r, 10));
+    let name;
+    try {
+      await other.g.invoke({ n: 0 }, cfg);
+    } catch (e) {
+      name = e.name;
+    }
+    await first;
+    return name;
+  });
+  assert.equal(refused, "ThreadLockedError");
+  await a.close();
+  await b.close();
+});
+
+test("a page closed mid-run, 20 times, always resumes to the uninterrupted result", async () => {
+  const reference = await (async () => {
+    const page = await harness();
+    const out = await page.evaluate(() => window.makeGraph({ db: "crash-ref", steps: 12 }).g.invoke({ n: 0 }, { configurable: { thread_id: "ref" } }));
+    await page.close();
+    return out;
+  })();
+  for (let seed = 1; seed <= 20; seed++) {
+    const db = `crash-${seed}`;
+    const page = await harness();
+    // Start the run and close the page at a seed-dependent moment while it is running.
+    await page.evaluate(({ db }) => {
+      window.run = window.makeGraph({ db, steps: 12, delay: 3 }).g.invoke({ n: 0 }, { configurable: { thread_id: "c" } });
+    }, { db });
+    await new Promise((r) => setTimeout(r, (seed * 7) % 45));
+    await page.close();
+    const again = await harness();
+    const out = await again.evaluate(async ({ db }) => {
+      const { g } = window.makeGraph({ db, steps: 12 });
+      const cfg = { configurable: { thread_id: "c" } };
+      const st = await g.getState(cfg);
+      // Nothing stored yet: start; otherwise continue where the last checkpoint left off.
+      if (!st.metadata) return g.invoke({ n: 0 }, cfg);
+      return st.next.length ? g.invoke(null, cfg) : st.values;
+    }, { db });
+    assert.deepEqual(out, reference, `seed ${seed}`);
+    const h = await cleanHistory(again, db, "c");
+    assert.equal(h.broken, undefined, `seed ${seed}: ${JSON.stringify(h)}`);
+    await again.close();
+  }
+});

@@ -1,0 +1,101 @@
+// node --test: the package API against its built wasm — errors and their
+// names, stream shapes, the stepper, nested graphs, interrupts.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, END, Command, Send, Overwrite, MemorySaver, interrupt } = S;
+
+before(() => S.init());
+
+const Log = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }), x: Annotation() });
+
+function chain() {
+  return new StateGraph(Log)
+    .addNode("a", () => ({ log: ["a"], x: 1 }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", END)
+    .compile();
+}
+
+async function collect(p) {
+  const out = [];
+  for await (const c of await p) out.push(c);
+  return out;
+}
+
+test("errors are typed and named", async () => {
+  const loop = new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").addEdge("a", "a").compile();
+  await assert.rejects(loop.invoke({}), (e) => e instanceof S.GraphRecursionError && e.name === "GraphRecursionError");
+  const clash = new StateGraph(Log).addNode("p", () => ({ x: 1 })).addNode("q", () => ({ x: 2 })).addEdge(START, "p").addEdge(START, "q").compile();
+  await assert.rejects(clash.invoke({}), (e) => e instanceof S.InvalidUpdateError && e.key === "x" && e.nodes.join() === "p,q");
+  assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").addEdge("a", "ghost").compile(), (e) => e.name === "GraphValidationError" && e.culprit === "ghost");
+  class Boom extends Error {}
+  const thrower = new StateGraph(Log).addNode("t", () => { throw new Boom("kaput"); }).addEdge(START, "t").compile();
+  await assert.rejects(thrower.invoke({}), (e) => e instanceof Boom && e.message === "kaput");
+  const noSaver = new StateGraph(Log).addNode("ask", () => ({ x: interrupt("?") })).addEdge(START, "ask").compile();
+  await assert.rejects(noSaver.invoke({}), (e) => e.name === "GraphValueError");
+});
+
+test("values JSON cannot hold are a typed error naming the path", async () => {
+  const bad = (v) => new StateGraph(Log).addNode("n", () => ({ x: v })).addEdge(START, "n").compile();
+  await assert.rejects(bad(() => 1).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x"));
+  await assert.rejects(bad(10n).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("bigint"));
+  const cyc = { a: 1 };
+  cyc.self = cyc;
+  await assert.rejects(bad(cyc).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.self"));
+});
+
+test("stream shapes follow streamMode and subgraphs", async () => {
+  const g = chain();
+  assert.deepEqual(await collect(g.stream({}, { streamMode: "updates" })), [{ a: { log: ["a"], x: 1 } }, { b: { log: ["b"] } }]);
+  const both = await collect(g.stream({}, { streamMode: ["updates", "values"] }));
+  // As LangGraph.js: an empty input changes no channel, so the first chunk is an update.
+  assert.deepEqual(both.map((c) => c[0]), ["updates", "values", "updates", "values"]);
+  const parent = new StateGraph(Log).addNode("sub", chain()).addEdge(START, "sub").compile();
+  const sub = await collect(parent.stream({}, { streamMode: "updates", subgraphs: true }));
+  assert.deepEqual(sub.map(([ns]) => ns.map((n) => n.split(":")[0])), [["sub"], ["sub"], []]);
+});
+
+test("the stepper runs one superstep at a time", async () => {
+  const stepper = await chain().stepper({ log: ["in"] });
+  assert.deepEqual(stepper.next, ["__start__"]);
+  const s0 = await stepper.step();
+  assert.equal(s0.step, 0);
+  const s1 = await stepper.step();
+  assert.equal(s1.tasks[0].name, "a");
+  assert.deepEqual(s1.tasks[0].writes, [["log", ["a"]], ["x", 1]]);
+  assert.deepEqual(s1.state, { log: ["in", "a"], x: 1 });
+  assert.deepEqual(s1.next, ["b"]);
+  assert.equal(s1.outcome.kind, "continue");
+  await stepper.step();
+  assert.equal((await stepper.step()).outcome.kind, "done");
+});
+
+test("interrupt() works synchronously and config.interrupt() after an await", async () => {
+  const g = new StateGraph(Log)
+    .addNode("sync", () => ({ log: [interrupt("first")] }))
+    .addNode("async", async (_s, config) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return { log: [config.interrupt("second")] };
+    })
+    .addEdge(START, "sync")
+    .addEdge("sync", "async")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "i" } };
+  assert.equal((await g.invoke({}, cfg)).__interrupt__[0].value, "first");
+  assert.equal((await g.invoke(new Command({ resume: "one" }), cfg)).__interrupt__[0].value, "second");
+  assert.deepEqual((await g.invoke(new Command({ resume: "two" }), cfg)).log, ["one", "two"]);
+});
+
+test("Overwrite, Send and updates with undefined keys", async () => {
+  const g = new StateGraph(Log)
+    .addNode("fan", () => ({ log: new Overwrite(["reset"]), x: undefined }))
+    .addNode("w", (s) => ({ log: [`w${s.n}`] }))
+    .addEdge(START, "fan")
+    .addConditionalEdges("fan", () => [new Send("w", { n: 1 }), new Send("w", { n: 2 })])
+    .compile();
+  assert.deepEqual(await g.invoke({ log: ["in"], x: 5 }), { log: ["reset", "w1", "w2"], x: 5 });
+});

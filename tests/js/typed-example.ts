@@ -1,0 +1,27 @@
+// A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
+import { Annotation, Command, END, MemorySaver, Send, START, StateGraph, interrupt } from "../../www/superstep/index.js";
+
+const State = Annotation.Root({
+  topic: Annotation<string>(),
+  jokes: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+});
+
+const graph = new StateGraph(State)
+  .addNode("plan", (s) => ({ topic: s.topic.toUpperCase() }))
+  .addNode("joke", (s) => ({ jokes: [`about ${s.topic}`] }))
+  .addNode("ask", (_s, config) => {
+    const ok = interrupt<boolean>("ok?");
+    return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
+  })
+  .addEdge(START, "plan")
+  .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
+  .compile({ checkpointer: new MemorySaver() });
+
+async function main(): Promise<string[]> {
+  const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });
+  const stepper = await graph.stepper({ topic: "dogs" }, { configurable: { thread_id: "u" } });
+  const snap = await stepper.step();
+  const n: number = snap.step;
+  return [...out.jokes, String(n)];
+}
+void main;
