@@ -93,6 +93,18 @@ impl State {
         self.entries.iter().map(|(k, v)| (&**k, v.get()))
     }
 
+    /// Each key with its value if already computed; `None` for values a
+    /// router's view would compute on first read (so callers can defer them).
+    pub fn iter_ready(&self) -> impl Iterator<Item = (&str, Option<&Value>)> {
+        self.entries.iter().map(|(k, v)| {
+            let ready = match v {
+                Entry::Ready(v) => Some(&**v),
+                Entry::Pending(p) => p.cell.get().map(|v| &**v),
+            };
+            (&**k, ready)
+        })
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -27,6 +27,29 @@ impl JsState {
     pub fn get(&self, key: &str) -> JsValue {
         self.state.get(key).map(to_js).unwrap_or(JsValue::UNDEFINED)
     }
+
+    /// Small values converted now, as one object; big lists and maps are left
+    /// out and named in `lazy`, to be read only if the node touches them.
+    pub fn eager(&self) -> JsValue {
+        let obj = js_sys::Object::new();
+        let lazy = js_sys::Array::new();
+        for (k, v) in self.state.iter_ready() {
+            match v {
+                Some(serde_json::Value::Array(a)) if a.len() <= 32 => {}
+                Some(serde_json::Value::Object(m)) if m.len() <= 32 => {}
+                Some(serde_json::Value::Array(_) | serde_json::Value::Object(_)) | None => {
+                    lazy.push(&JsValue::from_str(k));
+                    continue;
+                }
+                Some(_) => {}
+            }
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js(v.unwrap_or(&serde_json::Value::Null)));
+        }
+        if lazy.length() > 0 {
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str("__lazy"), &lazy);
+        }
+        obj.into()
+    }
 }
 
 /// A running task's runtime.

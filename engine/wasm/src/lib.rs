@@ -18,6 +18,12 @@ pub use handles::{JsRuntime, JsState};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
 pub use savers::{JsInMemoryCache, JsMemorySaver};
 
+/// Panics (engine bugs) show their message in the console instead of `unreachable`.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
 /// The engine's version, e.g. `"0.1.0"`.
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {

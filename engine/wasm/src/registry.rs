@@ -56,3 +56,11 @@ pub fn graph(id: u32) -> Option<CompiledGraph> {
 pub fn env() -> Env {
     ENV.with(Env::clone)
 }
+
+/// Forgets a handle JS no longer holds (called from a FinalizationRegistry).
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = releaseHandle)]
+pub fn release(id: u32) {
+    SAVERS.with(|m| m.borrow_mut().remove(&id));
+    CACHES.with(|m| m.borrow_mut().remove(&id));
+    GRAPHS.with(|m| m.borrow_mut().remove(&id));
+}

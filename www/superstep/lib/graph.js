@@ -8,11 +8,18 @@ import {
 } from "./types.js";
 import { toPlain } from "./values.js";
 
+/** Engine objects held by JS wrappers are released when the wrapper is collected. */
+const finalizer = new FinalizationRegistry(({ inner, id }) => {
+  inner?.free();
+  wasm.releaseHandle(id);
+});
+
 /** In-memory checkpoints (threads, history, interrupts, time travel). */
 export class MemorySaver {
   constructor() {
     this.inner = new wasm.JsMemorySaver();
     this.id = this.inner.id;
+    finalizer.register(this, { inner: this.inner, id: this.id });
   }
   /** Everything stored, as JSON text. */
   toJSON() {
@@ -29,6 +36,7 @@ export class IndexedDBSaver {
   constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
     this.inner = new wasm.JsIndexedDbSaver(name, durability);
     this.id = this.inner.id;
+    finalizer.register(this, { inner: this.inner, id: this.id });
     this.name = name;
     this.onLocked = onLocked;
   }
@@ -64,7 +72,9 @@ async function withThreadLock(saver, config, body) {
 /** In-memory node cache for `cachePolicy`. */
 export class InMemoryCache {
   constructor() {
-    this.id = new wasm.JsInMemoryCache().id;
+    const inner = new wasm.JsInMemoryCache();
+    this.id = inner.id;
+    finalizer.register(this, { inner, id: this.id });
   }
 }
 
@@ -79,6 +89,15 @@ export function rethrow(e) {
     throw original;
   }
   throw typedError(e);
+}
+
+/**
+ * `(a, b) => a.concat(b)` over a list default behaves exactly like the
+ * engine's `append` reducer, which appends in place instead of copying the
+ * list through JS every superstep.
+ */
+function isConcat(fn) {
+  return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
 export class StateGraph {
@@ -168,8 +187,8 @@ export class StateGraph {
     const fns = [];
     const fn = (f) => fns.push(f) - 1;
     const channels = [...this.channels].map(([name, ch]) => {
-      const builtin = ch.reducer && ch.reducer[BUILTIN];
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
+      const builtin = ch.reducer && (ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined));
       return {
         name,
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
@@ -264,6 +283,7 @@ function snapshot(s) {
 
 export class CompiledStateGraph {
   constructor(graph, builder, options) {
+    finalizer.register(this, { inner: graph, id: graph.id });
     this.graph = graph;
     this.builder = builder;
     this.options = options;

@@ -33,28 +33,40 @@ export function interrupt(value) {
   return doInterrupt(current, value);
 }
 
-function makeConfig(rt) {
-  const config = {
-    interrupt: (v) => doInterrupt(rt, v),
-    writer: (v) => rt.write(toPlain(v, "custom event")),
-  };
-  let configurable, metadata;
-  Object.defineProperty(config, "configurable", { enumerable: true, get: () => (configurable ??= rt.configurable()) });
-  Object.defineProperty(config, "context", { enumerable: true, get: () => rt.context() });
-  Object.defineProperty(config, "metadata", {
-    enumerable: true,
-    get: () =>
-      (metadata ??= {
-        langgraph_step: rt.step(),
-        langgraph_node: rt.node(),
-        langgraph_triggers: rt.triggers(),
-        langgraph_path: rt.path().split("|"),
-        langgraph_checkpoint_ns: rt.checkpointNs(),
-        thread_id: config.configurable?.thread_id,
-      }),
-  });
-  Object.defineProperty(config, "remainingSteps", { enumerable: true, get: () => rt.remainingSteps() });
-  return config;
+/** What a node gets as `config`; fields are read from the runtime on demand. */
+class NodeConfig {
+  #rt;
+  #configurable;
+  #metadata;
+  constructor(rt) {
+    this.#rt = rt;
+  }
+  get configurable() {
+    return (this.#configurable ??= this.#rt.configurable());
+  }
+  get context() {
+    return this.#rt.context();
+  }
+  get metadata() {
+    const rt = this.#rt;
+    return (this.#metadata ??= {
+      langgraph_step: rt.step(),
+      langgraph_node: rt.node(),
+      langgraph_triggers: rt.triggers(),
+      langgraph_path: rt.path().split("|"),
+      langgraph_checkpoint_ns: rt.checkpointNs(),
+      thread_id: this.configurable?.thread_id,
+    });
+  }
+  get remainingSteps() {
+    return this.#rt.remainingSteps();
+  }
+  /** `interrupt()` that keeps working after an `await`. */
+  interrupt(value) {
+    return doInterrupt(this.#rt, value);
+  }
+  /** Emits a `custom` stream event. */
+  writer = (value) => this.#rt.write(toPlain(value, "custom event"));
 }
 
 function gotoList(goto) {
@@ -99,7 +111,7 @@ function run(handle, rt, fn, done, node, retryOn) {
   current = rt;
   let r;
   try {
-    r = fn(state, makeConfig(rt));
+    r = fn(state, new NodeConfig(rt));
   } catch (e) {
     current = prev;
     return fail(e);

@@ -54,9 +54,12 @@ export function plainUpdate(update) {
  * so channels a node never reads are never converted.
  */
 export function lazyState(handle) {
-  const obj = {};
+  const obj = handle.eager();
+  const lazy = obj.__lazy;
+  if (!lazy) return obj;
+  delete obj.__lazy;
   const fix = (k, v) => Object.defineProperty(obj, k, { value: v, writable: true, enumerable: true, configurable: true });
-  for (const k of handle.keys()) {
+  for (const k of lazy) {
     Object.defineProperty(obj, k, {
       enumerable: true,
       configurable: true,

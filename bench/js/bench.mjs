@@ -1,0 +1,143 @@
+// W1-W6 through the superstep JS API and LangGraph.js, same JS node functions,
+// one process per engine run; prints both and their ratio, writes target/bench/js.json.
+//   node bench/js/bench.mjs            (both engines)
+//   node bench/js/bench.mjs --child superstep|langgraph   (one engine, JSON on stdout)
+import { execFileSync } from "node:child_process";
+import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "../..");
+
+async function load(engine) {
+  const t0 = performance.now();
+  if (engine === "superstep") {
+    const lib = await import(join(root, "www/superstep/node.js"));
+    await lib.init();
+    return { lib, importMs: performance.now() - t0, saver: () => new lib.MemorySaver() };
+  }
+  const lib = await import("@langchain/langgraph");
+  return { lib, importMs: performance.now() - t0, saver: () => new lib.MemorySaver() };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function time(runs, units, f) {
+  await f();
+  const xs = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await f();
+    xs.push(((performance.now() - t) * 1000) / units);
+  }
+  return median(xs);
+}
+
+function workloads({ lib, saver }) {
+  const { StateGraph, Annotation, START, END, Send } = lib;
+  const list = () => Annotation({ reducer: (a, b) => a.concat(b), default: () => [] });
+  const Count = Annotation.Root({ count: Annotation() });
+  const w1 = () => {
+    let g = new StateGraph(Count).addEdge(START, "n0");
+    for (let i = 0; i < 100; i++) {
+      g = g.addNode(`n${i}`, (s) => ({ count: s.count + 1 }));
+      if (i > 0) g = g.addEdge(`n${i - 1}`, `n${i}`);
+    }
+    const c = g.compile();
+    return () => c.invoke({ count: 0 }, { recursionLimit: 200 });
+  };
+  const loop = (checkpointer) =>
+    new StateGraph(Count)
+      .addNode("tick", (s) => ({ count: s.count + 1 }))
+      .addEdge(START, "tick")
+      .addConditionalEdges("tick", (s) => (s.count >= 1000 ? END : "tick"))
+      .compile(checkpointer ? { checkpointer } : {});
+  const w3 = (n) => {
+    const S = Annotation.Root({ n: Annotation(), results: list(), total: Annotation() });
+    const c = new StateGraph(S)
+      .addNode("split", () => ({}))
+      .addNode("work", (s) => ({ results: [s.i * 2] }))
+      .addNode("reduce", (s) => ({ total: s.results.length }))
+      .addEdge(START, "split")
+      .addConditionalEdges("split", (s) => Array.from({ length: s.n }, (_, i) => new Send("work", { i })))
+      .addEdge("work", "reduce")
+      .compile();
+    return () => c.invoke({ n });
+  };
+  const w4 = () => {
+    const S = Annotation.Root({ items: list(), count: Annotation() });
+    let g = new StateGraph(S).addNode("fan", () => ({})).addNode("join", (s) => ({ count: s.items.length })).addEdge(START, "fan");
+    const names = Array.from({ length: 100 }, (_, i) => `p${i}`);
+    names.forEach((n, i) => (g = g.addNode(n, () => ({ items: [i] })).addEdge("fan", n)));
+    const c = g.addEdge(names, "join").compile();
+    return () => c.invoke({});
+  };
+  const w6 = (n) => {
+    const S = Annotation.Root({ messages: list(), step: Annotation() });
+    const seed = Array.from({ length: n }, (_, i) => `message ${i}`);
+    return async () => {
+      const c = new StateGraph(S)
+        .addNode("chat", (s) => ({ messages: [`reply ${s.step}`], step: s.step + 1 }))
+        .addEdge(START, "chat")
+        .addConditionalEdges("chat", (s) => (s.step >= 500 ? END : "chat"))
+        .compile({ checkpointer: saver() });
+      await c.invoke({ messages: seed, step: 0 }, { configurable: { thread_id: "w6" }, recursionLimit: 1000 });
+    };
+  };
+  return { w1, loop, w3, w4, w6 };
+}
+
+async function child(engine) {
+  const loaded = await load(engine);
+  const { lib } = loaded;
+  const w = workloads(loaded);
+  // Cold start: a 3-node graph's first invoke, after import (measured in its own process).
+  const t0 = performance.now();
+  const A = lib.Annotation.Root({ x: lib.Annotation() });
+  await new lib.StateGraph(A)
+    .addNode("a", (s) => ({ x: s.x + 1 })).addNode("b", (s) => ({ x: s.x + 1 })).addNode("c", (s) => ({ x: s.x + 1 }))
+    .addEdge(lib.START, "a").addEdge("a", "b").addEdge("b", "c").compile().invoke({ x: 0 });
+  const firstInvokeMs = performance.now() - t0;
+  const out = { importMs: loaded.importMs, coldStartMs: loaded.importMs + firstInvokeMs };
+  out.W1 = await time(15, 101, w.w1());
+  const plain = w.loop();
+  out.W2 = await time(9, 1001, () => plain.invoke({ count: 0 }, { recursionLimit: 2000 }));
+  out.W3x1000 = await time(7, 1000, w.w3(1000));
+  out.W3x3000 = await time(3, 3000, w.w3(3000));
+  out.W4 = await time(15, 100, w.w4());
+  out.W5 = await time(5, 1001, () => w.loop(loaded.saver()).invoke({ count: 0 }, { configurable: { thread_id: "w5" }, recursionLimit: 2000 }));
+  out.W6n0 = await time(3, 500, w.w6(0));
+  out.W6n10000 = await time(3, 500, w.w6(10000));
+  out.W6n100000 = await time(3, 500, w.w6(100000));
+  process.stdout.write(JSON.stringify(out));
+}
+
+function bundleSize() {
+  const dir = join(root, "www/superstep");
+  const files = ["wasm/superstep_wasm_bg.wasm", "wasm/superstep_wasm.js", "index.js", "lib/graph.js", "lib/runtime.js", "lib/types.js", "lib/values.js", "lib/messages.js"];
+  return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
+}
+
+async function main() {
+  const only = process.argv.includes("--superstep-only");
+  const run = (engine) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--child", engine], { encoding: "utf8", maxBuffer: 1 << 24 }));
+  const ours = run("superstep");
+  const theirs = only ? {} : run("langgraph");
+  const rows = Object.keys(ours);
+  console.log(`${"workload".padEnd(12)} ${"superstep".padStart(12)} ${"LangGraph.js".padStart(13)} ${"ratio".padStart(8)}   unit`);
+  for (const k of rows) {
+    const unit = k.endsWith("Ms") ? "ms" : k.startsWith("W3") || k === "W4" ? "µs/task" : "µs/step";
+    const ratio = theirs[k] ? (theirs[k] / ours[k]).toFixed(1) + "×" : "";
+    console.log(`${k.padEnd(12)} ${ours[k].toFixed(2).padStart(12)} ${(theirs[k]?.toFixed(2) ?? "-").padStart(13)} ${ratio.padStart(8)}   ${unit}`);
+  }
+  const bytes = bundleSize();
+  console.log(`package wasm+js, gzipped: ${(bytes / 1024).toFixed(1)} KB`);
+  mkdirSync(join(root, "target/bench"), { recursive: true });
+  writeFileSync(join(root, "target/bench/js.json"), JSON.stringify({ superstep: ours, langgraphjs: theirs, packageGzipBytes: bytes }, null, 2));
+  console.log("wrote target/bench/js.json");
+}
+
+if (process.argv[2] === "--child") await child(process.argv[3]);
+else await main();
