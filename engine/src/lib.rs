@@ -6,6 +6,7 @@
 //! triggered. See `ARCHITECTURE.md` for how the layers fit together.
 pub mod cache;
 pub mod checkpoint;
+pub mod doc;
 pub mod env;
 pub mod error;
 pub mod graph;

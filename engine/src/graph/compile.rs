@@ -70,6 +70,8 @@ pub struct GraphSpec {
     pub listeners: Vec<Vec<usize>>,
     pub warnings: Vec<String>,
     pub remaining_steps_key: Option<Arc<str>>,
+    /// Nodes with a static edge to END (kept for drawing).
+    pub end_edges: Vec<String>,
 }
 
 impl GraphSpec {
@@ -317,6 +319,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         }
     }
     Ok(GraphSpec {
+        end_edges: g.edges.iter().filter(|(_, t)| t == END).map(|(f, _)| f.clone()).collect(),
         listeners,
         remaining_steps_key: g.remaining_steps_key.as_deref().map(Arc::from),
         name_arc: Arc::from(g.name.as_str()),

@@ -1,0 +1,554 @@
+//! A small expression language for graph documents, with a real parser.
+//!
+//! ```text
+//! expr    := or
+//! or      := and ("or" and)*
+//! and     := not ("and" not)*
+//! not     := "not" not | cmp
+//! cmp     := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
+//! sum     := product (("+" | "-") product)*
+//! product := unary (("*" | "/" | "%") unary)*
+//! unary   := "-" unary | postfix
+//! postfix := primary ("." name | "[" expr "]")*
+//! primary := number | string | true | false | null | name | name "(" args ")"
+//!          | "[" (expr ("," expr)*)? "]" | "(" expr ")"
+//! ```
+//! Names read state keys; `len(x)`, `str(x)`, `num(x)` and `if(c, a, b)` are functions. `+`
+//! adds numbers, concatenates strings (a string with anything) and lists.
+//! Templates: `"Hello {{ name }}"`. Errors carry the character position.
+use serde_json::{Number, Value};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Lit(Value),
+    Name(String),
+    Get(Box<Expr>, Box<Expr>),
+    List(Vec<Expr>),
+    Call(String, Vec<Expr>),
+    Unary(&'static str, Box<Expr>),
+    Binary(&'static str, Box<Expr>, Box<Expr>),
+}
+
+/// A parse or evaluation error, with the character offset it concerns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExprError {
+    pub pos: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at {}: {}", self.pos, self.message)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Num(f64),
+    Str(String),
+    Ident(String),
+    Op(&'static str),
+}
+
+const OPS: &[&str] = &["==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", "."];
+
+fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
+    let chars: Vec<(usize, char)> = src.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (pos, c) = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && (chars[i].1.is_ascii_digit() || chars[i].1 == '.') {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().map(|(_, c)| c).collect();
+            let n = text.parse::<f64>().map_err(|_| ExprError { pos, message: format!("bad number {text}") })?;
+            out.push((Tok::Num(n), pos));
+        } else if c == '"' || c == '\'' {
+            let mut s = String::new();
+            i += 1;
+            loop {
+                match chars.get(i) {
+                    None => return Err(ExprError { pos, message: "unterminated string".into() }),
+                    Some((_, q)) if *q == c => break,
+                    Some((_, '\\')) => {
+                        let esc = chars.get(i + 1).map(|x| x.1).unwrap_or('\\');
+                        s.push(match esc {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                        i += 2;
+                        continue;
+                    }
+                    Some((_, ch)) => s.push(*ch),
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push((Tok::Str(s), pos));
+        } else if c.is_alphabetic() || c == '_' || c == '$' {
+            let start = i;
+            while i < chars.len() && (chars[i].1.is_alphanumeric() || chars[i].1 == '_' || chars[i].1 == '$') {
+                i += 1;
+            }
+            out.push((Tok::Ident(chars[start..i].iter().map(|(_, c)| c).collect()), pos));
+        } else {
+            let rest = &src[pos..];
+            match OPS.iter().find(|op| rest.starts_with(**op)) {
+                Some(op) => {
+                    out.push((Tok::Op(op), pos));
+                    i += op.chars().count();
+                }
+                None => return Err(ExprError { pos, message: format!("unexpected character {c:?}") }),
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct Parser {
+    toks: Vec<(Tok, usize)>,
+    i: usize,
+    end: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.i).map(|(t, _)| t)
+    }
+    fn pos(&self) -> usize {
+        self.toks.get(self.i).map(|(_, p)| *p).unwrap_or(self.end)
+    }
+    fn err<T>(&self, message: impl Into<String>) -> Result<T, ExprError> {
+        Err(ExprError { pos: self.pos(), message: message.into() })
+    }
+    fn eat_op(&mut self, op: &str) -> bool {
+        if self.peek()
+            == Some(&Tok::Op(match OPS.iter().find(|o| **o == op) {
+                Some(o) => o,
+                None => return false,
+            }))
+        {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn eat_word(&mut self, w: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Ident(x)) if x == w) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, op: &str) -> Result<(), ExprError> {
+        if self.eat_op(op) {
+            Ok(())
+        } else {
+            self.err(format!("expected `{op}`"))
+        }
+    }
+    fn or(&mut self) -> Result<Expr, ExprError> {
+        let mut l = self.and()?;
+        while self.eat_word("or") {
+            l = Expr::Binary("or", Box::new(l), Box::new(self.and()?));
+        }
+        Ok(l)
+    }
+    fn and(&mut self) -> Result<Expr, ExprError> {
+        let mut l = self.not()?;
+        while self.eat_word("and") {
+            l = Expr::Binary("and", Box::new(l), Box::new(self.not()?));
+        }
+        Ok(l)
+    }
+    fn not(&mut self) -> Result<Expr, ExprError> {
+        if self.eat_word("not") {
+            return Ok(Expr::Unary("not", Box::new(self.not()?)));
+        }
+        self.cmp()
+    }
+    fn cmp(&mut self) -> Result<Expr, ExprError> {
+        let l = self.sum()?;
+        for op in ["==", "!=", "<=", ">=", "<", ">"] {
+            if self.eat_op(op) {
+                let op = OPS.iter().find(|o| **o == op).expect("listed");
+                return Ok(Expr::Binary(op, Box::new(l), Box::new(self.sum()?)));
+            }
+        }
+        Ok(l)
+    }
+    fn sum(&mut self) -> Result<Expr, ExprError> {
+        let mut l = self.product()?;
+        loop {
+            let op = if self.eat_op("+") {
+                "+"
+            } else if self.eat_op("-") {
+                "-"
+            } else {
+                return Ok(l);
+            };
+            l = Expr::Binary(op, Box::new(l), Box::new(self.product()?));
+        }
+    }
+    fn product(&mut self) -> Result<Expr, ExprError> {
+        let mut l = self.unary()?;
+        loop {
+            let op = if self.eat_op("*") {
+                "*"
+            } else if self.eat_op("/") {
+                "/"
+            } else if self.eat_op("%") {
+                "%"
+            } else {
+                return Ok(l);
+            };
+            l = Expr::Binary(op, Box::new(l), Box::new(self.unary()?));
+        }
+    }
+    fn unary(&mut self) -> Result<Expr, ExprError> {
+        if self.eat_op("-") {
+            return Ok(Expr::Unary("-", Box::new(self.unary()?)));
+        }
+        self.postfix()
+    }
+    fn postfix(&mut self) -> Result<Expr, ExprError> {
+        let mut e = self.primary()?;
+        loop {
+            if self.eat_op(".") {
+                match self.peek().cloned() {
+                    Some(Tok::Ident(n)) => {
+                        self.i += 1;
+                        e = Expr::Get(Box::new(e), Box::new(Expr::Lit(Value::String(n))));
+                    }
+                    _ => return self.err("expected a name after `.`"),
+                }
+            } else if self.eat_op("[") {
+                let idx = self.or()?;
+                self.expect("]")?;
+                e = Expr::Get(Box::new(e), Box::new(idx));
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+    fn primary(&mut self) -> Result<Expr, ExprError> {
+        let Some(tok) = self.peek().cloned() else { return self.err("unexpected end of expression") };
+        self.i += 1;
+        Ok(match tok {
+            Tok::Num(n) => Expr::Lit(num(n)),
+            Tok::Str(s) => Expr::Lit(Value::String(s)),
+            Tok::Ident(w) => match w.as_str() {
+                "true" => Expr::Lit(Value::Bool(true)),
+                "false" => Expr::Lit(Value::Bool(false)),
+                "null" => Expr::Lit(Value::Null),
+                _ if self.eat_op("(") => {
+                    let mut args = Vec::new();
+                    if !self.eat_op(")") {
+                        loop {
+                            args.push(self.or()?);
+                            if self.eat_op(")") {
+                                break;
+                            }
+                            self.expect(",")?;
+                        }
+                    }
+                    if !["len", "str", "num", "if"].contains(&w.as_str()) {
+                        self.i -= 1;
+                        return self.err(format!("unknown function {w}"));
+                    }
+                    Expr::Call(w, args)
+                }
+                _ => Expr::Name(w),
+            },
+            Tok::Op("[") => {
+                let mut items = Vec::new();
+                if !self.eat_op("]") {
+                    loop {
+                        items.push(self.or()?);
+                        if self.eat_op("]") {
+                            break;
+                        }
+                        self.expect(",")?;
+                    }
+                }
+                Expr::List(items)
+            }
+            Tok::Op("(") => {
+                let e = self.or()?;
+                self.expect(")")?;
+                e
+            }
+            Tok::Op(op) => {
+                self.i -= 1;
+                return self.err(format!("unexpected `{op}`"));
+            }
+        })
+    }
+}
+
+fn num(n: f64) -> Value {
+    if n.fract() == 0.0 && n.abs() < 9.0e15 {
+        Value::from(n as i64)
+    } else {
+        Number::from_f64(n).map(Value::Number).unwrap_or(Value::Null)
+    }
+}
+
+/// Parses an expression.
+pub fn parse(src: &str) -> Result<Expr, ExprError> {
+    let toks = lex(src)?;
+    let mut p = Parser { toks, i: 0, end: src.len() };
+    let e = p.or()?;
+    if p.i < p.toks.len() {
+        return p.err("unexpected input after the expression");
+    }
+    Ok(e)
+}
+
+/// Truthiness as in JS: null, false, 0, "" and [] are false.
+pub fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64() != Some(0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(_) => true,
+    }
+}
+
+/// Text form of a value: strings bare, others as JSON.
+pub fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn f(v: &Value) -> Option<f64> {
+    v.as_f64()
+}
+
+/// Evaluates `e`; `lookup` reads a name (a state key).
+pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, String> {
+    Ok(match e {
+        Expr::Lit(v) => v.clone(),
+        Expr::Name(n) => lookup(n).unwrap_or(Value::Null),
+        Expr::List(items) => Value::Array(items.iter().map(|i| eval(i, lookup)).collect::<Result<_, _>>()?),
+        Expr::Get(base, idx) => {
+            let b = eval(base, lookup)?;
+            let i = eval(idx, lookup)?;
+            match (&b, &i) {
+                (Value::Object(m), Value::String(k)) => m.get(k).cloned().unwrap_or(Value::Null),
+                (Value::Array(a), Value::Number(n)) => {
+                    let n = n.as_i64().unwrap_or(0);
+                    let idx = if n < 0 { a.len() as i64 + n } else { n };
+                    a.get(idx.max(0) as usize).cloned().unwrap_or(Value::Null)
+                }
+                (Value::String(s), Value::Number(n)) => {
+                    s.chars().nth(n.as_u64().unwrap_or(0) as usize).map(|c| Value::String(c.to_string())).unwrap_or(Value::Null)
+                }
+                _ => Value::Null,
+            }
+        }
+        Expr::Call(name, args) if name == "if" => {
+            let [c, yes, no] = args.as_slice() else { return Err("if() takes a condition and two values".into()) };
+            if truthy(&eval(c, lookup)?) {
+                eval(yes, lookup)?
+            } else {
+                eval(no, lookup)?
+            }
+        }
+        Expr::Call(name, args) => {
+            let a: Vec<Value> = args.iter().map(|x| eval(x, lookup)).collect::<Result<_, _>>()?;
+            let first = a.first().cloned().unwrap_or(Value::Null);
+            match name.as_str() {
+                "len" => Value::from(match &first {
+                    Value::String(s) => s.chars().count(),
+                    Value::Array(l) => l.len(),
+                    Value::Object(m) => m.len(),
+                    Value::Null => 0,
+                    other => return Err(format!("len() of {other}")),
+                }),
+                "str" => Value::String(text(&first)),
+                "num" => match &first {
+                    Value::Number(_) => first.clone(),
+                    Value::String(s) => s.trim().parse::<f64>().map(num).map_err(|_| format!("num() cannot read {s:?}"))?,
+                    Value::Bool(b) => Value::from(*b as i64),
+                    other => return Err(format!("num() of {other}")),
+                },
+                _ => return Err(format!("unknown function {name}")),
+            }
+        }
+        Expr::Unary("not", x) => Value::Bool(!truthy(&eval(x, lookup)?)),
+        Expr::Unary(_, x) => {
+            let v = eval(x, lookup)?;
+            match &v {
+                Value::Number(n) if n.is_i64() => Value::from(-n.as_i64().unwrap_or(0)),
+                Value::Number(n) => num(-n.as_f64().unwrap_or(0.0)),
+                other => return Err(format!("cannot negate {other}")),
+            }
+        }
+        Expr::Binary("and", l, r) => {
+            let lv = eval(l, lookup)?;
+            if truthy(&lv) {
+                eval(r, lookup)?
+            } else {
+                lv
+            }
+        }
+        Expr::Binary("or", l, r) => {
+            let lv = eval(l, lookup)?;
+            if truthy(&lv) {
+                lv
+            } else {
+                eval(r, lookup)?
+            }
+        }
+        Expr::Binary(op, l, r) => binary(op, eval(l, lookup)?, eval(r, lookup)?)?,
+    })
+}
+
+fn binary(op: &str, l: Value, r: Value) -> Result<Value, String> {
+    Ok(match op {
+        "==" => Value::Bool(l == r || (f(&l).is_some() && f(&l) == f(&r))),
+        "!=" => Value::Bool(!(l == r || (f(&l).is_some() && f(&l) == f(&r)))),
+        "<" | "<=" | ">" | ">=" => {
+            let ord = match (&l, &r) {
+                (Value::String(a), Value::String(b)) => a.partial_cmp(b),
+                _ => f(&l).zip(f(&r)).and_then(|(a, b)| a.partial_cmp(&b)),
+            }
+            .ok_or_else(|| format!("cannot compare {l} {op} {r}"))?;
+            Value::Bool(match op {
+                "<" => ord.is_lt(),
+                "<=" => ord.is_le(),
+                ">" => ord.is_gt(),
+                _ => ord.is_ge(),
+            })
+        }
+        "+" => match (&l, &r) {
+            (Value::Array(a), Value::Array(b)) => Value::Array(a.iter().chain(b).cloned().collect()),
+            (Value::String(_), _) | (_, Value::String(_)) => Value::String(text(&l) + &text(&r)),
+            (Value::Number(a), Value::Number(b)) if a.is_i64() && b.is_i64() => {
+                Value::from(a.as_i64().unwrap_or(0).checked_add(b.as_i64().unwrap_or(0)).ok_or("integer overflow")?)
+            }
+            _ => num(f(&l).ok_or_else(|| format!("cannot add {l} and {r}"))? + f(&r).ok_or_else(|| format!("cannot add {l} and {r}"))?),
+        },
+        "-" | "*" | "/" | "%" => {
+            let (a, b) = f(&l).zip(f(&r)).ok_or_else(|| format!("cannot compute {l} {op} {r}"))?;
+            if (op == "/" || op == "%") && b == 0.0 {
+                return Err("division by zero".into());
+            }
+            num(match op {
+                "-" => a - b,
+                "*" => a * b,
+                "/" => a / b,
+                _ => a % b,
+            })
+        }
+        other => return Err(format!("unknown operator {other}")),
+    })
+}
+
+/// A template: literal text with `{{ expr }}` holes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    parts: Vec<Part>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Part {
+    Text(String),
+    Hole(Expr),
+}
+
+impl Template {
+    pub fn parse(src: &str) -> Result<Template, ExprError> {
+        let mut parts = Vec::new();
+        let mut rest = src;
+        let mut offset = 0;
+        while let Some(open) = rest.find("{{") {
+            if open > 0 {
+                parts.push(Part::Text(rest[..open].to_string()));
+            }
+            let after = &rest[open + 2..];
+            let close = after.find("}}").ok_or(ExprError { pos: offset + open, message: "`{{` without `}}`".into() })?;
+            let e = parse(&after[..close]).map_err(|e| ExprError { pos: offset + open + 2 + e.pos, message: e.message })?;
+            parts.push(Part::Hole(e));
+            let consumed = open + 2 + close + 2;
+            offset += consumed;
+            rest = &rest[consumed..];
+        }
+        if !rest.is_empty() {
+            parts.push(Part::Text(rest.to_string()));
+        }
+        Ok(Template { parts })
+    }
+
+    /// A template that is exactly one hole yields the value itself (not its text).
+    pub fn render(&self, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, String> {
+        if let [Part::Hole(e)] = self.parts.as_slice() {
+            return eval(e, lookup);
+        }
+        let mut s = String::new();
+        for p in &self.parts {
+            match p {
+                Part::Text(t) => s.push_str(t),
+                Part::Hole(e) => s.push_str(&text(&eval(e, lookup)?)),
+            }
+        }
+        Ok(Value::String(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(src: &str) -> Value {
+        let state = json!({"n": 3, "name": "Lance", "items": [1, 2, 3], "user": {"age": 40}});
+        eval(&parse(src).unwrap(), &|k| state.get(k).cloned()).unwrap()
+    }
+
+    #[test]
+    fn arithmetic_comparisons_logic_paths_and_functions() {
+        assert_eq!(run("n + 1 * 2"), json!(5));
+        assert_eq!(run("(n + 1) * 2"), json!(8));
+        assert_eq!(run("n / 2"), json!(1.5));
+        assert_eq!(run("n >= 3 and not (name == 'x')"), json!(true));
+        assert_eq!(run("len(items) + len(name)"), json!(8));
+        assert_eq!(run("items[-1] + user.age"), json!(43));
+        assert_eq!(run("name + ' is ' + n"), json!("Lance is 3"));
+        assert_eq!(run("items + [4]"), json!([1, 2, 3, 4]));
+        assert_eq!(run("missing or 'default'"), json!("default"));
+        assert_eq!(run("if(n > 2, 'big', null)"), json!("big"));
+        assert_eq!(run("if(n > 5, 'big', null)"), json!(null));
+    }
+
+    #[test]
+    fn parse_errors_carry_positions() {
+        assert_eq!(parse("n + ").unwrap_err().pos, 4);
+        assert_eq!(parse("n @ 1").unwrap_err(), ExprError { pos: 2, message: "unexpected character '@'".into() });
+        assert_eq!(parse("foo(1)").unwrap_err().message, "unknown function foo");
+        assert_eq!(parse("(n").unwrap_err().message, "expected `)`");
+    }
+
+    #[test]
+    fn templates_render_text_or_single_values() {
+        let lookup = |k: &str| json!({"user_input": "My", "n": 2}).get(k).cloned();
+        assert_eq!(Template::parse("{{user_input}} name").unwrap().render(&lookup).unwrap(), json!("My name"));
+        assert_eq!(Template::parse("{{ n + 1 }}").unwrap().render(&lookup).unwrap(), json!(3));
+        assert_eq!(Template::parse("a {{ n").unwrap_err().pos, 2);
+    }
+}
