@@ -267,3 +267,24 @@ export class IndexedDBSaver implements Checkpointer {
   listThreads(): Promise<{ thread_id: string; updated_at: number; step: number; graph: string; checkpoint_id: string }[]>;
   deleteThread(threadId: string): Promise<void>;
 }
+
+export class GraphDocumentError extends Error {
+  problems: { path: string; message: string }[];
+}
+
+/** A graph loaded from a document (`StateGraph.fromJSON`). */
+export class DocumentGraph {
+  compile(options?: CompileOptions): CompiledStateGraph;
+  toJSON(): Record<string, unknown>;
+}
+
+export namespace StateGraph {
+  /** Loads a graph document; `functions` back `code` nodes and routers that name a `fn`. */
+  function fromJSON(doc: string | Record<string, unknown>, options?: { functions?: Record<string, (...args: any[]) => any> }): DocumentGraph;
+}
+
+export interface CompiledStateGraph {
+  drawMermaid(): string;
+  getGraph(): { drawMermaid(): string };
+  toJSON(): Record<string, unknown>;
+}

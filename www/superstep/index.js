@@ -5,11 +5,11 @@ import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
 export { START, END, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt } from "./lib/types.js";
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError,
-  MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError,
+  MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
 } from "./lib/types.js";
 export { interrupt } from "./lib/runtime.js";
 export { messagesStateReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
-export { StateGraph, CompiledStateGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
+export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 
 let ready = null;
 

@@ -173,7 +173,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         version: None,
     };
     let graph = g.compile_with(options).map_err(|e| errors::to_js(&e))?;
-    Ok(JsGraph { id: registry::add_graph(graph.clone()), graph })
+    Ok(JsGraph::new(graph))
 }
 
 #[derive(Deserialize, Default)]
@@ -231,8 +231,20 @@ pub struct JsGraph {
     graph: CompiledGraph,
 }
 
+impl JsGraph {
+    pub fn new(graph: CompiledGraph) -> JsGraph {
+        JsGraph { id: registry::add_graph(graph.clone()), graph }
+    }
+}
+
 #[wasm_bindgen]
 impl JsGraph {
+    /// Mermaid source of the graph.
+    #[wasm_bindgen(js_name = drawMermaid)]
+    pub fn draw_mermaid(&self) -> String {
+        self.graph.draw_mermaid()
+    }
+
     /// The handle nested calls and subgraph nodes refer to.
     #[wasm_bindgen(getter)]
     pub fn id(&self) -> u32 {

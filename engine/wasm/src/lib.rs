@@ -3,6 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 mod convert;
+mod document;
 mod env;
 mod errors;
 mod functions;

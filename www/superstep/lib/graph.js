@@ -174,6 +174,31 @@ export class StateGraph {
     return this;
   }
 
+  /** A graph from a document (object or JSON text); `functions` backs `code` nodes with `fn`. */
+  static fromJSON(doc, { functions = {} } = {}) {
+    return new DocumentGraph(typeof doc === "string" ? doc : JSON.stringify(doc), functions);
+  }
+
+  /** This graph as a document: nodes and routers become `code` references to named functions. */
+  toJSON() {
+    const channels = [...this.channels].map(([key, ch]) => {
+      const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
+      const reducer = ch.reducer ? ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : "custom") : "overwrite";
+      return { key, reducer: reducer === "custom" ? "overwrite" : reducer, ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }) };
+    });
+    return {
+      format: "superstep.graph",
+      version: 1,
+      name: "graph",
+      channels,
+      ...(this.inputKeys ? { input: this.inputKeys } : {}),
+      ...(this.outputKeys ? { output: this.outputKeys } : {}),
+      nodes: [...this.nodes].map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
+      edges: [...this.edges.map(([from, to]) => ({ from, to })), ...this.joins.map(([from, to]) => ({ from, to }))],
+      routers: this.branches.map((b) => ({ from: b.source, fn: `router:${b.source}`, ...(b.pathMap ? { paths: Object.fromEntries(b.pathMap) } : {}) })),
+    };
+  }
+
   setEntryPoint(node) {
     return this.addEdge(START, node);
   }
@@ -233,6 +258,38 @@ export class StateGraph {
       throw typedError(e);
     }
     return new CompiledStateGraph(graph, this, options);
+  }
+}
+
+/** A graph loaded from a document; `compile()` like a StateGraph. */
+export class DocumentGraph {
+  constructor(text, functions) {
+    this.text = text;
+    this.functions = functions;
+    const problems = wasm.checkDocument(text);
+    if (problems.length) {
+      throw typedError({ __superstepError: true, name: "GraphDocumentError", message: problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems });
+    }
+  }
+
+  compile({ checkpointer, cache } = {}) {
+    const make = (kind, id, code, fnName) => {
+      let fn = fnName ? this.functions[fnName] : null;
+      if (!fn && code) fn = new Function("state", "config", code);
+      if (!fn) return null;
+      return kind === "node" ? wrapNode(id, fn) : wrapRouter(id, fn);
+    };
+    let graph;
+    try {
+      graph = wasm.compileDocument(this.text, make, checkpointer && typeof checkpointer === "object" ? checkpointer.id : undefined, cache ? cache.id : undefined);
+    } catch (e) {
+      throw typedError(e);
+    }
+    return new CompiledStateGraph(graph, this, { checkpointer });
+  }
+
+  toJSON() {
+    return JSON.parse(wasm.normalizeDocument(this.text));
   }
 }
 
@@ -394,6 +451,20 @@ export class CompiledStateGraph {
     } catch (e) {
       rethrow(e);
     }
+  }
+
+  /** Mermaid source, as LangGraph's `getGraph().drawMermaid()`. */
+  drawMermaid() {
+    return this.graph.drawMermaid();
+  }
+
+  getGraph() {
+    return { drawMermaid: () => this.drawMermaid() };
+  }
+
+  /** The document this graph was built from (or a document of its builder). */
+  toJSON() {
+    return this.builder.toJSON();
   }
 
   /** Problems compile tolerated (e.g. nodes with no path to END). */

@@ -57,6 +57,7 @@ export const MissingNodeError = errorClass("MissingNodeError");
 export const CheckpointStorageError = errorClass("CheckpointStorageError");
 export const StorageQuotaError = errorClass("StorageQuotaError");
 export const ThreadLockedError = errorClass("ThreadLockedError");
+export const GraphDocumentError = errorClass("GraphDocumentError");
 
 /** Thrown by `interrupt()` to pause the run; carries the interrupts. */
 export class GraphInterrupt extends Error {
@@ -81,6 +82,7 @@ const CLASSES = {
   CheckpointStorageError,
   StorageQuotaError,
   ThreadLockedError,
+  GraphDocumentError,
 };
 
 /** An engine error object (`{__superstepError, name, message, ...}`) as a typed Error. */
