@@ -64,19 +64,21 @@ pub async fn get(db: &IdbDatabase, store: &str, key: &JsValue) -> Result<JsValue
     request(&tx.object_store(store)?.get(key)?).await
 }
 
+/// Where a transaction's outcome is sent, once.
+type Outcome = std::rc::Rc<std::cell::RefCell<Option<oneshot::Sender<Result<(), JsValue>>>>>;
+
 /// Waits for a transaction to commit; its error (e.g. QuotaExceededError) otherwise.
 pub async fn committed(tx: &web_sys::IdbTransaction) -> Result<(), JsValue> {
     let (send, recv) = oneshot::channel::<Result<(), JsValue>>();
     let send = std::rc::Rc::new(std::cell::RefCell::new(Some(send)));
-    let finish =
-        |send: std::rc::Rc<std::cell::RefCell<Option<oneshot::Sender<Result<(), JsValue>>>>>, tx: web_sys::IdbTransaction, ok: bool| {
-            Closure::once(move |_e: web_sys::Event| {
-                if let Some(s) = send.borrow_mut().take() {
-                    let err = tx.error().map(JsValue::from).unwrap_or_else(|| JsValue::from_str("transaction aborted"));
-                    let _ = s.send(if ok { Ok(()) } else { Err(err) });
-                }
-            })
-        };
+    let finish = |send: Outcome, tx: web_sys::IdbTransaction, ok: bool| {
+        Closure::once(move |_e: web_sys::Event| {
+            if let Some(s) = send.borrow_mut().take() {
+                let err = tx.error().map(JsValue::from).unwrap_or_else(|| JsValue::from_str("transaction aborted"));
+                let _ = s.send(if ok { Ok(()) } else { Err(err) });
+            }
+        })
+    };
     let on_complete = finish(send.clone(), tx.clone(), true);
     let on_error = finish(send.clone(), tx.clone(), false);
     let on_abort = finish(send, tx.clone(), false);

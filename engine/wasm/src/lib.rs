@@ -19,10 +19,9 @@ pub use handles::{JsRuntime, JsState};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
 pub use savers::{JsInMemoryCache, JsMemorySaver};
 
-/// Panics (engine bugs) show their message in the console instead of `unreachable`.
-#[wasm_bindgen(start)]
-pub fn start() {
-    console_error_panic_hook::set_once();
+/// The page-wide environment (clock, ids, timers) for Rust callers such as the editor.
+pub fn page_env() -> superstep::Env {
+    registry::env()
 }
 
 /// The engine's version, e.g. `"0.1.0"`.

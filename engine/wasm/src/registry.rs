@@ -11,7 +11,11 @@ thread_local! {
     static CACHES: RefCell<HashMap<u32, Rc<dyn Cache>>> = RefCell::default();
     static GRAPHS: RefCell<HashMap<u32, CompiledGraph>> = RefCell::default();
     static NEXT: RefCell<u32> = const { RefCell::new(1) };
-    static ENV: Env = crate::env::browser_env();
+    static ENV: Env = {
+        // Engine bugs (panics) show their message in the console, not just `unreachable`.
+        console_error_panic_hook::set_once();
+        crate::env::browser_env()
+    };
 }
 
 fn next_id() -> u32 {

@@ -1,0 +1,260 @@
+//! Layered layout of a graph document, as plain data for the canvas.
+//!
+//! Layers come from the longest path from START over forward edges (a DFS
+//! from START marks back-edges, which are drawn curving back). Nodes of a
+//! layer are spread side by side; every edge kind of the document is kept.
+use petgraph::graphmap::DiGraphMap;
+use std::collections::{HashMap, HashSet};
+use superstep::doc::GraphDoc;
+
+pub const NODE_W: f64 = 150.0;
+pub const NODE_H: f64 = 44.0;
+const GAP_X: f64 = 40.0;
+const GAP_Y: f64 = 70.0;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeBox {
+    pub id: String,
+    pub kind: String,
+    pub x: f64,
+    pub y: f64,
+    pub terminal: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EdgeKind {
+    Normal,
+    /// A router's possible target, with the path key or rule.
+    Conditional(String),
+    /// Part of a waiting edge into `to`.
+    Join,
+    /// Fan-out with `Send`.
+    Send,
+    /// A `Command` destination (from `ends` or `goto`).
+    Command,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeLine {
+    pub from: String,
+    pub to: String,
+    pub kind: EdgeKind,
+    /// Goes up the layers (a loop).
+    pub back: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    pub nodes: Vec<NodeBox>,
+    pub edges: Vec<EdgeLine>,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Layout {
+    pub fn node(&self, id: &str) -> Option<&NodeBox> {
+        self.nodes.iter().find(|n| n.id == id)
+    }
+}
+
+fn names(v: &serde_json::Value) -> Vec<String> {
+    match v {
+        serde_json::Value::String(s) => vec![s.clone()],
+        serde_json::Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
+        _ => vec![],
+    }
+}
+
+/// Every edge the document implies, START and END included.
+pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
+    let ids: Vec<&str> = doc.nodes.iter().map(|n| n.id.as_str()).collect();
+    let mut out = Vec::new();
+    let mut push = |from: &str, to: &str, kind: EdgeKind| out.push(EdgeLine { from: from.into(), to: to.into(), kind, back: false });
+    for e in &doc.edges {
+        let froms = names(&e.from);
+        let kind = if froms.len() > 1 { EdgeKind::Join } else { EdgeKind::Normal };
+        for f in froms {
+            push(&f, &e.to, kind.clone());
+        }
+    }
+    for r in &doc.routers {
+        let resolve = |t: &str| r.paths.as_ref().and_then(|m| m.get(t).cloned()).unwrap_or_else(|| t.to_string());
+        let mut seen = HashSet::new();
+        let rules = r.rules.iter().map(|x| (x.to.clone(), x.when.clone()));
+        let otherwise = r.otherwise.iter().map(|t| (t.clone(), "else".to_string()));
+        for (to, label) in rules.chain(otherwise) {
+            for t in names(&to) {
+                let target = resolve(&t);
+                if seen.insert(target.clone()) {
+                    push(&r.from, &target, EdgeKind::Conditional(label.clone()));
+                }
+            }
+        }
+        if let Some(paths) = &r.paths {
+            for (k, t) in paths {
+                if seen.insert(t.clone()) {
+                    push(&r.from, t, EdgeKind::Conditional(k.clone()));
+                }
+            }
+        }
+    }
+    for n in &doc.nodes {
+        if n.kind == "send" {
+            if let Some(t) = n.settings.get("node").and_then(|v| v.as_str()) {
+                push(&n.id, t, EdgeKind::Send);
+            }
+        }
+        for t in n.settings.get("ends").map(names).unwrap_or_default() {
+            push(&n.id, &t, EdgeKind::Command);
+        }
+        if let Some(g) = n.settings.get("goto").and_then(|v| v.as_str()) {
+            for id in &ids {
+                if g.contains(&format!("'{id}'")) {
+                    push(&n.id, id, EdgeKind::Command);
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| (&a.from, &a.to).cmp(&(&b.from, &b.to)));
+    out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.kind == b.kind);
+    out
+}
+
+/// Positions every node; START on top, END at the bottom.
+pub fn layout(doc: &GraphDoc) -> Layout {
+    let mut edges = edges(doc);
+    let mut g: DiGraphMap<&str, ()> = DiGraphMap::new();
+    g.add_node("__start__");
+    for n in &doc.nodes {
+        g.add_node(n.id.as_str());
+    }
+    for e in &edges {
+        if e.to != "__end__" {
+            g.add_edge(e.from.as_str(), e.to.as_str(), ());
+        }
+    }
+    // Back-edges: edges to a node on the current DFS path.
+    let mut back: HashSet<(String, String)> = HashSet::new();
+    let mut state: HashMap<&str, u8> = HashMap::new();
+    fn dfs<'a>(g: &DiGraphMap<&'a str, ()>, n: &'a str, state: &mut HashMap<&'a str, u8>, back: &mut HashSet<(String, String)>) {
+        state.insert(n, 1);
+        let mut next: Vec<&str> = g.neighbors(n).collect();
+        next.sort();
+        for m in next {
+            match state.get(m) {
+                Some(1) => {
+                    back.insert((n.to_string(), m.to_string()));
+                }
+                Some(_) => {}
+                None => dfs(g, m, state, back),
+            }
+        }
+        state.insert(n, 2);
+    }
+    dfs(&g, "__start__", &mut state, &mut back);
+    let mut roots: Vec<&str> = g.nodes().filter(|n| !state.contains_key(n)).collect();
+    roots.sort();
+    for r in roots {
+        if !state.contains_key(r) {
+            dfs(&g, r, &mut state, &mut back);
+        }
+    }
+    for e in edges.iter_mut() {
+        e.back = back.contains(&(e.from.clone(), e.to.clone())) || e.from == e.to;
+    }
+    // Longest path layering over forward edges (the graph minus back-edges is a DAG).
+    let mut layer: HashMap<String, usize> = HashMap::new();
+    layer.insert("__start__".into(), 0);
+    for _ in 0..=doc.nodes.len() + 1 {
+        let mut changed = false;
+        for e in edges.iter().filter(|e| !e.back && e.to != "__end__") {
+            let l = layer.get(&e.from).copied().unwrap_or(0) + 1;
+            if layer.get(&e.to).copied().unwrap_or(0) < l {
+                layer.insert(e.to.clone(), l);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for n in &doc.nodes {
+        layer.entry(n.id.clone()).or_insert(1);
+    }
+    let end_layer = doc.nodes.iter().map(|n| layer[&n.id]).max().unwrap_or(0) + 1;
+    let mut rows: Vec<Vec<(String, String)>> = vec![Vec::new(); end_layer + 1];
+    rows[0].push(("__start__".into(), "start".into()));
+    for n in &doc.nodes {
+        rows[layer[&n.id]].push((n.id.clone(), n.kind.clone()));
+    }
+    let has_end = edges.iter().any(|e| e.to == "__end__");
+    if has_end {
+        rows[end_layer].push(("__end__".into(), "end".into()));
+    }
+    let widest = rows.iter().map(Vec::len).max().unwrap_or(1) as f64;
+    let width = widest * (NODE_W + GAP_X) + GAP_X;
+    let mut nodes = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let row_w = row.len() as f64 * (NODE_W + GAP_X) - GAP_X;
+        for (i, (id, kind)) in row.iter().enumerate() {
+            let x = (width - row_w) / 2.0 + i as f64 * (NODE_W + GAP_X);
+            let y = GAP_Y / 2.0 + r as f64 * (NODE_H + GAP_Y);
+            let terminal = id == "__start__" || id == "__end__";
+            let p = doc.layout.get(id).filter(|_| !terminal);
+            nodes.push(NodeBox { id: id.clone(), kind: kind.clone(), x: p.map_or(x, |p| p.x), y: p.map_or(y, |p| p.y), terminal });
+        }
+    }
+    let height = rows.iter().rposition(|r| !r.is_empty()).unwrap_or(0) as f64 * (NODE_H + GAP_Y) + NODE_H + GAP_Y;
+    Layout { nodes, edges, width: width.max(NODE_W + 2.0 * GAP_X), height }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(name: &str) -> GraphDoc {
+        let text = std::fs::read_to_string(format!("{}/../www/examples/{name}.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        GraphDoc::from_json(&text).unwrap()
+    }
+
+    #[test]
+    fn every_node_is_placed_without_overlap() {
+        for name in ["support-agent", "map-reduce", "remaining-steps", "subgraph-grandchild"] {
+            let l = layout(&doc(name));
+            for (i, a) in l.nodes.iter().enumerate() {
+                for b in &l.nodes[i + 1..] {
+                    let apart = (a.x - b.x).abs() >= NODE_W || (a.y - b.y).abs() >= NODE_H;
+                    assert!(apart, "{name}: {} and {} overlap", a.id, b.id);
+                }
+            }
+            assert!(l.node("__start__").is_some());
+        }
+    }
+
+    #[test]
+    fn loops_are_back_edges_and_start_is_on_top() {
+        let l = layout(&doc("remaining-steps"));
+        let back: Vec<_> = l.edges.iter().filter(|e| e.back).map(|e| (e.from.as_str(), e.to.as_str())).collect();
+        assert_eq!(back, vec![("reasoning_node", "reasoning_node")]);
+        let start = l.node("__start__").unwrap();
+        assert!(l.nodes.iter().all(|n| n.y >= start.y));
+    }
+
+    #[test]
+    fn every_edge_kind_is_kept() {
+        let l = layout(&doc("map-reduce"));
+        assert!(l.edges.iter().any(|e| e.kind == EdgeKind::Send && e.to == "generate_joke"));
+        let cmd = layout(&doc("command"));
+        assert!(cmd.edges.iter().any(|e| e.kind == EdgeKind::Command && e.to == "my_other_node"));
+        let agent = layout(&doc("support-agent"));
+        assert!(agent.edges.iter().any(|e| matches!(&e.kind, EdgeKind::Conditional(l) if l == "else") && e.to == "failed"));
+    }
+
+    #[test]
+    fn saved_positions_win_over_automatic_ones() {
+        let mut d = doc("command");
+        d.layout.insert("my_node".into(), superstep::doc::Position { x: 7.0, y: 9.0 });
+        let n = layout(&d).node("my_node").cloned().unwrap();
+        assert_eq!((n.x, n.y), (7.0, 9.0));
+    }
+}

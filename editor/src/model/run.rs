@@ -1,0 +1,168 @@
+//! What the canvas and panels show for one superstep: node statuses, the
+//! edges that carried messages, and how each reducer merged the writes.
+use serde_json::Value;
+use superstep::doc::GraphDoc;
+use superstep::pregel::{Outcome, StepSnapshot};
+
+/// A node's look in the selected superstep (the Pregel picture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeStatus {
+    /// Ran in this superstep.
+    Active,
+    /// Will run in the next superstep.
+    Next,
+    /// Paused on `interrupt()` or a breakpoint.
+    Interrupted,
+    Failed,
+    /// No incoming message: voted to halt.
+    Halted,
+}
+
+impl NodeStatus {
+    pub fn class(self) -> &'static str {
+        match self {
+            NodeStatus::Active => "active",
+            NodeStatus::Next => "next",
+            NodeStatus::Interrupted => "interrupted",
+            NodeStatus::Failed => "failed",
+            NodeStatus::Halted => "halted",
+        }
+    }
+}
+
+pub fn status(step: &StepSnapshot, node: &str) -> NodeStatus {
+    let task = step.tasks.iter().find(|t| t.name == node);
+    match task {
+        Some(t) if t.error.is_some() => NodeStatus::Failed,
+        Some(t) if !t.interrupts.is_empty() => NodeStatus::Interrupted,
+        Some(_) if matches!(step.outcome, Outcome::Interrupted(_)) && step.tasks.iter().all(|t| t.interrupts.is_empty()) => {
+            NodeStatus::Next
+        }
+        Some(_) => NodeStatus::Active,
+        None if step.next.iter().any(|n| n == node) => NodeStatus::Next,
+        None => NodeStatus::Halted,
+    }
+}
+
+/// Edges `(from, to)` whose messages triggered this superstep's tasks.
+pub fn carried(prev: Option<&StepSnapshot>, step: &StepSnapshot) -> Vec<(String, String)> {
+    let Some(prev) = prev else {
+        return step.tasks.iter().map(|t| ("__start__".to_string(), t.name.clone())).filter(|(_, t)| t != "__start__").collect();
+    };
+    let mut out = Vec::new();
+    for t in &step.tasks {
+        for p in &prev.tasks {
+            out.push((p.name.clone(), t.name.clone()));
+        }
+    }
+    out
+}
+
+/// One key's merge in a superstep: value before, the writes (task, value), value after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merge {
+    pub key: String,
+    pub reducer: String,
+    pub before: Value,
+    pub writes: Vec<(String, Value)>,
+    pub after: Value,
+}
+
+pub fn merges(doc: &GraphDoc, before: &Value, step: &StepSnapshot) -> Vec<Merge> {
+    let mut keys: Vec<String> = Vec::new();
+    for t in &step.tasks {
+        for (k, _) in &t.writes {
+            if !keys.contains(k) {
+                keys.push(k.clone());
+            }
+        }
+    }
+    keys.into_iter()
+        .map(|k| Merge {
+            reducer: doc.channels.iter().find(|c| c.key == k).map(|c| c.reducer.clone()).unwrap_or_else(|| "overwrite".into()),
+            before: before.get(&k).cloned().unwrap_or(Value::Null),
+            writes: step
+                .tasks
+                .iter()
+                .flat_map(|t| t.writes.iter().filter(|(w, _)| *w == k).map(|(_, v)| (t.name.clone(), v.clone())))
+                .collect(),
+            after: step.state.get(&k).cloned().unwrap_or(Value::Null),
+            key: k,
+        })
+        .collect()
+}
+
+/// Keys whose values differ between two states, with both values.
+pub fn diff(a: &Value, b: &Value) -> Vec<(String, Value, Value)> {
+    let mut keys: Vec<&String> =
+        a.as_object().into_iter().flatten().map(|(k, _)| k).chain(b.as_object().into_iter().flatten().map(|(k, _)| k)).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (a.get(k).cloned().unwrap_or(Value::Null), b.get(k).cloned().unwrap_or(Value::Null));
+            (x != y).then(|| (k.clone(), x, y))
+        })
+        .collect()
+}
+
+/// A one-line summary of a step's outcome.
+pub fn outcome_text(o: &Outcome) -> String {
+    match o {
+        Outcome::Continue => "continue".into(),
+        Outcome::Done => "done".into(),
+        Outcome::Interrupted(i) if i.is_empty() => "paused at a breakpoint".into(),
+        Outcome::Interrupted(_) => "waiting for input".into(),
+        Outcome::Error(e) => format!("error: {e}"),
+        Outcome::ParentCommand(_) => "command to parent".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures::executor::block_on;
+    use serde_json::json;
+    use superstep::doc::build::{build, NoCode};
+
+    fn steps(name: &str, input: Value) -> (GraphDoc, Vec<StepSnapshot>) {
+        let text = std::fs::read_to_string(format!("{}/../www/examples/{name}.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let doc = GraphDoc::from_json(&text).unwrap();
+        let g = build(&doc, &NoCode, Default::default()).unwrap();
+        let mut s = g.stepper_blocking(input, superstep::RunConfig::default()).unwrap();
+        let mut out = Vec::new();
+        loop {
+            let snap = block_on(s.step());
+            let done = snap.outcome != Outcome::Continue;
+            out.push(snap);
+            if done {
+                break;
+            }
+        }
+        (doc, out)
+    }
+
+    #[test]
+    fn map_reduce_statuses_follow_the_supersteps() {
+        let (doc, s) = steps("map-reduce", json!({"topic": "cat"}));
+        // 0 START, 1 generate_topics, 2 continue_to_jokes, 3 three generate_joke tasks, 4 best_joke.
+        assert_eq!(status(&s[1], "generate_topics"), NodeStatus::Active);
+        assert_eq!(status(&s[1], "continue_to_jokes"), NodeStatus::Next);
+        assert_eq!(status(&s[1], "best_joke"), NodeStatus::Halted);
+        assert_eq!(s[3].tasks.iter().filter(|t| t.name == "generate_joke").count(), 3);
+        let m = merges(&doc, &s[2].state, &s[3]);
+        assert_eq!(m[0].key, "jokes");
+        assert_eq!(m[0].reducer, "append");
+        assert_eq!(m[0].writes.len(), 3);
+        assert_eq!(m[0].after, json!(["Joke about cats", "Joke about lions", "Joke about elephants"]));
+        assert_eq!(carried(Some(&s[2]), &s[3])[0], ("continue_to_jokes".to_string(), "generate_joke".to_string()));
+    }
+
+    #[test]
+    fn diff_lists_changed_keys() {
+        assert_eq!(
+            diff(&json!({"a": 1, "b": 2}), &json!({"a": 1, "b": 3, "c": 4})),
+            vec![("b".into(), json!(2), json!(3)), ("c".into(), Value::Null, json!(4))]
+        );
+    }
+}

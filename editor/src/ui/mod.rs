@@ -1,0 +1,7 @@
+//! Components: thin views over the model and the session.
+pub mod app;
+pub mod canvas;
+pub mod examples;
+pub mod json_tree;
+pub mod panels;
+pub mod session;

@@ -1,0 +1,92 @@
+//! The side panels: the selected superstep (tasks, writes, merges), the state
+//! with changed keys, an interrupt's resume form, and the timeline.
+use super::json_tree::JsonTree;
+use crate::model::run::{diff, merges, outcome_text};
+use leptos::prelude::*;
+use serde_json::Value;
+use superstep::doc::GraphDoc;
+use superstep::pregel::StepSnapshot;
+
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 80 {
+        format!("{}…", s.chars().take(80).collect::<String>())
+    } else {
+        s
+    }
+}
+
+#[component]
+pub fn StepPanel(doc: Signal<Option<GraphDoc>>, step: Signal<Option<StepSnapshot>>, before: Signal<Value>) -> impl IntoView {
+    view! {
+        <section class="panel step-panel" aria-label="superstep">
+            <h2>"Superstep"</h2>
+            {move || match (step.get(), doc.get()) {
+                (None, _) | (_, None) => view! { <p class="muted">"Run or step the graph to see its supersteps."</p> }.into_any(),
+                (Some(s), Some(d)) => {
+                    let rows = merges(&d, &before.get(), &s);
+                    view! {
+                        <p class="step-title">{format!("step {} · {}", s.step, outcome_text(&s.outcome))}</p>
+                        <h3>"Tasks"</h3>
+                        <ul class="tasks">
+                            {s.tasks.iter().map(|t| view! {
+                                <li class="task" class:failed=t.error.is_some()>
+                                    <b>{t.name.clone()}</b>
+                                    <span class="muted">{format!(" ← {}", t.triggers.join(", "))}</span>
+                                    {t.cached.then(|| view! { <span class="tag">"cached"</span> })}
+                                    <ul>
+                                        {t.writes.iter().map(|(k, v)| view! { <li class="write">{format!("{k} = {}", short(v))}</li> }).collect_view()}
+                                    </ul>
+                                    {t.error.clone().map(|e| view! { <p class="error">{e}</p> })}
+                                    {t.interrupts.iter().map(|i| view! { <p class="interrupt-note">{format!("interrupt: {}", short(&i.value))}</p> }).collect_view()}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                        <h3>"Reducers"</h3>
+                        <table class="merges">
+                            <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th><th>"writes"</th><th>"after"</th></tr></thead>
+                            <tbody>
+                                {rows.into_iter().map(|m| view! {
+                                    <tr>
+                                        <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
+                                        <td>{m.writes.iter().map(|(t, v)| format!("{t}: {}", short(v))).collect::<Vec<_>>().join("; ")}</td>
+                                        <td>{short(&m.after)}</td>
+                                    </tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+#[component]
+pub fn StatePanel(
+    doc: Signal<Option<GraphDoc>>,
+    values: Signal<Value>,
+    changed: Signal<Vec<String>>,
+    compare: Signal<Option<Value>>,
+) -> impl IntoView {
+    view! {
+        <section class="panel state-panel" aria-label="state">
+            <h2>"State"</h2>
+            {move || {
+                let reducers = doc.get().map(|d| d.channels.iter().map(|c| (c.key.clone(), c.reducer.clone())).collect()).unwrap_or_default();
+                view! { <JsonTree value=values.get() highlight=changed.get() reducers=reducers /> }
+            }}
+            {move || compare.get().map(|other| {
+                let rows = diff(&other, &values.get());
+                view! {
+                    <h3>"Diff with the compared step"</h3>
+                    <table class="diff">
+                        <tbody>
+                            {rows.into_iter().map(|(k, a, b)| view! { <tr><td>{k}</td><td class="old">{short(&a)}</td><td class="new">{short(&b)}</td></tr> }).collect_view()}
+                        </tbody>
+                    </table>
+                }
+            })}
+        </section>
+    }
+}

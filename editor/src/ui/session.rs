@@ -1,0 +1,105 @@
+//! The editor's tie to the engine: the open graph, compiled with the
+//! IndexedDB saver (every run is a thread), and the run being stepped.
+//! Not reactive; components hold it in a local `StoredValue`.
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
+use superstep::doc::build::{build, NoCode};
+use superstep::doc::GraphDoc;
+use superstep::pregel::{Input, StepSnapshot, Stepper};
+use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
+use superstep_wasm::IndexedDbSaver;
+
+/// The database the editor keeps threads in.
+pub const DB: &str = "superstep-editor";
+
+pub struct Session {
+    pub graph: CompiledGraph,
+    stepper: RefCell<Option<Stepper>>,
+}
+
+pub type Shared = Rc<Session>;
+
+impl Session {
+    pub fn open(doc: &GraphDoc, saver: Rc<IndexedDbSaver>) -> Result<Shared, String> {
+        let options = CompileOptions { checkpointer: Checkpointing::Saver(saver), env: superstep_wasm::page_env(), ..Default::default() };
+        let graph = build(doc, &NoCode, options).map_err(|e| e.to_string())?;
+        Ok(Rc::new(Session { graph, stepper: RefCell::new(None) }))
+    }
+
+    pub fn config(thread: &str, limit: usize, checkpoint: Option<&str>) -> RunConfig {
+        let mut c = RunConfig::thread(thread).recursion_limit(limit);
+        if let Some(id) = checkpoint {
+            c.configurable.insert("checkpoint_id".into(), Value::String(id.into()));
+        }
+        c
+    }
+
+    /// Starts (or resumes) a run to be stepped.
+    pub async fn begin(&self, input: Input, config: RunConfig) -> Result<(), String> {
+        let s = self.graph.stepper(input, config).await.map_err(|e| e.to_string())?;
+        *self.stepper.borrow_mut() = Some(s);
+        Ok(())
+    }
+
+    pub async fn resume(&self, value: Value, config: RunConfig) -> Result<(), String> {
+        self.begin(Input::Command(Command::resume(value)), config).await
+    }
+
+    /// Runs one superstep of the current run; `None` when there is none.
+    pub async fn step(&self) -> Option<StepSnapshot> {
+        let mut s = self.stepper.borrow_mut().take()?;
+        let snap = s.step().await;
+        if !s.is_finished() {
+            *self.stepper.borrow_mut() = Some(s);
+        }
+        Some(snap)
+    }
+
+    pub fn running(&self) -> bool {
+        self.stepper.borrow().is_some()
+    }
+
+    pub fn stop(&self) {
+        self.stepper.borrow_mut().take();
+    }
+
+    pub async fn history(&self, thread: &str) -> Result<Vec<StateSnapshot>, String> {
+        self.graph.get_state_history(&RunConfig::thread(thread), ListFilter::default()).await.map_err(|e| e.to_string())
+    }
+
+    /// `update_state` on a checkpoint: a new branch; returns its checkpoint id.
+    pub async fn fork(&self, thread: &str, checkpoint: &str, values: Value) -> Result<String, String> {
+        let c = Session::config(thread, 25, Some(checkpoint));
+        let out = self.graph.update_state(&c, values, None).await.map_err(|e| e.to_string())?;
+        Ok(out["configurable"]["checkpoint_id"].as_str().unwrap_or_default().to_string())
+    }
+}
+
+/// Thread summaries from the saver: `{thread_id, updated_at, step, graph}`.
+pub async fn threads(saver: &IndexedDbSaver) -> Vec<Value> {
+    saver.list_threads().await.unwrap_or_default()
+}
+
+pub async fn delete_thread(saver: &IndexedDbSaver, thread: &str) -> Result<(), String> {
+    saver.delete_thread(thread).await.map_err(|e| e.to_string())
+}
+
+/// A thread's status from its newest snapshot.
+pub fn thread_status(s: &StateSnapshot) -> &'static str {
+    if !s.interrupts.is_empty() {
+        "interrupted"
+    } else if s.tasks.iter().any(|t| t.error.is_some()) {
+        "error"
+    } else if s.next.is_empty() {
+        "done"
+    } else {
+        "paused"
+    }
+}
+
+pub fn snapshot_json(s: &StateSnapshot) -> Value {
+    json!({"values": s.values, "next": s.next, "step": s.metadata.as_ref().map(|m| m.step), "source": s.metadata.as_ref().map(|m| m.source.as_str()),
+           "id": s.config["configurable"]["checkpoint_id"], "parent": s.parent_config.as_ref().map(|p| p["configurable"]["checkpoint_id"].clone())})
+}

@@ -1,0 +1,127 @@
+// The editor as a person uses it: pick an example, step through supersteps,
+// answer an interrupt, fork from an old step, reload, open a subgraph.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openEditor } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const status = (page) => page.locator(".status").innerText();
+const nodeClass = (page, id) => page.locator(`g.node[data-node="${id}"]`).getAttribute("class");
+const stateText = (page) => page.locator(".state-panel").innerText();
+
+async function pick(page, name) {
+  await page.getByRole("button", { name: new RegExp(`^${name}`) }).first().click();
+  await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
+}
+
+async function stepTo(page, n) {
+  for (let i = 0; i < n; i++) {
+    const before = await page.locator(".step-chip").count();
+    await page.keyboard.press("Space");
+    await page.waitForFunction((c) => document.querySelectorAll(".step-chip").length > c, before);
+  }
+}
+
+test("map-reduce, one superstep at a time: active nodes and state", async () => {
+  const { page, errors } = await openEditor(context);
+  await pick(page, "map-reduce");
+  await stepTo(page, 2);
+  assert.match(await nodeClass(page, "generate_topics"), /\bactive\b/);
+  assert.match(await nodeClass(page, "continue_to_jokes"), /\bnext\b/);
+  assert.match(await nodeClass(page, "best_joke"), /\bhalted\b/);
+  assert.match(await stateText(page), /"lions"/);
+  await stepTo(page, 2);
+  assert.match(await nodeClass(page, "generate_joke"), /\bactive\b/);
+  assert.equal(await page.locator(".tasks .task").count(), 3, "three Send tasks in one superstep");
+  assert.match(await page.locator(".merges").innerText(), /jokes\s+append/);
+  await stepTo(page, 2);
+  assert.match(await status(page), /Done/);
+  assert.match(await stateText(page), /Joke about lions/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("human review: the run pauses and resumes with a value", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "human-review");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForSelector(".interrupt-panel");
+  assert.match(await page.locator(".interrupt-value").innerText(), /Do you approve\?/);
+  await page.getByLabel("resume value (JSON)").fill('"ship it"');
+  await page.getByRole("button", { name: "Resume", exact: true }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await stateText(page), /user: ship it/);
+  await page.close();
+});
+
+test("fork from step 1 with edited state creates a branch", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "reducers");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.waitForSelector(".checkpoint");
+  await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
+  await page.getByLabel("edited state (JSON)").fill('{"foo": 99}');
+  await page.getByRole("button", { name: "Fork and continue" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 2);
+  assert.match(await stateText(page), /"bye"/);
+  await page.close();
+});
+
+test("after a reload the thread history is intact and an interrupted thread resumes", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "human-review");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForSelector(".interrupt-panel");
+  await page.reload();
+  await page.waitForSelector("header.topbar");
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "human-review");
+  await page.waitForSelector(".checkpoint");
+  assert.ok((await page.locator(".checkpoint").count()) >= 2, "history survives the reload");
+  assert.ok((await page.locator(".thread").count()) >= 1, "the thread is listed");
+  await page.locator(".thread.current .thread-open").click();
+  await page.waitForSelector(".interrupt-panel");
+  await page.getByLabel("resume value (JSON)").fill('"after reload"');
+  await page.getByRole("button", { name: "Resume", exact: true }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await stateText(page), /after reload/);
+  await page.close();
+});
+
+test("a subgraph node opens its inner graph with a breadcrumb back", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "subgraph-shared-keys");
+  await page.locator('g.node[data-node="node_2"]').dblclick();
+  await page.waitForSelector('g.node[data-node="subgraph_node_1"]');
+  assert.match(await page.locator(".crumbs").innerText(), /subgraph-shared-keys › node_2/);
+  await page.locator(".crumbs button").click();
+  await page.waitForSelector('g.node[data-node="node_1"]');
+  await page.close();
+});
+
+test("state values are shown as text, never as HTML", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "reducers");
+  await page.evaluate(() => (window.__pwned = false));
+  await page.getByLabel("graph input (JSON)").fill('{"foo": "<img src=x onerror=window.__pwned=true>", "bar": ["<b>bold</b>"]}');
+  await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+  await page.waitForSelector(".step-chip");
+  assert.match(await stateText(page), /<img src=x onerror=window.__pwned=true>/);
+  assert.equal(await page.locator(".state-panel img").count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), false);
+  await page.close();
+});
+
+test("the input editor rejects keys outside the input schema", async () => {
+  const { page } = await openEditor(context);
+  await pick(page, "schemas-lance");
+  await page.getByLabel("graph input (JSON)").fill('{"foo": 1}');
+  await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+  await page.waitForSelector(".input-row .error");
+  assert.match(await page.locator(".input-row .error").innerText(), /`foo` is not an input key/);
+  await page.close();
+});
