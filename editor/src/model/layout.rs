@@ -10,7 +10,7 @@ use superstep::doc::GraphDoc;
 pub const NODE_W: f64 = 150.0;
 pub const NODE_H: f64 = 44.0;
 const GAP_X: f64 = 40.0;
-const GAP_Y: f64 = 70.0;
+const GAP_Y: f64 = 54.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeBox {

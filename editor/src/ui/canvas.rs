@@ -68,7 +68,11 @@ pub fn Canvas(
                 view! {
                     <g class=class class:carried=lit>
                         <path d=d marker-end="url(#arrow)" />
-                        {label.map(|t| view! { <text class="edge-label" x=lx y=ly>{t}</text> })}
+                        {label.map(|t| {
+                            // Long rule expressions are shortened on the canvas; the full text is the tooltip.
+                            let short: String = if t.chars().count() > 18 { format!("{}…", t.chars().take(17).collect::<String>()) } else { t.clone() };
+                            view! { <text class="edge-label" x=lx y=ly><title>{t}</title>{short}</text> }
+                        })}
                     </g>
                 }
             })
