@@ -67,7 +67,9 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.getByLabel("edited state (JSON)").fill('{"foo": 99}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
-  await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 2);
+  // The old continuation of step 1 is now a side branch; the fork (an `update` checkpoint) is the main line.
+  await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 1);
+  assert.match(await page.locator(".checkpoints").innerText(), /step 2 · update/);
   assert.match(await stateText(page), /"bye"/);
   await page.close();
 });

@@ -1,3 +1,4 @@
 //! The editor's model: plain Rust, no Leptos, tested natively.
+pub mod history;
 pub mod layout;
 pub mod run;

@@ -30,7 +30,27 @@ impl NodeStatus {
     }
 }
 
+/// The nodes an `InvalidUpdate` conflict names (the writers of one key).
+pub fn conflict(step: &StepSnapshot) -> Option<(String, Vec<String>)> {
+    match &step.outcome {
+        Outcome::Error(superstep::Error::InvalidUpdate { key, nodes, .. }) if !nodes.is_empty() => Some((key.clone(), nodes.clone())),
+        _ => None,
+    }
+}
+
+/// The message to show on a node: its task's error, or the conflict it took part in.
+pub fn node_error(step: &StepSnapshot, node: &str) -> Option<String> {
+    if let Some(e) = step.tasks.iter().find(|t| t.name == node).and_then(|t| t.error.clone()) {
+        return Some(e);
+    }
+    let (key, nodes) = conflict(step)?;
+    nodes.iter().any(|n| n == node).then(|| format!("conflicting writes to `{key}` from {}", nodes.join(" and ")))
+}
+
 pub fn status(step: &StepSnapshot, node: &str) -> NodeStatus {
+    if conflict(step).is_some_and(|(_, nodes)| nodes.iter().any(|n| n == node)) {
+        return NodeStatus::Failed;
+    }
     let task = step.tasks.iter().find(|t| t.name == node);
     match task {
         Some(t) if t.error.is_some() => NodeStatus::Failed,
@@ -106,6 +126,50 @@ pub fn diff(a: &Value, b: &Value) -> Vec<(String, Value, Value)> {
         .collect()
 }
 
+/// One line of the stream log: what `updates` and `values` modes would show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub step: i64,
+    pub mode: &'static str,
+    pub text: String,
+}
+
+pub fn log(steps: &[StepSnapshot]) -> Vec<LogLine> {
+    let mut out = Vec::new();
+    for s in steps {
+        for t in s.tasks.iter().filter(|t| t.name != "__start__" && t.error.is_none() && t.interrupts.is_empty()) {
+            let update: serde_json::Map<String, Value> = t.writes.iter().cloned().collect();
+            out.push(LogLine { step: s.step, mode: "updates", text: serde_json::json!({ t.name.clone(): update }).to_string() });
+        }
+        if !s.changed.is_empty() {
+            out.push(LogLine { step: s.step, mode: "values", text: s.state.to_string() });
+        }
+    }
+    out
+}
+
+/// Static breakpoints the person toggled on nodes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Breakpoints {
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+}
+
+impl Breakpoints {
+    pub fn toggle(&mut self, node: &str, after: bool) {
+        let list = if after { &mut self.after } else { &mut self.before };
+        match list.iter().position(|n| n == node) {
+            Some(i) => {
+                list.remove(i);
+            }
+            None => list.push(node.to_string()),
+        }
+    }
+    pub fn has(&self, node: &str, after: bool) -> bool {
+        (if after { &self.after } else { &self.before }).iter().any(|n| n == node)
+    }
+}
+
 /// A one-line summary of a step's outcome.
 pub fn outcome_text(o: &Outcome) -> String {
     match o {
@@ -156,6 +220,33 @@ mod tests {
         assert_eq!(m[0].writes.len(), 3);
         assert_eq!(m[0].after, json!(["Joke about cats", "Joke about lions", "Joke about elephants"]));
         assert_eq!(carried(Some(&s[2]), &s[3])[0], ("continue_to_jokes".to_string(), "generate_joke".to_string()));
+    }
+
+    #[test]
+    fn conflicts_mark_both_writers() {
+        let mut s = steps("reducers", json!({"foo": 1})).1.remove(1);
+        s.outcome =
+            Outcome::Error(superstep::Error::InvalidUpdate { key: "x".into(), nodes: vec!["a".into(), "b".into()], message: "m".into() });
+        assert_eq!(status(&s, "a"), NodeStatus::Failed);
+        assert_eq!(node_error(&s, "b").unwrap(), "conflicting writes to `x` from a and b");
+        assert_eq!(node_error(&s, "c"), None);
+    }
+
+    #[test]
+    fn the_log_shows_updates_and_values() {
+        let (_, s) = steps("reducers", json!({"foo": 1, "bar": ["hi"]}));
+        let lines = log(&s);
+        assert_eq!(lines[0].mode, "values");
+        assert!(lines.iter().any(|l| l.mode == "updates" && l.text == r#"{"second":{"bar":["bye"]}}"#));
+    }
+
+    #[test]
+    fn breakpoints_toggle() {
+        let mut b = Breakpoints::default();
+        b.toggle("n", false);
+        assert!(b.has("n", false) && !b.has("n", true));
+        b.toggle("n", false);
+        assert!(!b.has("n", false));
     }
 
     #[test]

@@ -3,8 +3,9 @@
 use super::canvas::Canvas;
 use super::panels::{StatePanel, StepPanel};
 use super::session::{self, Session, Shared};
+use crate::model::history::tree;
 use crate::model::layout::{layout, Layout};
-use crate::model::run::carried;
+use crate::model::run::{carried, log, Breakpoints};
 use leptos::ev;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -68,6 +69,8 @@ pub fn App() -> impl IntoView {
     let usage = RwSignal::new(String::new());
     // A superstep is running: further Step presses wait for it.
     let busy = RwSignal::new(false);
+    let breaks = RwSignal::new(Breakpoints::default());
+    let node_picked = RwSignal::new(None::<String>);
 
     let shown_doc = Signal::derive(move || crumbs.get().last().map(|(_, d)| d.clone()).or_else(|| doc.get()));
     let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
@@ -136,6 +139,8 @@ pub fn App() -> impl IntoView {
         crumbs.set(vec![]);
         steps.set(vec![]);
         selected.set(None);
+        node_picked.set(None);
+        breaks.set(Breakpoints::default());
         history.set(vec![]);
         picked.set(None);
         pending.set(None);
@@ -199,7 +204,7 @@ pub fn App() -> impl IntoView {
         steps.set(vec![]);
         selected.set(None);
         pending.set(None);
-        Some((Input::Values(value), Session::config(&t, limit.get_untracked(), None)))
+        Some((Input::Values(value), Session::config(&t, limit.get_untracked(), None, &breaks.get_untracked())))
     };
 
     let step_once = move || {
@@ -287,7 +292,7 @@ pub fn App() -> impl IntoView {
             }
         };
         let Some(s) = session.get_value() else { return };
-        let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None);
+        let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None, &breaks.get_untracked());
         pending.set(None);
         spawn_local(async move {
             match s.resume(value, config).await {
@@ -299,7 +304,7 @@ pub fn App() -> impl IntoView {
 
     let continue_run = move || {
         let Some(s) = session.get_value() else { return };
-        let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None);
+        let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None, &breaks.get_untracked());
         pending.set(None);
         spawn_local(async move {
             match s.begin(Input::Continue, config).await {
@@ -324,7 +329,7 @@ pub fn App() -> impl IntoView {
             match s.fork(&t, &c.id, values).await {
                 Ok(id) => {
                     steps.set(vec![]);
-                    if let Err(e) = s.begin(Input::Continue, Session::config(&t, lim, Some(&id))).await {
+                    if let Err(e) = s.begin(Input::Continue, Session::config(&t, lim, Some(&id), &breaks.get_untracked())).await {
                         status.set(format!("Error: {e}"));
                         return;
                     }
@@ -489,7 +494,9 @@ pub fn App() -> impl IntoView {
                     <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
                     {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
                 </nav>
-                <Canvas layout=graph_layout step=current carried=edges_lit on_open=move |id: String| {
+                <Canvas layout=graph_layout step=current carried=edges_lit selected=node_picked.into()
+                    on_select=move |id: String| node_picked.set(Some(id))
+                    on_open=move |id: String| {
                     let d = shown_doc.get_untracked();
                     let sub = d.as_ref().and_then(|d| d.nodes.iter().find(|n| n.id == id).and_then(|n| n.settings.get("graph").and_then(|g| g.as_str())).and_then(|g| d.subgraphs.get(g).cloned()));
                     if let Some(sub) = sub {
@@ -515,12 +522,14 @@ pub fn App() -> impl IntoView {
                     <ol class="checkpoints">
                         {move || {
                             let all = history.get();
-                            all.iter().map(|c| {
+                            tree(&all, |c| c.id.as_str(), |c| c.parent.as_deref()).into_iter().map(|row| {
+                                let c = row.item;
                                 let id = c.id.clone();
                                 let pick = c.clone();
-                                let branch = all.iter().filter(|o| o.parent == c.parent).count() > 1;
+                                let deep = row.depth > 0;
+                                let indent = format!("margin-left: {}px", row.depth * 14);
                                 view! {
-                                    <li class="checkpoint" class:picked=move || picked.get().as_deref() == Some(id.as_str()) class:branch=branch>
+                                    <li class="checkpoint" class:picked=move || picked.get().as_deref() == Some(id.as_str()) class:branch=deep style=indent>
                                         <button on:click=move |_| {
                                             fork_text.set(serde_json::to_string_pretty(&pick.values).unwrap_or_default());
                                             picked.set(Some(pick.id.clone()));
@@ -530,6 +539,14 @@ pub fn App() -> impl IntoView {
                             }).collect_view()
                         }}
                     </ol>
+                    <details class="log">
+                        <summary>"Stream log (updates and values)"</summary>
+                        <ol>
+                            {move || log(&steps.get()).into_iter().map(|l| view! {
+                                <li><span class="muted">{format!("{} {} ", l.step, l.mode)}</span><code>{l.text}</code></li>
+                            }).collect_view()}
+                        </ol>
+                    </details>
                 </section>
             </section>
             <aside class="inspector">
@@ -551,7 +568,30 @@ pub fn App() -> impl IntoView {
                         }}
                     </section>
                 </Show>
+                {move || node_picked.get().and_then(|id| shown_doc.get().map(|d| (id, d))).map(|(id, d)| {
+                    let node = d.nodes.iter().find(|n| n.id == id).cloned();
+                    let (b_id, a_id) = (id.clone(), id.clone());
+                    view! {
+                        <section class="panel node-panel" aria-label="node">
+                            <h2>{format!("Node {id}")}</h2>
+                            {node.map(|n| view! {
+                                <p><b>{n.kind.clone()}</b></p>
+                                <pre class="settings">{serde_json::to_string_pretty(&n.settings).unwrap_or_default()}</pre>
+                            })}
+                            <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
+                                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
+                            <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
+                                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
+                        </section>
+                    }
+                })}
                 <StepPanel doc=shown_doc step=current before=before />
+                <label class="compare">"Compare state with step "
+                    <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
+                        <option value="">"—"</option>
+                        {move || steps.get().iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.step.to_string()}</option> }).collect_view()}
+                    </select>
+                </label>
                 <StatePanel doc=shown_doc values=values changed=changed compare=compare_values />
                 <Show when=move || picked.get().is_some()>
                     <section class="panel fork-panel" aria-label="fork">

@@ -1,7 +1,7 @@
 //! The SVG canvas: nodes, START/END, every edge kind, the selected
 //! superstep's statuses, pan (drag the background), zoom (wheel) and fit.
 use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
-use crate::model::run::{status, NodeStatus};
+use crate::model::run::{node_error, status, NodeStatus};
 use leptos::prelude::*;
 use superstep::pregel::StepSnapshot;
 
@@ -31,7 +31,9 @@ pub fn Canvas(
     layout: Signal<Layout>,
     step: Signal<Option<StepSnapshot>>,
     carried: Signal<Vec<(String, String)>>,
+    selected: Signal<Option<String>>,
     #[prop(into)] on_open: Callback<String>,
+    #[prop(into)] on_select: Callback<String>,
 ) -> impl IntoView {
     let zoom = RwSignal::new(1.0f64);
     let pan = RwSignal::new((0.0f64, 0.0f64));
@@ -85,13 +87,17 @@ pub fn Canvas(
             .iter()
             .map(|n| {
                 let st = s.as_ref().map(|s| status(s, &n.id)).unwrap_or(NodeStatus::Halted);
-                let error = s.as_ref().and_then(|s| s.tasks.iter().find(|t| t.name == n.id).and_then(|t| t.error.clone()));
+                let error = s.as_ref().and_then(|s| node_error(s, &n.id));
+                let picked = selected.get().as_deref() == Some(n.id.as_str());
                 let class = format!(
-                    "node kind-{} {}{}",
+                    "node kind-{} {}{}{}",
                     n.kind,
                     if s.is_some() { st.class() } else { "idle" },
-                    if n.terminal { " terminal" } else { "" }
+                    if n.terminal { " terminal" } else { "" },
+                    if picked { " picked" } else { "" }
                 );
+                let select_id = n.id.clone();
+                let select = on_select;
                 let id = n.id.clone();
                 let label = match n.id.as_str() {
                     "__start__" => "START".to_string(),
@@ -104,11 +110,15 @@ pub fn Canvas(
                 let subgraph = n.kind == "subgraph";
                 view! {
                     <g class=class data-node=id.clone() transform=format!("translate({x},{y})")
+                        on:click=move |_| select.run(select_id.clone())
                         on:dblclick=move |_| if subgraph { open.run(id.clone()) }>
                         <rect width=NODE_W height=NODE_H rx=if label == "START" || label == "END" { 22 } else { 8 } />
                         <text class="node-name" x=NODE_W / 2.0 y=if n.terminal { 27 } else { 19 }>{label}</text>
                         <text class="node-kind" x=NODE_W / 2.0 y=35>{kind}</text>
-                        {error.map(|e| view! { <title>{e}</title> })}
+                        {error.map(|e| view! {
+                            <title>{e.clone()}</title>
+                            <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 14.0>{if e.chars().count() > 28 { format!("{}…", e.chars().take(27).collect::<String>()) } else { e }}</text>
+                        })}
                     </g>
                 }
             })

@@ -70,7 +70,7 @@ pub fn StatePanel(
     compare: Signal<Option<Value>>,
 ) -> impl IntoView {
     view! {
-        <section class="panel state-panel" aria-label="state">
+        <section class="panel state-panel" aria-label="state" data-state=move || values.get().to_string()>
             <h2>"State"</h2>
             {move || {
                 let reducers = doc.get().map(|d| d.channels.iter().map(|c| (c.key.clone(), c.reducer.clone())).collect()).unwrap_or_default();

@@ -1,6 +1,7 @@
 //! The editor's tie to the engine: the open graph, compiled with the
 //! IndexedDB saver (every run is a thread), and the run being stepped.
 //! Not reactive; components hold it in a local `StoredValue`.
+use crate::model::run::Breakpoints;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,8 +29,10 @@ impl Session {
         Ok(Rc::new(Session { graph, stepper: RefCell::new(None) }))
     }
 
-    pub fn config(thread: &str, limit: usize, checkpoint: Option<&str>) -> RunConfig {
+    pub fn config(thread: &str, limit: usize, checkpoint: Option<&str>, breaks: &Breakpoints) -> RunConfig {
         let mut c = RunConfig::thread(thread).recursion_limit(limit);
+        c.interrupt_before = Some(breaks.before.clone());
+        c.interrupt_after = Some(breaks.after.clone());
         if let Some(id) = checkpoint {
             c.configurable.insert("checkpoint_id".into(), Value::String(id.into()));
         }
@@ -71,7 +74,7 @@ impl Session {
 
     /// `update_state` on a checkpoint: a new branch; returns its checkpoint id.
     pub async fn fork(&self, thread: &str, checkpoint: &str, values: Value) -> Result<String, String> {
-        let c = Session::config(thread, 25, Some(checkpoint));
+        let c = Session::config(thread, 25, Some(checkpoint), &Breakpoints::default());
         let out = self.graph.update_state(&c, values, None).await.map_err(|e| e.to_string())?;
         Ok(out["configurable"]["checkpoint_id"].as_str().unwrap_or_default().to_string())
     }

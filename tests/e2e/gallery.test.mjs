@@ -1,0 +1,51 @@
+// Every example in the gallery loads and runs in the editor to its documented
+// output; breakpoints toggled on a node pause the run.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { launch, openEditor } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const dir = new URL("../../www/examples/", import.meta.url);
+const names = JSON.parse(readFileSync(new URL("index.json", dir), "utf8"));
+const done = (page) => page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+
+test("every example runs to its documented output", async () => {
+  const { page, errors } = await openEditor(context);
+  for (const name of names) {
+    const doc = JSON.parse(readFileSync(new URL(`${name}.json`, dir), "utf8"));
+    const ex = doc.examples[0];
+    await page.locator(".example", { hasText: doc.name }).first().click();
+    await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
+    await page.getByRole("button", { name: "Run to end (F5)" }).click();
+    for (const r of ex.resume ?? []) {
+      await page.waitForSelector(".interrupt-panel");
+      await page.getByLabel("resume value (JSON)").fill(JSON.stringify(r));
+      await page.getByRole("button", { name: "Resume", exact: true }).click();
+    }
+    await done(page);
+    const state = JSON.parse(await page.locator(".state-panel").getAttribute("data-state"));
+    for (const [k, v] of Object.entries(ex.output)) assert.deepEqual(state[k], v, `${name}.${k}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a breakpoint toggled on a node pauses before it; Continue goes on", async () => {
+  const { page } = await openEditor(context);
+  await page.locator(".example", { hasText: "reducers" }).first().click();
+  await page.locator('g.node[data-node="second"]').click();
+  await page.getByLabel("break before this node").check();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForSelector(".interrupt-panel");
+  assert.match(await page.locator(".interrupt-panel").innerText(), /breakpoint/);
+  assert.match(await page.locator('g.node[data-node="second"]').getAttribute("class"), /\bnext\b/);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await done(page);
+  const state = JSON.parse(await page.locator(".state-panel").getAttribute("data-state"));
+  assert.deepEqual(state.bar, ["hi", "bye"]);
+  await page.close();
+});
