@@ -94,6 +94,16 @@ fn conformance() -> Result {
     sh::run(sh::cmd("node").arg("tests/conformance/extra/run.mjs").arg("tests/conformance/adapter.mjs"))
 }
 
+/// Native workloads, then the JS package against LangGraph.js, then the editor.
 pub fn bench(_args: &[String]) -> Result {
-    sh::run(sh::cmd("cargo").args(["bench", "-p", "superstep", "--bench", "workloads"]))
+    tools::ensure_test_tools()?;
+    sh::run(sh::cmd("cargo").args(["bench", "-p", "superstep", "--bench", "workloads"]))?;
+    build::all()?;
+    let js = sh::root().join("bench/js");
+    if !js.join("node_modules").exists() {
+        sh::run(sh::cmd("npm").current_dir(&js).args(["install", "--no-audit", "--no-fund"]))?;
+    }
+    sh::run(sh::cmd("node").arg("bench/js/bench.mjs"))?;
+    let url = serve::spawn()?;
+    sh::run(sh::cmd("node").arg("bench/editor.mjs").env("SUPERSTEP_URL", url))
 }

@@ -163,6 +163,12 @@ pub fn App() -> impl IntoView {
                 playing.set(false);
                 pending.set(None);
                 status.set("Done.".into());
+                let saver = saver_store.get_value();
+                let t = thread.get_untracked();
+                spawn_local(async move {
+                    let _ = saver.mark(&t, "done").await;
+                    refresh_threads();
+                });
             }
             Outcome::Error(e) => {
                 playing.set(false);
@@ -416,6 +422,18 @@ pub fn App() -> impl IntoView {
         });
     };
 
+    let import_open = RwSignal::new(false);
+    let import_text = RwSignal::new(String::new());
+    let import_problems = RwSignal::new(Vec::<String>::new());
+    let import_doc = move || match GraphDoc::from_json(&import_text.get_untracked()) {
+        Ok(d) => {
+            import_problems.set(vec![]);
+            import_open.set(false);
+            open_doc(d.name.clone(), d);
+        }
+        Err(problems) => import_problems.set(problems.into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect()),
+    };
+
     let gallery = examples.clone();
     view! {
         <header class="topbar">
@@ -456,6 +474,17 @@ pub fn App() -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
+                <button class="import-toggle" aria-label="Import a graph document" on:click=move |_| import_open.update(|o| *o = !*o)>"Import JSON…"</button>
+                <Show when=move || import_open.get()>
+                    <div class="import">
+                        <textarea aria-label="graph document (JSON)" rows="6" placeholder="Paste a superstep.graph document"
+                            prop:value=move || import_text.get() on:input=move |e| import_text.set(event_target_value(&e))></textarea>
+                        <button aria-label="Load document" on:click=move |_| import_doc()>"Load"</button>
+                        <ul class="problems">
+                            {move || import_problems.get().into_iter().map(|p| view! { <li class="error">{p}</li> }).collect_view()}
+                        </ul>
+                    </div>
+                </Show>
                 <h2>"Threads"</h2>
                 <p class="muted">{move || usage.get()}</p>
                 <ul class="threads">
@@ -468,7 +497,10 @@ pub fn App() -> impl IntoView {
                                 <button class="thread-open" on:click=move |_| open_thread(open_id.clone())>
                                     {t["thread_id"].as_str().unwrap_or_default().to_string()}
                                 </button>
-                                <span class="muted">{format!("{} · step {} · {}", t["graph"].as_str().unwrap_or_default(), t["step"], String::from(when))}</span>
+                                <span class="muted">
+                                    <span class=format!("thread-status {}", t["status"].as_str().unwrap_or("running"))>{t["status"].as_str().unwrap_or("running").to_string()}</span>
+                                    {format!(" · {} · step {} · {}", t["graph"].as_str().unwrap_or_default(), t["step"], String::from(when))}
+                                </span>
                                 <button class="thread-delete" aria-label="Delete thread" on:click=move |_| {
                                     let saver = saver_store.get_value();
                                     let id = del_id.clone();

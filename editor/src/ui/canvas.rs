@@ -157,6 +157,20 @@ pub fn Canvas(
                 {edges}
                 {nodes}
             </svg>
+            {move || {
+                // A minimap for large graphs: every node as a dot, the view as a frame.
+                let l = layout.get();
+                (l.nodes.len() > 12).then(|| {
+                    let (px, py) = pan.get();
+                    let z = zoom.get();
+                    view! {
+                        <svg class="minimap" aria-label="minimap" viewBox=format!("0 0 {} {}", l.width, l.height) preserveAspectRatio="xMidYMid meet">
+                            {l.nodes.iter().map(|n| view! { <rect x=n.x y=n.y width=NODE_W height=NODE_H /> }).collect_view()}
+                            <rect class="frame" x=px y=py width=(l.width + 80.0) / z height=(l.height + 20.0) / z />
+                        </svg>
+                    }
+                })
+            }}
         </div>
     }
 }

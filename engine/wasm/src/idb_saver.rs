@@ -138,7 +138,20 @@ impl IndexedDbSaver {
         })
     }
 
-    /// Thread summaries: `{thread_id, updated_at, checkpoints}`, newest first.
+    /// Sets the status shown in the thread list (`running`, `done`, `interrupted`, `error`).
+    pub async fn mark(&self, thread_id: &str, status: &str) -> Result<(), Error> {
+        let db = self.db().await?;
+        let tx = self.tx(&db, &["threads"], true)?;
+        let store = tx.object_store("threads").map_err(storage_error)?;
+        let current = idb::request(&store.get(&JsValue::from_str(thread_id)).map_err(storage_error)?).await.map_err(storage_error)?;
+        if let Some(mut summary) = current.as_string().and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok()) {
+            summary["status"] = json!(status);
+            store.put_with_key(&JsValue::from_str(&summary.to_string()), &JsValue::from_str(thread_id)).map_err(storage_error)?;
+        }
+        idb::committed(&tx).await.map_err(storage_error)
+    }
+
+    /// Thread summaries: `{thread_id, updated_at, step, graph, status}`, newest first.
     pub async fn list_threads(&self) -> Result<Vec<serde_json::Value>, Error> {
         let db = self.db().await?;
         let tx = self.tx(&db, &["threads"], false)?;
@@ -164,7 +177,7 @@ impl Checkpointer for IndexedDbSaver {
             let text = serde_json::to_string(&checkpoint).map_err(|e| Error::Storage { message: e.to_string() })?;
             store("checkpoints")?.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, &checkpoint.id])).map_err(storage_error)?;
             if ns.is_empty() {
-                let summary = json!({"thread_id": thread_id, "updated_at": checkpoint.ts, "step": checkpoint.metadata.step, "graph": &*checkpoint.metadata.graph, "checkpoint_id": checkpoint.id}).to_string();
+                let summary = json!({"thread_id": thread_id, "updated_at": checkpoint.ts, "step": checkpoint.metadata.step, "graph": &*checkpoint.metadata.graph, "checkpoint_id": checkpoint.id, "status": "running"}).to_string();
                 store("threads")?.put_with_key(&JsValue::from_str(&summary), &JsValue::from_str(thread_id)).map_err(storage_error)?;
             }
             idb::committed(&tx).await.map_err(storage_error)
@@ -193,7 +206,16 @@ impl Checkpointer for IndexedDbSaver {
             tx.object_store("writes")
                 .and_then(|s| s.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, checkpoint_id])))
                 .map_err(storage_error)?;
-            idb::committed(&tx).await.map_err(storage_error)
+            idb::committed(&tx).await.map_err(storage_error)?;
+            if ns.is_empty() {
+                let status = if all.iter().any(|w| matches!(w.kind, superstep::checkpoint::WriteKind::Failed { .. })) {
+                    "error"
+                } else {
+                    "interrupted"
+                };
+                self.mark(thread_id, status).await?;
+            }
+            Ok(())
         }
         .boxed_local()
     }

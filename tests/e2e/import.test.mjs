@@ -1,0 +1,42 @@
+// Importing a pasted document: problems are listed; names with HTML stay text.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openEditor } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const payload = "<img src=x onerror=window.__pwned=true>";
+
+test("a pasted document loads; HTML in node names and state stays text", async () => {
+  const { page } = await openEditor(context);
+  await page.evaluate(() => (window.__pwned = false));
+  const doc = {
+    format: "superstep.graph", version: 1, name: "xss",
+    channels: [{ key: "x" }],
+    nodes: [{ id: payload, kind: "set", values: { x: payload } }],
+    edges: [{ from: "__start__", to: payload }],
+  };
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "xss");
+  await page.getByLabel("graph input (JSON)").fill("{}");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.equal(await page.locator(".canvas img, .state-panel img, .inspector img").count(), 0);
+  assert.match(await page.locator(".canvas").innerHTML(), /&lt;img src=x/);
+  assert.equal(await page.evaluate(() => window.__pwned), false);
+  await page.close();
+});
+
+test("an invalid pasted document lists its problems", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill('{"format": "superstep.graph", "version": 1, "name": "bad", "channels": [], "nodes": [{"id": "a", "kind": "warp"}]}');
+  await page.getByRole("button", { name: "Load document" }).click();
+  await page.waitForSelector(".problems .error");
+  assert.match(await page.locator(".problems").innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
+  await page.close();
+});
