@@ -1,0 +1,305 @@
+//! Editing a graph document as data: `EditorChange` values applied by a pure
+//! `apply`, which returns the change that undoes it. Undo/redo are two stacks
+//! of changes (React Flow's `applyNodeChanges`, with inverses).
+use serde_json::{Map, Value};
+use superstep::doc::{ChannelDoc, EdgeDoc, GraphDoc, NodeDoc, Position};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorChange {
+    AddNode { node: NodeDoc, at: usize },
+    RemoveNode { id: String },
+    RenameNode { from: String, to: String },
+    SetSettings { id: String, settings: Map<String, Value> },
+    Move { id: String, to: Option<Position> },
+    AddEdge { edge: EdgeDoc, at: usize },
+    RemoveEdge { at: usize },
+    AddChannel { channel: ChannelDoc, at: usize },
+    RemoveChannel { key: String },
+    /// Several changes as one undo step (e.g. removing a node and its edges).
+    Batch(Vec<EditorChange>),
+}
+
+/// Why an edit was refused; the document is unchanged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused(pub String);
+
+const RESERVED: &[&str] = &["__start__", "__end__", "__interrupt__", "__metadata__"];
+
+/// Checks a node name: not empty, not reserved, no `:` or `|`, not taken.
+pub fn check_name(doc: &GraphDoc, name: &str) -> Result<(), Refused> {
+    if name.trim().is_empty() {
+        return Err(Refused("a node needs a name".into()));
+    }
+    if RESERVED.contains(&name) || name.contains([':', '|']) {
+        return Err(Refused(format!("`{name}` is reserved")));
+    }
+    if doc.nodes.iter().any(|n| n.id == name) {
+        return Err(Refused(format!("a node named `{name}` already exists")));
+    }
+    Ok(())
+}
+
+fn rename_in(v: &mut Value, from: &str, to: &str) {
+    match v {
+        Value::String(s) if s == from => *s = to.to_string(),
+        Value::Array(a) => a.iter_mut().for_each(|x| rename_in(x, from, to)),
+        _ => {}
+    }
+}
+
+/// Applies `change`; returns its inverse, or why it was refused.
+pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, Refused> {
+    Ok(match change {
+        EditorChange::AddNode { node, at } => {
+            check_name(doc, &node.id)?;
+            let id = node.id.clone();
+            doc.nodes.insert(at.min(doc.nodes.len()), node);
+            EditorChange::RemoveNode { id }
+        }
+        EditorChange::RemoveNode { id } => {
+            let at = doc.nodes.iter().position(|n| n.id == id).ok_or_else(|| Refused(format!("no node `{id}`")))?;
+            // Edges touching the node go with it, as one undo step.
+            let mut undo = Vec::new();
+            let mut i = doc.edges.len();
+            while i > 0 {
+                i -= 1;
+                let e = &doc.edges[i];
+                let touches = e.to == id || e.from.as_str() == Some(id.as_str()) || e.from.as_array().is_some_and(|a| a.iter().any(|x| x == id.as_str()));
+                if touches {
+                    undo.push(EditorChange::AddEdge { edge: doc.edges.remove(i), at: i });
+                }
+            }
+            let pos = doc.layout.remove(&id);
+            let node = doc.nodes.remove(at);
+            undo.push(EditorChange::AddNode { node, at });
+            if pos.is_some() {
+                undo.push(EditorChange::Move { id, to: pos });
+            }
+            undo.reverse();
+            EditorChange::Batch(undo)
+        }
+        EditorChange::RenameNode { from, to } => {
+            check_name(doc, &to)?;
+            let node = doc.nodes.iter_mut().find(|n| n.id == from).ok_or_else(|| Refused(format!("no node `{from}`")))?;
+            node.id = to.clone();
+            for e in doc.edges.iter_mut() {
+                rename_in(&mut e.from, &from, &to);
+                if e.to == from {
+                    e.to = to.clone();
+                }
+            }
+            for r in doc.routers.iter_mut() {
+                if r.from == from {
+                    r.from = to.clone();
+                }
+            }
+            if let Some(p) = doc.layout.remove(&from) {
+                doc.layout.insert(to.clone(), p);
+            }
+            EditorChange::RenameNode { from: to, to: from }
+        }
+        EditorChange::SetSettings { id, settings } => {
+            let node = doc.nodes.iter_mut().find(|n| n.id == id).ok_or_else(|| Refused(format!("no node `{id}`")))?;
+            let old = std::mem::replace(&mut node.settings, settings);
+            EditorChange::SetSettings { id, settings: old }
+        }
+        EditorChange::Move { id, to } => {
+            let old = match to {
+                Some(p) => doc.layout.insert(id.clone(), p),
+                None => doc.layout.remove(&id),
+            };
+            EditorChange::Move { id, to: old }
+        }
+        EditorChange::AddEdge { edge, at } => {
+            let known = |n: &str| n == "__start__" || n == "__end__" || doc.nodes.iter().any(|x| x.id == n);
+            let froms: Vec<String> = match &edge.from {
+                Value::String(s) => vec![s.clone()],
+                Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
+                _ => vec![],
+            };
+            if froms.is_empty() || !froms.iter().all(|f| known(f) && f != "__end__") || !known(&edge.to) || edge.to == "__start__" {
+                return Err(Refused("an edge must join existing nodes".into()));
+            }
+            if doc.edges.iter().any(|e| e == &edge) {
+                return Err(Refused("that edge already exists".into()));
+            }
+            let at = at.min(doc.edges.len());
+            doc.edges.insert(at, edge);
+            EditorChange::RemoveEdge { at }
+        }
+        EditorChange::RemoveEdge { at } => {
+            if at >= doc.edges.len() {
+                return Err(Refused("no such edge".into()));
+            }
+            EditorChange::AddEdge { edge: doc.edges.remove(at), at }
+        }
+        EditorChange::AddChannel { channel, at } => {
+            if channel.key.trim().is_empty() || doc.channels.iter().any(|c| c.key == channel.key) {
+                return Err(Refused(format!("a state key `{}` already exists or is empty", channel.key)));
+            }
+            let key = channel.key.clone();
+            doc.channels.insert(at.min(doc.channels.len()), channel);
+            EditorChange::RemoveChannel { key }
+        }
+        EditorChange::RemoveChannel { key } => {
+            let at = doc.channels.iter().position(|c| c.key == key).ok_or_else(|| Refused(format!("no state key `{key}`")))?;
+            EditorChange::AddChannel { channel: doc.channels.remove(at), at }
+        }
+        EditorChange::Batch(changes) => {
+            let mut undo = Vec::new();
+            for c in changes {
+                match apply(doc, c) {
+                    Ok(u) => undo.push(u),
+                    Err(e) => {
+                        // Roll back what this batch already did.
+                        for u in undo.into_iter().rev() {
+                            let _ = apply(doc, u);
+                        }
+                        return Err(e);
+                    }
+                }
+            }
+            undo.reverse();
+            EditorChange::Batch(undo)
+        }
+    })
+}
+
+/// The document with an undo and a redo stack.
+#[derive(Clone, Debug)]
+pub struct History {
+    pub doc: GraphDoc,
+    undo: Vec<EditorChange>,
+    redo: Vec<EditorChange>,
+}
+
+impl History {
+    pub fn new(doc: GraphDoc) -> Self {
+        History { doc, undo: vec![], redo: vec![] }
+    }
+
+    pub fn edit(&mut self, change: EditorChange) -> Result<(), Refused> {
+        let inverse = apply(&mut self.doc, change)?;
+        self.undo.push(inverse);
+        self.redo.clear();
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(c) => {
+                let inverse = apply(&mut self.doc, c).expect("an inverse always applies");
+                self.redo.push(inverse);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(c) => {
+                let inverse = apply(&mut self.doc, c).expect("a redo always applies");
+                self.undo.push(inverse);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}
+
+/// A new node of `kind` with the settings it needs to validate.
+pub fn new_node(kind: &str, id: &str, first_key: &str) -> NodeDoc {
+    let settings: Map<String, Value> = match kind {
+        "set" => serde_json::json!({ "values": { first_key: "" } }),
+        "update" => serde_json::json!({ "exprs": { first_key: first_key } }),
+        "interrupt" => serde_json::json!({ "prompt": "Continue?", "key": first_key }),
+        "send" => serde_json::json!({ "over": first_key, "node": id, "as": "item" }),
+        "code" => serde_json::json!({ "code": "return {};" }),
+        _ => serde_json::json!({ "graph": "" }),
+    }
+    .as_object()
+    .cloned()
+    .unwrap_or_default();
+    NodeDoc { id: id.to_string(), kind: kind.to_string(), settings }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn doc() -> GraphDoc {
+        GraphDoc::from_json(include_str!("../../../www/examples/support-agent.json")).unwrap()
+    }
+
+    fn change() -> impl Strategy<Value = EditorChange> {
+        let ids = prop_oneof![Just("intake"), Just("drafting"), Just("approve"), Just("fresh"), Just("x"), Just("__end__")];
+        prop_oneof![
+            (ids.clone(), 0usize..10).prop_map(|(id, at)| EditorChange::AddNode { node: new_node("set", id, "status"), at }),
+            ids.clone().prop_map(|id| EditorChange::RemoveNode { id: id.into() }),
+            (ids.clone(), ids.clone()).prop_map(|(a, b)| EditorChange::RenameNode { from: a.into(), to: format!("{b}2") }),
+            (ids.clone(), 0.0f64..500.0).prop_map(|(id, x)| EditorChange::Move { id: id.into(), to: Some(Position { x, y: x }) }),
+            (ids.clone(), ids.clone(), 0usize..12).prop_map(|(a, b, at)| EditorChange::AddEdge { edge: EdgeDoc { from: json!(a), to: b.into() }, at }),
+            (0usize..12).prop_map(|at| EditorChange::RemoveEdge { at }),
+            ("[a-z]{1,4}", 0usize..12).prop_map(|(key, at)| EditorChange::AddChannel { channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into() }, at }),
+            ids.prop_map(|id| EditorChange::SetSettings { id: id.into(), settings: Map::new() }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn apply_then_undo_is_the_identity(c in change()) {
+            let mut d = doc();
+            let original = d.clone();
+            if let Ok(inverse) = apply(&mut d, c) {
+                apply(&mut d, inverse).unwrap();
+            }
+            prop_assert_eq!(d, original);
+        }
+
+        #[test]
+        fn undoing_every_edit_restores_the_document(cs in proptest::collection::vec(change(), 1..12)) {
+            let mut h = History::new(doc());
+            for c in cs {
+                let _ = h.edit(c);
+            }
+            while h.undo() {}
+            prop_assert_eq!(&h.doc, &doc());
+            while h.redo() {}
+            let edited = h.doc.clone();
+            while h.undo() {}
+            prop_assert_eq!(&h.doc, &doc());
+            while h.redo() {}
+            prop_assert_eq!(&h.doc, &edited);
+        }
+    }
+
+    #[test]
+    fn renames_are_validated_and_follow_edges_and_routers() {
+        let mut d = doc();
+        assert!(apply(&mut d, EditorChange::RenameNode { from: "intake".into(), to: "__end__".into() }).is_err());
+        assert!(apply(&mut d, EditorChange::RenameNode { from: "intake".into(), to: "drafting".into() }).is_err());
+        apply(&mut d, EditorChange::RenameNode { from: "intake".into(), to: "triage".into() }).unwrap();
+        assert!(d.edges.iter().any(|e| e.to == "triage"));
+        assert!(d.routers.iter().any(|r| r.from == "triage"));
+        assert!(GraphDoc::from_value(serde_json::to_value(&d).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn removing_a_node_takes_its_edges_and_undo_brings_them_back() {
+        let mut h = History::new(doc());
+        h.edit(EditorChange::RemoveNode { id: "sending".into() }).unwrap();
+        assert!(!h.doc.edges.iter().any(|e| e.to == "sending"));
+        h.undo();
+        assert_eq!(h.doc, doc());
+    }
+}
