@@ -6,15 +6,39 @@ use superstep::doc::{ChannelDoc, EdgeDoc, GraphDoc, NodeDoc, Position};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorChange {
-    AddNode { node: NodeDoc, at: usize },
-    RemoveNode { id: String },
-    RenameNode { from: String, to: String },
-    SetSettings { id: String, settings: Map<String, Value> },
-    Move { id: String, to: Option<Position> },
-    AddEdge { edge: EdgeDoc, at: usize },
-    RemoveEdge { at: usize },
-    AddChannel { channel: ChannelDoc, at: usize },
-    RemoveChannel { key: String },
+    AddNode {
+        node: NodeDoc,
+        at: usize,
+    },
+    RemoveNode {
+        id: String,
+    },
+    RenameNode {
+        from: String,
+        to: String,
+    },
+    SetSettings {
+        id: String,
+        settings: Map<String, Value>,
+    },
+    Move {
+        id: String,
+        to: Option<Position>,
+    },
+    AddEdge {
+        edge: EdgeDoc,
+        at: usize,
+    },
+    RemoveEdge {
+        at: usize,
+    },
+    AddChannel {
+        channel: ChannelDoc,
+        at: usize,
+    },
+    RemoveChannel {
+        key: String,
+    },
     /// Several changes as one undo step (e.g. removing a node and its edges).
     Batch(Vec<EditorChange>),
 }
@@ -64,7 +88,9 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             while i > 0 {
                 i -= 1;
                 let e = &doc.edges[i];
-                let touches = e.to == id || e.from.as_str() == Some(id.as_str()) || e.from.as_array().is_some_and(|a| a.iter().any(|x| x == id.as_str()));
+                let touches = e.to == id
+                    || e.from.as_str() == Some(id.as_str())
+                    || e.from.as_array().is_some_and(|a| a.iter().any(|x| x == id.as_str()));
                 if touches {
                     undo.push(EditorChange::AddEdge { edge: doc.edges.remove(i), at: i });
                 }
@@ -248,9 +274,13 @@ mod tests {
             ids.clone().prop_map(|id| EditorChange::RemoveNode { id: id.into() }),
             (ids.clone(), ids.clone()).prop_map(|(a, b)| EditorChange::RenameNode { from: a.into(), to: format!("{b}2") }),
             (ids.clone(), 0.0f64..500.0).prop_map(|(id, x)| EditorChange::Move { id: id.into(), to: Some(Position { x, y: x }) }),
-            (ids.clone(), ids.clone(), 0usize..12).prop_map(|(a, b, at)| EditorChange::AddEdge { edge: EdgeDoc { from: json!(a), to: b.into() }, at }),
+            (ids.clone(), ids.clone(), 0usize..12)
+                .prop_map(|(a, b, at)| EditorChange::AddEdge { edge: EdgeDoc { from: json!(a), to: b.into() }, at }),
             (0usize..12).prop_map(|at| EditorChange::RemoveEdge { at }),
-            ("[a-z]{1,4}", 0usize..12).prop_map(|(key, at)| EditorChange::AddChannel { channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into() }, at }),
+            ("[a-z]{1,4}", 0usize..12).prop_map(|(key, at)| EditorChange::AddChannel {
+                channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into() },
+                at
+            }),
             ids.prop_map(|id| EditorChange::SetSettings { id: id.into(), settings: Map::new() }),
         ]
     }

@@ -1,8 +1,10 @@
 //! The editor: gallery and threads on the left, canvas in the centre, run
 //! controls on top, superstep and state panels on the right, timeline below.
+use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
 use super::panels::{StatePanel, StepPanel};
 use super::session::{self, Session, Shared};
+use crate::model::edit::{EditorChange, History};
 use crate::model::history::tree;
 use crate::model::layout::{layout, Layout};
 use crate::model::run::{carried, log, Breakpoints};
@@ -70,6 +72,8 @@ pub fn App() -> impl IntoView {
     // A superstep is running: further Step presses wait for it.
     let busy = RwSignal::new(false);
     let breaks = RwSignal::new(Breakpoints::default());
+    let hist = RwSignal::new(None::<History>);
+    let rename_text = RwSignal::new(String::new());
     let node_picked = RwSignal::new(None::<String>);
 
     let shown_doc = Signal::derive(move || crumbs.get().last().map(|(_, d)| d.clone()).or_else(|| doc.get()));
@@ -135,6 +139,7 @@ pub fn App() -> impl IntoView {
         limit.set(ex.and_then(|e| e.recursion_limit).or(d.compile.recursion_limit).unwrap_or(25));
         remember("superstep.open", &name);
         doc_name.set(name.clone());
+        hist.set(Some(History::new(d.clone())));
         doc.set(Some(d));
         crumbs.set(vec![]);
         steps.set(vec![]);
@@ -348,6 +353,45 @@ pub fn App() -> impl IntoView {
         });
     };
 
+    // After an edit: the document, and a session compiled from it (if it compiles).
+    let edited = move |d: GraphDoc| {
+        if let Ok(s) = Session::open(&d, saver_store.get_value()) {
+            session.set_value(Some(s));
+        }
+        steps.set(vec![]);
+        selected.set(None);
+        doc.set(Some(d));
+    };
+    let apply_edit = move |change: EditorChange| {
+        let mut result = Ok(());
+        hist.update(|h| {
+            if let Some(h) = h {
+                result = h.edit(change);
+            }
+        });
+        match result {
+            Ok(()) => {
+                if let Some(h) = hist.get_untracked() {
+                    edited(h.doc);
+                }
+            }
+            Err(e) => status.set(format!("Refused: {}", e.0)),
+        }
+    };
+    let undo_redo = move |undo: bool| {
+        let mut changed = false;
+        hist.update(|h| {
+            if let Some(h) = h {
+                changed = if undo { h.undo() } else { h.redo() };
+            }
+        });
+        if changed {
+            if let Some(h) = hist.get_untracked() {
+                edited(h.doc);
+            }
+        }
+    };
+
     let step_back = move || selected.update(|s| *s = s.and_then(|i| i.checked_sub(1)));
 
     // One listener for the keyboard shortcuts.
@@ -359,7 +403,22 @@ pub fn App() -> impl IntoView {
         if typing {
             return;
         }
+        if e.ctrl_key() || e.meta_key() {
+            match (e.key().to_lowercase().as_str(), e.shift_key()) {
+                ("z", false) => undo_redo(true),
+                ("z", true) | ("y", _) => undo_redo(false),
+                _ => return,
+            }
+            e.prevent_default();
+            return;
+        }
         match (e.key().as_str(), e.shift_key()) {
+            ("Delete", _) => {
+                if let Some(id) = node_picked.get_untracked() {
+                    node_picked.set(None);
+                    apply_edit(EditorChange::RemoveNode { id });
+                }
+            }
             (" ", false) => {
                 e.prevent_default();
                 step_once();
@@ -474,6 +533,12 @@ pub fn App() -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
+                <button class="import-toggle" aria-label="New empty graph" on:click=move |_| {
+                    let d = GraphDoc::from_value(serde_json::json!({"format": "superstep.graph", "version": 1, "name": "untitled", "channels": [], "nodes": []}));
+                    if let Ok(d) = d {
+                        open_doc("untitled".into(), d);
+                    }
+                }>"New graph"</button>
                 <button class="import-toggle" aria-label="Import a graph document" on:click=move |_| import_open.update(|o| *o = !*o)>"Import JSON…"</button>
                 <Show when=move || import_open.get()>
                     <div class="import">
@@ -606,10 +671,45 @@ pub fn App() -> impl IntoView {
                     view! {
                         <section class="panel node-panel" aria-label="node">
                             <h2>{format!("Node {id}")}</h2>
-                            {node.map(|n| view! {
-                                <p><b>{n.kind.clone()}</b></p>
-                                <pre class="settings">{serde_json::to_string_pretty(&n.settings).unwrap_or_default()}</pre>
+                            {node.map(|n| {
+                                let settings = RwSignal::new(serde_json::to_string_pretty(&n.settings).unwrap_or_default());
+                                let nid = n.id.clone();
+                                view! {
+                                    <p><b>{n.kind.clone()}</b></p>
+                                    <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || settings.get()
+                                        on:input=move |e| settings.set(event_target_value(&e))></textarea>
+                                    <button aria-label="Apply settings" on:click=move |_| {
+                                        match serde_json::from_str::<Value>(&settings.get_untracked()) {
+                                            Ok(Value::Object(m)) => apply_edit(EditorChange::SetSettings { id: nid.clone(), settings: m }),
+                                            _ => status.set("settings must be a JSON object".into()),
+                                        }
+                                    }>"Apply settings"</button>
+                                }
                             })}
+                            <div class="node-edit">
+                                <input aria-label="node name" prop:value=id.clone() on:input=move |e| rename_text.set(event_target_value(&e)) />
+                                <button aria-label="Rename node" on:click={let id = id.clone(); move |_| {
+                                    let to = rename_text.get_untracked();
+                                    if !to.is_empty() && to != id {
+                                        node_picked.set(Some(to.clone()));
+                                        apply_edit(EditorChange::RenameNode { from: id.clone(), to });
+                                    }
+                                }}>"Rename"</button>
+                                <button aria-label="Delete node" on:click={let id = id.clone(); move |_| { node_picked.set(None); apply_edit(EditorChange::RemoveNode { id: id.clone() }); }}>"Delete"</button>
+                            </div>
+                            <label class="connect">"Connect to "
+                                <select aria-label="connect to node" on:change={let id = id.clone(); move |e| {
+                                    let to = event_target_value(&e);
+                                    if !to.is_empty() {
+                                        let at = hist.get_untracked().map(|h| h.doc.edges.len()).unwrap_or(0);
+                                        apply_edit(EditorChange::AddEdge { edge: superstep::doc::EdgeDoc { from: Value::String(id.clone()), to }, at });
+                                    }
+                                }}>
+                                    <option value="">"—"</option>
+                                    <option value="__end__">"END"</option>
+                                    {d.nodes.iter().map(|n| view! { <option value=n.id.clone()>{n.id.clone()}</option> }).collect_view()}
+                                </select>
+                            </label>
                             <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
                                 on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
                             <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
@@ -617,6 +717,7 @@ pub fn App() -> impl IntoView {
                         </section>
                     }
                 })}
+                <BuildPanel history=hist on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
                 <StepPanel doc=shown_doc step=current before=before />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
