@@ -717,7 +717,6 @@ pub fn App() -> impl IntoView {
                         </section>
                     }
                 })}
-                <BuildPanel history=hist on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
                 <StepPanel doc=shown_doc step=current before=before />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
@@ -733,6 +732,7 @@ pub fn App() -> impl IntoView {
                         <button aria-label="Fork and continue" on:click=move |_| fork()>"Fork and continue"</button>
                     </section>
                 </Show>
+                <BuildPanel history=hist on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
             </aside>
         </main>
     }

@@ -42,11 +42,13 @@ pub fn Canvas(
         zoom.set(1.0);
         pan.set((0.0, 0.0));
     };
+    // Small graphs keep their natural size (centred) instead of being blown up to fill the canvas.
     let view_box = move || {
         let l = layout.get();
         let (px, py) = pan.get();
         let z = zoom.get();
-        format!("{} {} {} {}", px, py, (l.width + 80.0) / z, (l.height + 20.0) / z)
+        let (w, h) = ((l.width + 80.0).max(820.0), (l.height + 20.0).max(560.0));
+        format!("{} {} {} {}", px - (w - l.width) / 2.0, py, w / z, h / z)
     };
     let edges = move || {
         let l = layout.get();
