@@ -1,25 +1,11 @@
 //! Property tests: a superstep's result does not depend on the order its
 //! tasks finish in, for every built-in reducer (and a custom one).
+mod common;
+use common::yield_times;
 use futures::FutureExt;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use superstep::*;
-
-async fn yield_times(n: u32) {
-    for _ in 0..n {
-        let mut yielded = false;
-        futures::future::poll_fn(|cx| {
-            if yielded {
-                std::task::Poll::Ready(())
-            } else {
-                yielded = true;
-                cx.waker().wake_by_ref();
-                std::task::Poll::Pending
-            }
-        })
-        .await
-    }
-}
 
 /// `writers.len()` parallel nodes each write their value to `key`, after `delays[i]` yields.
 fn fan_in(reducer: Reducer, initial: Value, writers: Vec<Value>, delays: Vec<u32>) -> Value {

@@ -4,21 +4,6 @@ use common::*;
 use serde_json::{json, Value};
 use superstep::*;
 
-/// Returns Pending once (waking itself), so other tasks get polled first.
-async fn yield_now() {
-    let mut yielded = false;
-    futures::future::poll_fn(|cx| {
-        if yielded {
-            std::task::Poll::Ready(())
-        } else {
-            yielded = true;
-            cx.waker().wake_by_ref();
-            std::task::Poll::Pending
-        }
-    })
-    .await
-}
-
 fn jokes() -> CompiledGraph {
     StateGraph::new()
         .channel("topic", Channel::last_value())
@@ -69,9 +54,7 @@ fn send_results_reduce_in_send_order_not_completion_order() {
             async_node(|s: State, _rt| {
                 async move {
                     let n = s.i64("i").unwrap();
-                    for _ in 0..(10 - n) {
-                        yield_now().await;
-                    }
+                    yield_times((10 - n) as u32).await;
                     Ok::<_, NodeError>(json!({"out": [n]}))
                 }
                 .boxed_local()

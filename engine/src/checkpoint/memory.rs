@@ -1,7 +1,7 @@
 //! `MemorySaver`: checkpoints in memory, stored incrementally, serializable
 //! as a whole (so a "crash" can be simulated by reloading from JSON).
 use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, PendingWrite};
-use super::saver::{Checkpointer, ListFilter};
+use super::saver::{merge_writes, Checkpointer, ListFilter};
 use crate::error::Error;
 use futures::future::{ready, LocalBoxFuture};
 use futures::FutureExt;
@@ -122,13 +122,7 @@ impl Checkpointer for MemorySaver {
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
         let lane = Lane::of(&mut threads, thread_id, ns);
-        let saved = lane.writes.entry(checkpoint_id.to_string()).or_default();
-        for w in writes {
-            match saved.iter_mut().find(|x| x.task_id == w.task_id) {
-                Some(x) => *x = w,
-                None => saved.push(w),
-            }
-        }
+        merge_writes(lane.writes.entry(checkpoint_id.to_string()).or_default(), writes);
         ready(Ok(())).boxed_local()
     }
 

@@ -9,7 +9,7 @@ pub use format::{
     decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, Name, PendingWrite, Source, WriteKind, FORMAT_VERSION,
 };
 pub use memory::MemorySaver;
-pub use saver::{Checkpointer, ListFilter};
+pub use saver::{merge_writes, Checkpointer, ListFilter};
 pub use thread::{StateSnapshot, TaskSnapshot};
 
 use crate::error::Error;

@@ -28,6 +28,17 @@ impl ListFilter {
     }
 }
 
+/// Adds `new` pending writes to those saved for a checkpoint; a task's newer
+/// write replaces its older one (a task interrupted twice, say).
+pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
+    for w in new {
+        match saved.iter_mut().find(|x| x.task_id == w.task_id) {
+            Some(x) => *x = w,
+            None => saved.push(w),
+        }
+    }
+}
+
 /// Stores checkpoints per thread and namespace. Checkpoint ids sort by time.
 pub trait Checkpointer {
     /// Stores a checkpoint (its blobs hold only what changed).

@@ -23,3 +23,20 @@ pub fn values(g: &CompiledGraph, input: Value) -> Vec<Value> {
 pub fn mark(name: &'static str) -> graph::node::NodeFn {
     node(move |_s| Ok::<_, NodeError>(json!({ "path": [name] })))
 }
+
+/// Returns Pending `n` times (waking itself), so other tasks get polled first.
+pub async fn yield_times(n: u32) {
+    for _ in 0..n {
+        let mut yielded = false;
+        futures::future::poll_fn(|cx| {
+            if yielded {
+                std::task::Poll::Ready(())
+            } else {
+                yielded = true;
+                cx.waker().wake_by_ref();
+                std::task::Poll::Pending
+            }
+        })
+        .await
+    }
+}

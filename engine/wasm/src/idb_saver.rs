@@ -12,7 +12,7 @@ use serde_json::json;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use superstep::checkpoint::{resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
+use superstep::checkpoint::{merge_writes, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
 use superstep::Error;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -194,12 +194,7 @@ impl Checkpointer for IndexedDbSaver {
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         async move {
             let mut all = self.writes_of(thread_id, ns, checkpoint_id).await?;
-            for w in writes {
-                match all.iter_mut().find(|x| x.task_id == w.task_id) {
-                    Some(x) => *x = w,
-                    None => all.push(w),
-                }
-            }
+            merge_writes(&mut all, writes);
             let db = self.db().await?;
             let tx = self.tx(&db, &["writes"], true)?;
             let text = serde_json::to_string(&all).map_err(|e| Error::Storage { message: e.to_string() })?;
