@@ -106,7 +106,10 @@ fn mermaid_draws_only_possible_targets_joins_and_command_ends() {
     let text = examples().into_iter().find(|(n, _)| n == "support-agent").unwrap().1;
     let doc = GraphDoc::from_json(&text).unwrap();
     let m = build(&doc, &NoCode, CompileOptions::default()).unwrap().draw_mermaid();
-    assert!(m.contains("\tintake -.-> __dynamic__;"), "{m}");
+    // Rule routers go only to their rules' targets.
+    assert!(m.contains("\tintake -.-> drafting;") && m.contains("\tintake -.-> failed;"), "{m}");
+    assert!(!m.contains("__dynamic__"), "{m}");
+    assert!(m.contains("\tretry_wait --> drafting;"));
     let (_, cmd) = examples().into_iter().find(|(n, _)| n == "command").unwrap();
     let m = build(&GraphDoc::from_json(&cmd).unwrap(), &NoCode, CompileOptions::default()).unwrap().draw_mermaid();
     assert!(m.contains("\tmy_node -.-> my_other_node;"), "{m}");

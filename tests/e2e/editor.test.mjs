@@ -71,6 +71,12 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 1);
   assert.match(await page.locator(".checkpoints").innerText(), /step 2 · update/);
   assert.match(await stateText(page), /"bye"/);
+  // Picking a checkpoint shows its next nodes on the canvas; Back goes to its parent.
+  await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
+  assert.match(await nodeClass(page, "second"), /\bnext\b/);
+  await page.getByRole("button", { name: "Step back (Shift+Space)" }).click();
+  assert.match(await page.locator(".checkpoint.picked").innerText(), /step 0 ·/);
+  assert.match(await nodeClass(page, "first"), /\bnext\b/);
   await page.close();
 });
 

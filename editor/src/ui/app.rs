@@ -96,6 +96,13 @@ pub fn App() -> impl IntoView {
         _ => Value::Object(Default::default()),
     });
     let changed = Signal::derive(move || current.get().map(|s| s.changed).unwrap_or_default());
+    // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
+    let canvas_step = Signal::derive(move || match picked_state.get() {
+        Some(c) => {
+            Some(StepSnapshot { step: c.step, tasks: vec![], state: c.values, changed: vec![], next: c.next, outcome: Outcome::Continue })
+        }
+        None => current.get(),
+    });
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
     let refresh_threads = move || {
@@ -392,7 +399,19 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    let step_back = move || selected.update(|s| *s = s.and_then(|i| i.checked_sub(1)));
+    // Step Back: to the parent of the checkpoint in view (the newest one if none is picked).
+    let step_back = move || {
+        let all = history.get_untracked();
+        let from = picked.get_untracked().or_else(|| all.first().map(|c| c.id.clone()));
+        let parent = from.and_then(|id| all.iter().find(|c| c.id == id).and_then(|c| c.parent.clone()));
+        match parent.and_then(|p| all.into_iter().find(|c| c.id == p)) {
+            Some(c) => {
+                fork_text.set(serde_json::to_string_pretty(&c.values).unwrap_or_default());
+                picked.set(Some(c.id));
+            }
+            None => selected.update(|s| *s = s.and_then(|i| i.checked_sub(1))),
+        }
+    };
 
     // One listener for the keyboard shortcuts.
     let _keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
@@ -591,7 +610,7 @@ pub fn App() -> impl IntoView {
                     <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
                     {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
                 </nav>
-                <Canvas layout=graph_layout step=current carried=edges_lit selected=node_picked.into()
+                <Canvas layout=graph_layout step=canvas_step carried=edges_lit selected=node_picked.into()
                     on_select=move |id: String| node_picked.set(Some(id))
                     on_open=move |id: String| {
                     let d = shown_doc.get_untracked();

@@ -64,6 +64,16 @@ impl Setting {
     }
 }
 
+fn targets_of(v: &Value) -> Vec<String> {
+    targets(v.clone())
+        .into_iter()
+        .filter_map(|g| match g {
+            Goto::Node(n) => Some(n),
+            Goto::Send(_) => None,
+        })
+        .collect()
+}
+
 fn targets(v: Value) -> Vec<Goto> {
     match v {
         Value::String(s) => vec![Goto::Node(s)],
@@ -299,7 +309,21 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
         } else {
             rule_router(r, &p)?
         };
-        let path_map = r.paths.as_ref().map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect());
+        // Rule routers know every target they can return: drawing and checks use them as the path map.
+        let path_map = match &r.paths {
+            Some(m) => Some(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            None if r.code.is_none() && r.function.is_none() => {
+                let mut targets: Vec<String> =
+                    r.rules.iter().map(|x| x.to.clone()).chain(r.otherwise.clone()).flat_map(|t| targets_of(&t)).collect();
+                if r.otherwise.is_none() {
+                    targets.push(crate::END.to_string());
+                }
+                targets.sort();
+                targets.dedup();
+                Some(targets.into_iter().map(|t| (t.clone(), t)).collect())
+            }
+            None => None,
+        };
         g = g.branch(BranchSpec { source: r.from.clone(), router: f, path_map, metadata: serde_json::to_value(r).unwrap_or_default() });
     }
     options.interrupt_before.extend(doc.compile.interrupt_before.iter().cloned());
