@@ -145,6 +145,7 @@ pub fn App() -> impl IntoView {
         }
         limit.set(ex.and_then(|e| e.recursion_limit).or(d.compile.recursion_limit).unwrap_or(25));
         remember("superstep.open", &name);
+        remember("superstep.doc", &d.to_json());
         doc_name.set(name.clone());
         hist.set(Some(History::new(d.clone())));
         doc.set(Some(d));
@@ -362,6 +363,7 @@ pub fn App() -> impl IntoView {
 
     // After an edit: the document, and a session compiled from it (if it compiles).
     let edited = move |d: GraphDoc| {
+        remember("superstep.doc", &d.to_json());
         if let Ok(s) = Session::open(&d, saver_store.get_value()) {
             session.set_value(Some(s));
         }
@@ -458,7 +460,11 @@ pub fn App() -> impl IntoView {
     // Start-up (once): storage persistence, threads, and the last open graph and thread.
     {
         let examples = examples.clone();
-        let last = recall("superstep.open").and_then(|n| examples.iter().find(|(name, _)| *name == n).cloned());
+        // The graph open before the reload, edits and imports included.
+        let saved = recall("superstep.doc")
+            .and_then(|t| GraphDoc::from_json(&t).ok())
+            .map(|d| (recall("superstep.open").unwrap_or_else(|| d.name.clone()), d));
+        let last = saved.or_else(|| recall("superstep.open").and_then(|n| examples.iter().find(|(name, _)| *name == n).cloned()));
         if let Some((n, d)) = last.or_else(|| examples.first().cloned()) {
             open_doc(n, d);
         }
