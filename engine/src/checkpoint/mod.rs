@@ -226,6 +226,9 @@ pub(crate) async fn start_run(
             if let Input::Command(c) = input {
                 apply_command_input(&mut stepper, c, &persist).await?;
             }
+            // As LangGraph.js: a resumed run streams the state it resumes from first.
+            let (rs, spec) = (&stepper.rs, graph.spec());
+            stepper.run.sink.push(&stepper.run.namespace, crate::pregel::StreamMode::Values, || rs.all_values(spec));
         }
         (Input::Command(_) | Input::Continue, None) => {
             return Err(Error::InvalidInput { message: format!("thread {} has nothing to resume", to.thread_id) })
@@ -263,7 +266,7 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
         rs.step += 1;
     }
     rs.values[spec.start_channel] = Some(std::sync::Arc::new(v));
-    rs.versions[spec.start_channel] += 1;
+    rs.versions[spec.start_channel] = rs.versions.iter().copied().max().unwrap_or(0) + 1;
     rs.updated = Some(vec![spec.start_channel]);
     Ok(())
 }

@@ -30,6 +30,9 @@ pub fn apply_writes(
 ) -> Result<Vec<(usize, Delta)>, Error> {
     debug_assert!(tasks.windows(2).all(|w| w[0].path <= w[1].path), "tasks must be in path order");
     let mut updated: Vec<usize> = Vec::new();
+    // As LangGraph: every channel this superstep touches gets one new version, newer
+    // than any before, so "the node that saw the newest version" is the last writer.
+    let next = rs.versions.iter().copied().max().unwrap_or(0) + 1;
     // The nodes that ran have seen their triggers; consumed barriers and the input reset.
     for t in tasks {
         if !matches!(t.path, TaskPath::Pull(_)) {
@@ -39,9 +42,10 @@ pub fn apply_writes(
         for (k, &ch) in node.triggers.iter().enumerate() {
             rs.seen[t.node][k] = rs.versions[ch];
             if t.triggers.contains(&ch) && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Start) {
+                // Consumed: empty (so not available) with a newer version; a write in
+                // this same superstep makes it available again and triggers the node.
                 rs.values[ch] = None;
-                rs.versions[ch] += 1;
-                rs.seen[t.node][k] = rs.versions[ch];
+                rs.versions[ch] = next;
             }
         }
     }
@@ -90,7 +94,7 @@ pub fn apply_writes(
                 rs.values[ch] = Some(Arc::new(Value::Array(seen)));
             }
         }
-        rs.versions[ch] += 1;
+        rs.versions[ch] = next;
         updated.push(ch);
     }
     // Triggers set by the previous superstep and not written again are cleared.
@@ -101,7 +105,7 @@ pub fn apply_writes(
     for ch in stale {
         if matches!(spec.channels[ch].kind, ChannelKind::Trigger) && rs.values[ch].is_some() && !updated.contains(&ch) {
             rs.values[ch] = None;
-            rs.versions[ch] += 1;
+            rs.versions[ch] = next;
         }
     }
     rs.sends = sends;
