@@ -3,7 +3,7 @@
 use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
 use super::panels::{StatePanel, StepPanel};
-use super::session::{self, Session, Shared};
+use super::session::{self, CheckpointRow, Session, Shared};
 use crate::model::edit::{EditorChange, History};
 use crate::model::history::tree;
 use crate::model::layout::{layout, Layout};
@@ -31,17 +31,6 @@ fn recall(key: &str) -> Option<String> {
     storage()?.get_item(key).ok()?
 }
 
-/// A timeline entry (one checkpoint of the open thread).
-#[derive(Clone, Debug, PartialEq)]
-struct Checkpoint {
-    id: String,
-    parent: Option<String>,
-    step: i64,
-    source: String,
-    next: Vec<String>,
-    values: Value,
-}
-
 #[component]
 pub fn App() -> impl IntoView {
     let examples = super::examples::all();
@@ -64,7 +53,7 @@ pub fn App() -> impl IntoView {
     let speed = RwSignal::new(400u32);
     let pending = RwSignal::new(None::<Outcome>);
     let resume_text = RwSignal::new("\"yes\"".to_string());
-    let history = RwSignal::new(Vec::<Checkpoint>::new());
+    let history = RwSignal::new(Vec::<CheckpointRow>::new());
     let picked = RwSignal::new(None::<String>);
     let fork_text = RwSignal::new(String::new());
     let threads = RwSignal::new(Vec::<Value>::new());
@@ -113,21 +102,7 @@ pub fn App() -> impl IntoView {
         let (Some(s), t) = (session.get_value(), thread.get_untracked()) else { return };
         spawn_local(async move {
             if let Ok(h) = s.history(&t).await {
-                history.set(
-                    h.iter()
-                        .map(|x| {
-                            let j = session::snapshot_json(x);
-                            Checkpoint {
-                                id: j["id"].as_str().unwrap_or_default().into(),
-                                parent: j["parent"].as_str().map(str::to_string),
-                                step: j["step"].as_i64().unwrap_or(0),
-                                source: j["source"].as_str().unwrap_or_default().into(),
-                                next: x.next.clone(),
-                                values: x.values.clone(),
-                            }
-                        })
-                        .collect(),
-                );
+                history.set(h.iter().map(CheckpointRow::of).collect());
             }
         });
     };

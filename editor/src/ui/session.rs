@@ -2,7 +2,7 @@
 //! IndexedDB saver (every run is a thread), and the run being stepped.
 //! Not reactive; components hold it in a local `StoredValue`.
 use crate::model::run::Breakpoints;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
@@ -102,7 +102,27 @@ pub fn thread_status(s: &StateSnapshot) -> &'static str {
     }
 }
 
-pub fn snapshot_json(s: &StateSnapshot) -> Value {
-    json!({"values": s.values, "next": s.next, "step": s.metadata.as_ref().map(|m| m.step), "source": s.metadata.as_ref().map(|m| m.source.as_str()),
-           "id": s.config["configurable"]["checkpoint_id"], "parent": s.parent_config.as_ref().map(|p| p["configurable"]["checkpoint_id"].clone())})
+/// A timeline entry: one checkpoint of a thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckpointRow {
+    pub id: String,
+    pub parent: Option<String>,
+    pub step: i64,
+    pub source: String,
+    pub next: Vec<String>,
+    pub values: Value,
+}
+
+impl CheckpointRow {
+    pub fn of(s: &StateSnapshot) -> Self {
+        let id = |c: &Value| c["configurable"]["checkpoint_id"].as_str().map(str::to_string);
+        CheckpointRow {
+            id: id(&s.config).unwrap_or_default(),
+            parent: s.parent_config.as_ref().and_then(id),
+            step: s.metadata.as_ref().map_or(0, |m| m.step),
+            source: s.metadata.as_ref().map_or("", |m| m.source.as_str()).to_string(),
+            next: s.next.clone(),
+            values: s.values.clone(),
+        }
+    }
 }

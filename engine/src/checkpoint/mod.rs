@@ -189,12 +189,10 @@ pub(crate) async fn start_run(
     if config.checkpoint_id().is_some() && saved.is_none() {
         return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
     }
-    let persist = Rc::new(Persist { to: to.clone(), prev_versions: RefCell::default(), parent: RefCell::new(None) });
+    let persist = persist_for(to.clone(), saved.as_ref());
     if let Some(t) = &saved {
         stepper.rs = decode(spec, t)?;
         stepper.checkpoint_id = t.checkpoint.id.clone();
-        *persist.prev_versions.borrow_mut() = t.checkpoint.channel_versions.clone();
-        *persist.parent.borrow_mut() = Some(t.checkpoint.id.clone());
     }
     // Naming an older checkpoint replays from it (a fork); naming the newest just continues.
     let replay = match (config.checkpoint_id(), &saved) {

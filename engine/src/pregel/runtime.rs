@@ -37,7 +37,6 @@ pub(crate) struct RunCtx {
     pub sink: Sink,
     pub namespace: Vec<String>,
     pub env: Env,
-    pub checkpointed: bool,
     /// Where this run's checkpoints go: saver, thread and namespace.
     pub persistence: Option<crate::checkpoint::Persistence>,
 }
@@ -99,7 +98,7 @@ impl Runtime {
     /// Call with `?`: without a resume value this returns
     /// `Err(NodeError::Interrupted)`, which ends the task until resumed.
     pub fn interrupt(&self, value: Value) -> Result<Value, NodeError> {
-        if !self.0.run.checkpointed {
+        if self.0.run.persistence.is_none() {
             return Err(NodeError::Graph(Box::new(crate::Error::NoCheckpointer { operation: "interrupt()".into() })));
         }
         let mut cursor = self.0.resume.borrow_mut();

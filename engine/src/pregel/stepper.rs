@@ -338,7 +338,7 @@ impl Stepper {
         };
         self.rs.step = step;
         self.answered.clear();
-        if self.run.checkpointed {
+        if self.run.persistence.is_some() {
             self.checkpoint_id = self.run.env.next_id();
         }
         if !changed.is_empty() {
@@ -391,7 +391,6 @@ impl Stepper {
             sink,
             namespace,
             env: graph.env().clone(),
-            checkpointed: persistence.is_some(),
             persistence,
         });
         Stepper {

@@ -20,10 +20,6 @@ impl JsState {
 
 #[wasm_bindgen]
 impl JsState {
-    pub fn keys(&self) -> Vec<String> {
-        self.state.keys().map(str::to_string).collect()
-    }
-
     pub fn get(&self, key: &str) -> JsValue {
         self.state.get(key).map(to_js).unwrap_or(JsValue::UNDEFINED)
     }
