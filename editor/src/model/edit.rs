@@ -2,7 +2,7 @@
 //! `apply`, which returns the change that undoes it. Undo/redo are two stacks
 //! of changes (React Flow's `applyNodeChanges`, with inverses).
 use serde_json::{Map, Value};
-use superstep::doc::{ChannelDoc, EdgeDoc, GraphDoc, NodeDoc, Position};
+use superstep::doc::{ChannelDoc, EdgeDoc, GraphDoc, NodeDoc, Position, RouterDoc};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorChange {
@@ -38,6 +38,22 @@ pub enum EditorChange {
     },
     RemoveChannel {
         key: String,
+    },
+    /// Replaces the state key `key` (a rename when `channel.key` differs).
+    SetChannel {
+        key: String,
+        channel: ChannelDoc,
+    },
+    /// The graph's input and output keys (`None`: the whole state).
+    SetIo {
+        input: Option<Vec<String>>,
+        output: Option<Vec<String>>,
+    },
+    /// The conditional edge out of `from` (`None` removes it); a new one goes in at `at`.
+    SetRouter {
+        from: String,
+        router: Option<RouterDoc>,
+        at: usize,
     },
     /// Several changes as one undo step (e.g. removing a node and its edges).
     Batch(Vec<EditorChange>),
@@ -97,10 +113,15 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             }
             let pos = doc.layout.remove(&id);
             let node = doc.nodes.remove(at);
-            undo.push(EditorChange::AddNode { node, at });
-            if pos.is_some() {
-                undo.push(EditorChange::Move { id, to: pos });
+            let router = doc.routers.iter().position(|r| r.from == id).map(|i| (i, doc.routers.remove(i)));
+            // Reversed below: the node comes back first, then its place, router and edges.
+            if let Some((i, r)) = router {
+                undo.push(EditorChange::SetRouter { from: id.clone(), router: Some(r), at: i });
             }
+            if pos.is_some() {
+                undo.push(EditorChange::Move { id: id.clone(), to: pos });
+            }
+            undo.push(EditorChange::AddNode { node, at });
             undo.reverse();
             EditorChange::Batch(undo)
         }
@@ -117,6 +138,17 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             for r in doc.routers.iter_mut() {
                 if r.from == from {
                     r.from = to.clone();
+                }
+                for rule in r.rules.iter_mut() {
+                    rename_in(&mut rule.to, &from, &to);
+                }
+                if let Some(o) = r.otherwise.as_mut() {
+                    rename_in(o, &from, &to);
+                }
+                for target in r.paths.iter_mut().flat_map(|p| p.values_mut()) {
+                    if *target == from {
+                        *target = to.clone();
+                    }
                 }
             }
             if let Some(p) = doc.layout.remove(&from) {
@@ -170,6 +202,43 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
         EditorChange::RemoveChannel { key } => {
             let at = doc.channels.iter().position(|c| c.key == key).ok_or_else(|| Refused(format!("no state key `{key}`")))?;
             EditorChange::AddChannel { channel: doc.channels.remove(at), at }
+        }
+        EditorChange::SetChannel { key, channel } => {
+            let at = doc.channels.iter().position(|c| c.key == key).ok_or_else(|| Refused(format!("no state key `{key}`")))?;
+            if channel.key.trim().is_empty() || (channel.key != key && doc.channels.iter().any(|c| c.key == channel.key)) {
+                return Err(Refused(format!("a state key `{}` already exists or is empty", channel.key)));
+            }
+            let new_key = channel.key.clone();
+            for list in [doc.input.as_mut(), doc.output.as_mut()].into_iter().flatten() {
+                list.iter_mut().filter(|k| **k == key).for_each(|k| *k = new_key.clone());
+            }
+            let old = std::mem::replace(&mut doc.channels[at], channel);
+            EditorChange::SetChannel { key: new_key, channel: old }
+        }
+        EditorChange::SetIo { input, output } => {
+            let old_input = std::mem::replace(&mut doc.input, input);
+            let old_output = std::mem::replace(&mut doc.output, output);
+            EditorChange::SetIo { input: old_input, output: old_output }
+        }
+        EditorChange::SetRouter { from, router, at: new_at } => {
+            if router.as_ref().is_some_and(|r| r.from != from) {
+                return Err(Refused("a router belongs to the node it starts from".into()));
+            }
+            if !doc.nodes.iter().any(|n| n.id == from) && from != "__start__" {
+                return Err(Refused(format!("no node `{from}`")));
+            }
+            let at = doc.routers.iter().position(|r| r.from == from);
+            let (old, old_at) = match (at, router) {
+                (Some(i), Some(r)) => (Some(std::mem::replace(&mut doc.routers[i], r)), i),
+                (Some(i), None) => (Some(doc.routers.remove(i)), i),
+                (None, Some(r)) => {
+                    let i = new_at.min(doc.routers.len());
+                    doc.routers.insert(i, r);
+                    (None, i)
+                }
+                (None, None) => (None, 0),
+            };
+            EditorChange::SetRouter { from, router: old, at: old_at }
         }
         EditorChange::Batch(changes) => {
             let mut undo = Vec::new();
@@ -281,7 +350,32 @@ mod tests {
                 channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into() },
                 at
             }),
-            ids.prop_map(|id| EditorChange::SetSettings { id: id.into(), settings: Map::new() }),
+            ids.clone().prop_map(|id| EditorChange::SetSettings { id: id.into(), settings: Map::new() }),
+            (ids.clone(), ids.clone(), 0usize..4).prop_map(|(from, to, at)| EditorChange::SetRouter {
+                from: from.into(),
+                router: (at > 0).then(|| RouterDoc {
+                    from: from.into(),
+                    rules: vec![superstep::doc::RuleDoc { when: "true".into(), to: json!(to) }],
+                    otherwise: Some(json!("__end__")),
+                    code: None,
+                    function: None,
+                    paths: None,
+                }),
+                at
+            }),
+            (prop_oneof![Just("status"), Just("attempts"), Just("nope")], "[a-z]{1,4}", any::<bool>()).prop_map(|(key, to, private)| {
+                EditorChange::SetChannel {
+                    key: key.into(),
+                    channel: ChannelDoc {
+                        key: to,
+                        reducer: "add".into(),
+                        default: Some(json!(1)),
+                        role: if private { "private" } else { "state" }.into(),
+                    },
+                }
+            }),
+            proptest::option::of(proptest::collection::vec("[a-z]{1,3}", 0..3))
+                .prop_map(|input| EditorChange::SetIo { output: input.clone(), input }),
         ]
     }
 

@@ -1,5 +1,9 @@
-//! The editor's model: plain Rust, no Leptos, tested natively.
+pub mod clipboard;
 pub mod edit;
 pub mod history;
 pub mod layout;
+pub mod problems;
 pub mod run;
+pub mod selection;
+pub mod trust;
+pub mod workspace;
