@@ -2,7 +2,7 @@
 // connect, delete, settings; ten mixed edits undone back to the exact start.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor } from "./helpers.mjs";
+import { fillSettings, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -28,8 +28,7 @@ test("ten mixed edits, then undo ten times, give back the exact document; redo r
     },
     () => page.getByLabel("connect to node").selectOption("update_1"),
     async () => {
-      await page.getByLabel("node settings (JSON)").fill('{"values": {"foo": 7}}');
-      await page.getByRole("button", { name: "Apply settings" }).click();
+      await fillSettings(page, '{"values": {"foo": 7}}');
     },
     () => page.getByRole("button", { name: "add interrupt node" }).click(),
     () => page.getByRole("button", { name: "remove key extra" }).click(),
@@ -60,7 +59,7 @@ test("ten mixed edits, then undo ten times, give back the exact document; redo r
 
 test("a new graph shows its problems live, exports Mermaid and a JS snippet", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: "New empty graph" }).click();
+  await page.getByRole("button", { name: "New graph" }).click();
   await page.getByLabel("new state key").fill("x");
   await page.getByRole("button", { name: "Add state key" }).click();
   await page.getByRole("button", { name: "add update node" }).click();

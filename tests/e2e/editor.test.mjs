@@ -2,7 +2,7 @@
 // answer an interrupt, fork from an old step, reload, open a subgraph.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -115,7 +115,7 @@ test("state values are shown as text, never as HTML", async () => {
   const { page } = await openEditor(context);
   await pick(page, "reducers");
   await page.evaluate(() => (window.__pwned = false));
-  await page.getByLabel("graph input (JSON)").fill('{"foo": "<img src=x onerror=window.__pwned=true>", "bar": ["<b>bold</b>"]}');
+  await fillInput(page, '{"foo": "<img src=x onerror=window.__pwned=true>", "bar": ["<b>bold</b>"]}');
   await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
   await page.waitForSelector(".step-chip");
   assert.match(await stateText(page), /<img src=x onerror=window.__pwned=true>/);
@@ -127,7 +127,7 @@ test("state values are shown as text, never as HTML", async () => {
 test("the input editor rejects keys outside the input schema", async () => {
   const { page } = await openEditor(context);
   await pick(page, "schemas-lance");
-  await page.getByLabel("graph input (JSON)").fill('{"foo": 1}');
+  await fillInput(page, '{"foo": 1}');
   await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
   await page.waitForSelector(".input-row .error");
   assert.match(await page.locator(".input-row .error").innerText(), /`foo` is not an input key/);

@@ -26,3 +26,18 @@ export async function openEditor(context, path = "") {
   await page.waitForSelector("header.topbar");
   return { page, errors };
 }
+
+/** Types the graph input as JSON (the field behind "as JSON"). */
+export async function fillInput(page, json) {
+  const box = page.getByLabel("graph input (JSON)");
+  if (!(await box.isVisible())) await page.locator(".input-json summary").click();
+  await box.fill(json);
+}
+
+/** Replaces a node's settings through its "Settings as JSON" box. */
+export async function fillSettings(page, json) {
+  const box = page.getByLabel("node settings (JSON)");
+  if (!(await box.isVisible())) await page.locator(".node-panel details.raw summary").click();
+  await box.fill(json);
+  await page.getByRole("button", { name: "Apply settings" }).click();
+}

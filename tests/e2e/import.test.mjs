@@ -1,7 +1,7 @@
 // Importing a pasted document: problems are listed; names with HTML stay text.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -22,7 +22,7 @@ test("a pasted document loads; HTML in node names and state stays text", async (
   await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
   await page.getByRole("button", { name: "Load document" }).click();
   await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "xss");
-  await page.getByLabel("graph input (JSON)").fill("{}");
+  await fillInput(page, "{}");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   assert.equal(await page.locator(".canvas img, .state-panel img, .inspector img").count(), 0);
@@ -36,7 +36,7 @@ test("an invalid pasted document lists its problems", async () => {
   await page.getByRole("button", { name: "Import a graph document" }).click();
   await page.getByLabel("graph document (JSON)").fill('{"format": "superstep.graph", "version": 1, "name": "bad", "channels": [], "nodes": [{"id": "a", "kind": "warp"}]}');
   await page.getByRole("button", { name: "Load document" }).click();
-  await page.waitForSelector(".import .problems .error");
-  assert.match(await page.locator(".import .problems").innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
+  await page.waitForSelector("[aria-label="import problems"] .error");
+  assert.match(await page.locator("[aria-label="import problems"]").innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
   await page.close();
 });

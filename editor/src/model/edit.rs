@@ -427,3 +427,30 @@ mod tests {
         assert_eq!(h.doc, doc());
     }
 }
+
+/// What a person typed as a value: JSON when it parses (`3`, `true`, `[1]`), else the text itself.
+pub fn literal(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
+}
+
+/// A value as a person edits it: strings bare (unless they would read back as something else).
+pub fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) if literal(s) == *v => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod literal_tests {
+    use super::*;
+
+    #[test]
+    fn typed_values_round_trip() {
+        for v in [json!("My"), json!("{{foo}} is"), json!(3), json!(true), json!("3"), json!([1, "a"]), json!(null)] {
+            assert_eq!(literal(&shown(&v)), v, "{v}");
+        }
+        assert_eq!(literal("hello world"), json!("hello world"));
+    }
+    use serde_json::json;
+}

@@ -187,10 +187,8 @@ pub fn layout(doc: &GraphDoc) -> Layout {
     for n in &doc.nodes {
         rows[layer[&n.id]].push((n.id.clone(), n.kind.clone()));
     }
-    let has_end = edges.iter().any(|e| e.to == "__end__");
-    if has_end {
-        rows[end_layer].push(("__end__".into(), "end".into()));
-    }
+    // END is always there, so that a person building a graph can connect to it.
+    rows[end_layer].push(("__end__".into(), "end".into()));
     let widest = rows.iter().map(Vec::len).max().unwrap_or(1) as f64;
     let width = widest * (NODE_W + GAP_X) + GAP_X;
     let mut nodes = Vec::new();
@@ -205,6 +203,9 @@ pub fn layout(doc: &GraphDoc) -> Layout {
         }
     }
     let height = rows.iter().rposition(|r| !r.is_empty()).unwrap_or(0) as f64 * (NODE_H + GAP_Y) + NODE_H + GAP_Y;
+    // Nodes moved by hand may lie outside the grid.
+    let width = nodes.iter().map(|n| n.x + NODE_W + GAP_X).fold(width, f64::max);
+    let height = nodes.iter().map(|n| n.y + NODE_H + GAP_Y).fold(height, f64::max);
     Layout { nodes, edges, width: width.max(NODE_W + 2.0 * GAP_X), height }
 }
 

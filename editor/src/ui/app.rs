@@ -2,12 +2,19 @@
 //! controls on top, superstep and state panels on the right, timeline below.
 use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
+use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
 use super::session::{self, CheckpointRow, Session, Shared};
-use crate::model::edit::{EditorChange, History};
-use crate::model::history::tree;
+use super::workspace_panel::{WorkspaceAction, WorkspacePanel};
+use super::timeline::Timeline;
+use super::workspace_store;
+use crate::model::clipboard::{copy, paste, Clip};
+use crate::model::edit::{literal, shown, EditorChange, History};
 use crate::model::layout::{layout, Layout};
-use crate::model::run::{carried, log, Breakpoints};
+use crate::model::problems::problems;
+use crate::model::run::{carried, Breakpoints};
+use crate::model::trust::{code_parts, fingerprint, may_run};
+use crate::model::workspace::{self, Entry};
 use leptos::ev;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -62,11 +69,20 @@ pub fn App() -> impl IntoView {
     let busy = RwSignal::new(false);
     let breaks = RwSignal::new(Breakpoints::default());
     let hist = RwSignal::new(None::<History>);
-    let rename_text = RwSignal::new(String::new());
-    let node_picked = RwSignal::new(None::<String>);
+    let selection = RwSignal::new(Vec::<String>::new());
+    // The workspace: the open entry (`None` for an example not edited yet) and the approved code.
+    let entries = RwSignal::new(Vec::<Entry>::new());
+    let open_id = RwSignal::new(None::<String>);
+    let approved = RwSignal::new(None::<String>);
+    let review = RwSignal::new(false);
+    let import_problems = RwSignal::new(Vec::<String>::new());
+    let clipboard: StoredValue<Option<Clip>, LocalStorage> = StoredValue::new_local(None);
+    let autosave: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> = StoredValue::new_local(None);
 
     let shown_doc = Signal::derive(move || crumbs.get().last().map(|(_, d)| d.clone()).or_else(|| doc.get()));
     let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
+    let doc_problems = Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| problems(&h.doc)).unwrap_or_default() } else { vec![] });
+    let editable_doc = Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| h.doc) } else { None });
     let current = Signal::derive(move || selected.get().and_then(|i| steps.get().get(i).cloned()));
     let before = Signal::derive(move || {
         selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
@@ -107,9 +123,15 @@ pub fn App() -> impl IntoView {
         });
     };
 
-    let open_doc = move |name: String, d: GraphDoc| {
+    // Opens a document: an entry of the workspace (`id`) or an example (`None`), with its approved code.
+    let open_doc = move |name: String, d: GraphDoc, id: Option<String>, ok_code: Option<String>| {
         let saver = saver_store.get_value();
-        match Session::open(&d, saver) {
+        open_id.set(id.clone());
+        approved.set(ok_code.clone());
+        review.set(false);
+        remember("superstep.open", &id.map(|i| format!("entry:{i}")).unwrap_or_else(|| format!("example:{name}")));
+        let runnable = may_run(&d, ok_code.as_deref());
+        match Session::open(&d, saver, runnable) {
             Ok(s) => session.set_value(Some(s)),
             Err(e) => status.set(format!("cannot open {name}: {e}")),
         }
@@ -119,20 +141,31 @@ pub fn App() -> impl IntoView {
             resume_text.set(r.to_string());
         }
         limit.set(ex.and_then(|e| e.recursion_limit).or(d.compile.recursion_limit).unwrap_or(25));
-        remember("superstep.open", &name);
-        remember("superstep.doc", &d.to_json());
-        doc_name.set(name.clone());
+        doc_name.set(d.name.clone());
         hist.set(Some(History::new(d.clone())));
         doc.set(Some(d));
         crumbs.set(vec![]);
         steps.set(vec![]);
         selected.set(None);
-        node_picked.set(None);
+        selection.set(vec![]);
         breaks.set(Breakpoints::default());
         history.set(vec![]);
         picked.set(None);
         pending.set(None);
-        status.set(format!("Opened {name}. Step with Space, run with F5."));
+        if runnable {
+            status.set(format!("Opened {name}. Step with Space, run with F5."));
+        } else {
+            status.set(format!("Opened {name}. It contains code: review it before running."));
+        }
+    };
+    // Runs are refused until the document's code is approved; the review panel opens instead.
+    let code_ok = move || {
+        let ok = hist.get_untracked().is_none_or(|h| may_run(&h.doc, approved.get_untracked().as_deref()));
+        if !ok {
+            review.set(true);
+            status.set("This graph contains code that has not been approved: review it first.".into());
+        }
+        ok
     };
 
     // Apply one superstep's snapshot to the view.
@@ -192,7 +225,7 @@ pub fn App() -> impl IntoView {
             }
         }
         input_error.set(None);
-        let t = format!("{}-{}", doc_name.get_untracked(), js_sys::Date::now() as u64);
+        let t = format!("{}-{}", doc_name.get_untracked().replace(' ', "-"), js_sys::Date::now() as u64);
         thread.set(t.clone());
         remember("superstep.thread", &t);
         steps.set(vec![]);
@@ -203,6 +236,9 @@ pub fn App() -> impl IntoView {
 
     let step_once = move || {
         let Some(s) = session.get_value() else { return };
+        if !code_ok() {
+            return;
+        }
         if busy.get_untracked() {
             return;
         }
@@ -231,6 +267,9 @@ pub fn App() -> impl IntoView {
 
     let run_all = move |delay: u32| {
         let Some(s) = session.get_value() else { return };
+        if !code_ok() {
+            return;
+        }
         if busy.get_untracked() {
             return;
         }
@@ -336,10 +375,53 @@ pub fn App() -> impl IntoView {
         });
     };
 
-    // After an edit: the document, and a session compiled from it (if it compiles).
-    let edited = move |d: GraphDoc| {
-        remember("superstep.doc", &d.to_json());
-        if let Ok(s) = Session::open(&d, saver_store.get_value()) {
+    // Saves the open entry shortly after the last edit (debounced: one write per burst of edits).
+    let schedule_save = move || {
+        let Some(id) = open_id.get_untracked() else { return };
+        let timer = gloo_timers::callback::Timeout::new(300, move || {
+            if let Some(e) = entries.get_untracked().into_iter().find(|e| e.id == id) {
+                spawn_local(async move {
+                    if let Err(err) = workspace_store::save(&e).await {
+                        status.set(err);
+                    }
+                });
+            }
+        });
+        // Replacing the pending timer cancels it.
+        autosave.set_value(Some(timer));
+    };
+    // After an edit: the entry (created on the first edit of an example), its save, and a new session.
+    let edited = move |before: GraphDoc, d: GraphDoc| {
+        // Code the person edits in a graph they already trust stays trusted.
+        if may_run(&before, approved.get_untracked().as_deref()) {
+            approved.set(fingerprint(&d));
+        }
+        let now = js_sys::Date::now();
+        match open_id.get_untracked() {
+            Some(id) => entries.update(|es| {
+                if let Some(e) = es.iter_mut().find(|e| e.id == id) {
+                    e.doc = d.clone();
+                    e.updated = now;
+                    e.approved = approved.get_untracked();
+                }
+            }),
+            None => {
+                let mut es = entries.get_untracked();
+                let id = workspace::add(&mut es, d.clone(), now, approved.get_untracked());
+                let name = es[0].doc.name.clone();
+                entries.set(es);
+                open_id.set(Some(id.clone()));
+                remember("superstep.open", &format!("entry:{id}"));
+                if name != d.name {
+                    hist.update(|h| if let Some(h) = h { h.doc.name = name.clone() });
+                }
+                status.set(format!("Saved as “{name}” in your graphs."));
+            }
+        }
+        schedule_save();
+        let d = hist.get_untracked().map(|h| h.doc).unwrap_or(d);
+        doc_name.set(d.name.clone());
+        if let Ok(s) = Session::open(&d, saver_store.get_value(), may_run(&d, approved.get_untracked().as_deref())) {
             session.set_value(Some(s));
         }
         steps.set(vec![]);
@@ -347,6 +429,7 @@ pub fn App() -> impl IntoView {
         doc.set(Some(d));
     };
     let apply_edit = move |change: EditorChange| {
+        let Some(before) = hist.get_untracked().map(|h| h.doc) else { return };
         let mut result = Ok(());
         hist.update(|h| {
             if let Some(h) = h {
@@ -356,13 +439,15 @@ pub fn App() -> impl IntoView {
         match result {
             Ok(()) => {
                 if let Some(h) = hist.get_untracked() {
-                    edited(h.doc);
+                    selection.update(|s| s.retain(|id| h.doc.nodes.iter().any(|n| &n.id == id)));
+                    edited(before, h.doc);
                 }
             }
             Err(e) => status.set(format!("Refused: {}", e.0)),
         }
     };
     let undo_redo = move |undo: bool| {
+        let Some(before) = hist.get_untracked().map(|h| h.doc) else { return };
         let mut changed = false;
         hist.update(|h| {
             if let Some(h) = h {
@@ -371,9 +456,33 @@ pub fn App() -> impl IntoView {
         });
         if changed {
             if let Some(h) = hist.get_untracked() {
-                edited(h.doc);
+                edited(before, h.doc);
             }
         }
+    };
+    let rename_node = move |(from, to): (String, String)| {
+        let to = to.trim().to_string();
+        if !to.is_empty() && to != from {
+            apply_edit(EditorChange::RenameNode { from, to: to.clone() });
+            if hist.get_untracked().is_some_and(|h| h.doc.nodes.iter().any(|n| n.id == to)) {
+                selection.set(vec![to]);
+            }
+        }
+    };
+    let copy_selection = move || {
+        if let Some(h) = hist.get_untracked() {
+            let clip = copy(&h.doc, &graph_layout.get_untracked(), &selection.get_untracked());
+            if !clip.nodes.is_empty() {
+                status.set(format!("Copied {} node(s).", clip.nodes.len()));
+                clipboard.set_value(Some(clip));
+            }
+        }
+    };
+    let paste_clip = move || {
+        let (Some(h), Some(clip)) = (hist.get_untracked(), clipboard.get_value()) else { return };
+        let (change, names) = paste(&h.doc, &clip, (30.0, 30.0));
+        apply_edit(change);
+        selection.set(names);
     };
 
     // Step Back: to the parent of the checkpoint in view (the newest one if none is picked).
@@ -403,16 +512,19 @@ pub fn App() -> impl IntoView {
             match (e.key().to_lowercase().as_str(), e.shift_key()) {
                 ("z", false) => undo_redo(true),
                 ("z", true) | ("y", _) => undo_redo(false),
+                ("c", _) => copy_selection(),
+                ("v", _) => paste_clip(),
                 _ => return,
             }
             e.prevent_default();
             return;
         }
         match (e.key().as_str(), e.shift_key()) {
-            ("Delete", _) => {
-                if let Some(id) = node_picked.get_untracked() {
-                    node_picked.set(None);
-                    apply_edit(EditorChange::RemoveNode { id });
+            ("Delete" | "Backspace", _) => {
+                let ids = selection.get_untracked();
+                if !ids.is_empty() {
+                    selection.set(vec![]);
+                    apply_edit(EditorChange::Batch(ids.into_iter().map(|id| EditorChange::RemoveNode { id }).collect()));
                 }
             }
             (" ", false) => {
@@ -432,21 +544,27 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // Start-up (once): storage persistence, threads, and the last open graph and thread.
+    // Start-up (once): storage persistence, the workspace, and the last open graph and thread.
     {
         let examples = examples.clone();
-        // The graph open before the reload, edits and imports included.
-        let saved = recall("superstep.doc")
-            .and_then(|t| GraphDoc::from_json(&t).ok())
-            .map(|d| (recall("superstep.open").unwrap_or_else(|| d.name.clone()), d));
-        let last = saved.or_else(|| recall("superstep.open").and_then(|n| examples.iter().find(|(name, _)| *name == n).cloned()));
-        if let Some((n, d)) = last.or_else(|| examples.first().cloned()) {
-            open_doc(n, d);
-        }
-        if let Some(t) = recall("superstep.thread") {
-            thread.set(t);
-            refresh_history();
-        }
+        spawn_local(async move {
+            let saved = workspace_store::load().await.unwrap_or_else(|e| {
+                status.set(e);
+                vec![]
+            });
+            entries.set(saved.clone());
+            let last = recall("superstep.open").unwrap_or_default();
+            if let Some(e) = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id)) {
+                open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone());
+            } else if let Some((n, d)) = examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned() {
+                let trusted = fingerprint(&d);
+                open_doc(n, d, None, trusted);
+            }
+            if let Some(t) = recall("superstep.thread") {
+                thread.set(t);
+                refresh_history();
+            }
+        });
         refresh_threads();
         spawn_local(async move {
             if let Some(sm) = web_sys::window().map(|w| w.navigator().storage()) {
@@ -474,26 +592,142 @@ pub fn App() -> impl IntoView {
                     let interrupted =
                         !latest.interrupts.is_empty() || (!latest.next.is_empty() && latest.tasks.iter().any(|x| !x.interrupts.is_empty()));
                     pending.set(interrupted.then(|| Outcome::Interrupted(latest.interrupts.clone())));
-                    status.set(format!("Thread {t}: {}", session::thread_status(latest)));
+                    let gone: Vec<String> = hist
+                        .get_untracked()
+                        .map(|h| latest.next.iter().filter(|n| !h.doc.nodes.iter().any(|x| &x.id == *n)).cloned().collect())
+                        .unwrap_or_default();
+                    if gone.is_empty() {
+                        status.set(format!("Thread {t}: {}", session::thread_status(latest)));
+                    } else {
+                        status.set(format!(
+                            "Thread {t} stopped before `{}`, which is no longer in this graph: its history stays readable, but it cannot resume. Fork an earlier checkpoint or restore the node.",
+                            gone.join("`, `")
+                        ));
+                    }
                 }
             }
             refresh_history();
         });
     };
 
-    let import_open = RwSignal::new(false);
-    let import_text = RwSignal::new(String::new());
-    let import_problems = RwSignal::new(Vec::<String>::new());
-    let import_doc = move || match GraphDoc::from_json(&import_text.get_untracked()) {
-        Ok(d) => {
-            import_problems.set(vec![]);
-            import_open.set(false);
-            open_doc(d.name.clone(), d);
+    let add_entry = move |d: GraphDoc, ok_code: Option<String>| {
+        let mut es = entries.get_untracked();
+        let id = workspace::add(&mut es, d, js_sys::Date::now(), ok_code);
+        let e = es[0].clone();
+        entries.set(es);
+        open_doc(e.doc.name.clone(), e.doc.clone(), Some(id), e.approved.clone());
+        spawn_local(async move {
+            if let Err(err) = workspace_store::save(&e).await {
+                status.set(err);
+            }
+        });
+    };
+    let gallery = examples.clone();
+    let on_workspace = move |a: WorkspaceAction| match a {
+        WorkspaceAction::OpenEntry(id) => {
+            if let Some(e) = entries.get_untracked().into_iter().find(|e| e.id == id) {
+                open_doc(e.doc.name.clone(), e.doc, Some(e.id), e.approved);
+            }
         }
-        Err(problems) => import_problems.set(problems.into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect()),
+        WorkspaceAction::OpenExample(name) => {
+            if let Some((n, d)) = gallery.iter().find(|(n, _)| *n == name).cloned() {
+                let trusted = fingerprint(&d);
+                open_doc(n, d, None, trusted);
+            }
+        }
+        WorkspaceAction::New => add_entry(workspace::empty("untitled"), None),
+        WorkspaceAction::Duplicate(id) => {
+            let mut es = entries.get_untracked();
+            if let Some(new_id) = workspace::duplicate(&mut es, &id, js_sys::Date::now()) {
+                let e = es[0].clone();
+                entries.set(es);
+                open_doc(e.doc.name.clone(), e.doc.clone(), Some(new_id), e.approved.clone());
+                spawn_local(async move {
+                    let _ = workspace_store::save(&e).await;
+                });
+            }
+        }
+        WorkspaceAction::Rename(id, name) => {
+            let mut es = entries.get_untracked();
+            match workspace::rename(&mut es, &id, &name) {
+                Ok(()) => {
+                    let e = es.iter().find(|e| e.id == id).cloned();
+                    entries.set(es);
+                    if let Some(e) = e {
+                        if open_id.get_untracked().as_deref() == Some(id.as_str()) {
+                            hist.update(|h| if let Some(h) = h { h.doc.name = e.doc.name.clone() });
+                            doc_name.set(e.doc.name.clone());
+                        }
+                        spawn_local(async move {
+                            let _ = workspace_store::save(&e).await;
+                        });
+                    }
+                }
+                Err(e) => status.set(format!("Refused: {e}")),
+            }
+        }
+        WorkspaceAction::Delete(id) => {
+            entries.update(|es| es.retain(|e| e.id != id));
+            if open_id.get_untracked().as_deref() == Some(id.as_str()) {
+                if let Some((n, d)) = gallery.first().cloned() {
+                    let trusted = fingerprint(&d);
+                    open_doc(n, d, None, trusted);
+                }
+            }
+            spawn_local(async move {
+                let _ = workspace_store::remove(&id).await;
+            });
+        }
+        WorkspaceAction::Import(text) => match GraphDoc::from_json(&text) {
+            // Imported code is not trusted: it waits for the person's review.
+            Ok(d) => {
+                import_problems.set(vec![]);
+                add_entry(d, None);
+            }
+            Err(problems) => import_problems.set(problems.into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect()),
+        },
+        WorkspaceAction::OpenThread(t) => open_thread(t),
+        WorkspaceAction::DeleteThread(id) => {
+            let saver = saver_store.get_value();
+            spawn_local(async move {
+                let _ = session::delete_thread(&saver, &id).await;
+                refresh_threads();
+            });
+        }
+    };
+    let approve = move || {
+        if let Some(h) = hist.get_untracked() {
+            let f = fingerprint(&h.doc);
+            approved.set(f.clone());
+            review.set(false);
+            let now = js_sys::Date::now();
+            entries.update(|es| {
+                if let Some(e) = es.iter_mut().find(|e| Some(&e.id) == open_id.get_untracked().as_ref()) {
+                    e.approved = f.clone();
+                    e.updated = now;
+                }
+            });
+            schedule_save();
+            if let Ok(s) = Session::open(&h.doc, saver_store.get_value(), true) {
+                session.set_value(Some(s));
+            }
+            status.set("Code approved for this version of the graph. Run it with F5.".into());
+        }
+    };
+    // The input as a form: one field per input key (values typed as text, numbers or JSON).
+    let input_keys = Signal::derive(move || {
+        doc.get().map(|d| d.input.clone().unwrap_or_else(|| d.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect())).unwrap_or_default()
+    });
+    let set_input = move |key: String, text: String| {
+        let mut v: serde_json::Map<String, Value> = serde_json::from_str(&input_text.get_untracked()).unwrap_or_default();
+        if text.is_empty() {
+            v.remove(&key);
+        } else {
+            v.insert(key, literal(&text));
+        }
+        input_text.set(serde_json::to_string_pretty(&Value::Object(v)).unwrap_or_default());
     };
 
-    let gallery = examples.clone();
     view! {
         <header class="topbar">
             <h1>"Superstep"</h1>
@@ -517,82 +751,32 @@ pub fn App() -> impl IntoView {
             <span class="version">{format!("engine {}", superstep::VERSION)}</span>
         </header>
         <main class="workspace">
-            <aside class="sidebar" aria-label="examples and threads">
-                <h2>"Examples"</h2>
-                <ul class="gallery">
-                    {gallery.into_iter().map(|(name, d)| {
-                        let n = name.clone();
-                        let dd = d.clone();
-                        view! {
-                            <li>
-                                <button class="example" class:open=move || doc_name.get() == n on:click=move |_| open_doc(name.clone(), dd.clone())>
-                                    <b>{d.name.clone()}</b>
-                                    <span class="muted">{d.description.clone()}</span>
-                                </button>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-                <button class="import-toggle" aria-label="New empty graph" on:click=move |_| {
-                    let d = GraphDoc::from_value(serde_json::json!({"format": "superstep.graph", "version": 1, "name": "untitled", "channels": [], "nodes": []}));
-                    if let Ok(d) = d {
-                        open_doc("untitled".into(), d);
-                    }
-                }>"New graph"</button>
-                <button class="import-toggle" aria-label="Import a graph document" on:click=move |_| import_open.update(|o| *o = !*o)>"Import JSON…"</button>
-                <Show when=move || import_open.get()>
-                    <div class="import">
-                        <textarea aria-label="graph document (JSON)" rows="6" placeholder="Paste a superstep.graph document"
-                            prop:value=move || import_text.get() on:input=move |e| import_text.set(event_target_value(&e))></textarea>
-                        <button aria-label="Load document" on:click=move |_| import_doc()>"Load"</button>
-                        <ul class="problems">
-                            {move || import_problems.get().into_iter().map(|p| view! { <li class="error">{p}</li> }).collect_view()}
-                        </ul>
-                    </div>
-                </Show>
-                <h2>"Threads"</h2>
-                <p class="muted">{move || usage.get()}</p>
-                <ul class="threads">
-                    {move || threads.get().into_iter().map(|t| {
-                        let id = t["thread_id"].as_str().unwrap_or_default().to_string();
-                        let (open_id, del_id) = (id.clone(), id.clone());
-                        let when = js_sys::Date::new(&t["updated_at"].as_f64().unwrap_or(0.0).into()).to_locale_time_string("en-GB");
-                        view! {
-                            <li class="thread" class:current=move || thread.get() == id>
-                                <button class="thread-open" on:click=move |_| open_thread(open_id.clone())>
-                                    {t["thread_id"].as_str().unwrap_or_default().to_string()}
-                                </button>
-                                <span class="muted">
-                                    <span class=format!("thread-status {}", t["status"].as_str().unwrap_or("running"))>{t["status"].as_str().unwrap_or("running").to_string()}</span>
-                                    {format!(" · {} · step {} · {}", t["graph"].as_str().unwrap_or_default(), t["step"], String::from(when))}
-                                </span>
-                                <button class="thread-delete" aria-label="Delete thread" on:click=move |_| {
-                                    let saver = saver_store.get_value();
-                                    let id = del_id.clone();
-                                    spawn_local(async move {
-                                        let _ = session::delete_thread(&saver, &id).await;
-                                        refresh_threads();
-                                    });
-                                }>"✕"</button>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-            </aside>
+            <WorkspacePanel entries=entries.into() open_id=open_id.into() examples=examples threads=threads.into() thread=thread.into()
+                usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
                 <div class="input-row">
-                    <label for="input">"Input"</label>
-                    <textarea id="input" aria-label="graph input (JSON)" rows="3"
-                        prop:value=move || input_text.get()
-                        on:input=move |e| input_text.set(event_target_value(&e))></textarea>
+                    <span class="label">"Input"</span>
+                    <div class="input-fields">
+                        {move || input_keys.get().into_iter().map(|k| {
+                            let current = serde_json::from_str::<Value>(&input_text.get()).ok().and_then(|v| v.get(&k).map(shown)).unwrap_or_default();
+                            let key = k.clone();
+                            view! { <label class="input-field">{k.clone()}" "<input aria-label=format!("input {k}") prop:value=current on:change=move |e| set_input(key.clone(), event_target_value(&e)) /></label> }
+                        }).collect_view()}
+                    </div>
+                    <details class="input-json">
+                        <summary>"as JSON"</summary>
+                        <textarea id="input" aria-label="graph input (JSON)" rows="3"
+                            prop:value=move || input_text.get()
+                            on:input=move |e| input_text.set(event_target_value(&e))></textarea>
+                    </details>
                     {move || input_error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
                 </div>
                 <nav class="crumbs" aria-label="breadcrumb">
                     <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
                     {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
                 </nav>
-                <Canvas layout=graph_layout step=canvas_step carried=edges_lit selected=node_picked.into()
-                    on_select=move |id: String| node_picked.set(Some(id))
+                <Canvas layout=graph_layout step=canvas_step carried=edges_lit selection=selection problems=doc_problems doc=editable_doc
+                    on_edit=move |c: EditorChange| apply_edit(c)
                     on_open=move |id: String| {
                     let d = shown_doc.get_untracked();
                     let sub = d.as_ref().and_then(|d| d.nodes.iter().find(|n| n.id == id).and_then(|n| n.settings.get("graph").and_then(|g| g.as_str())).and_then(|g| d.subgraphs.get(g).cloned()));
@@ -601,52 +785,20 @@ pub fn App() -> impl IntoView {
                     }
                 } />
                 <p class="status" role="status">{move || status.get()}</p>
-                <section class="timeline" aria-label="timeline">
-                    <h2>"Timeline"</h2>
-                    <div class="steps">
-                        {move || steps.get().iter().enumerate().map(|(i, s)| {
-                            let label = format!("{}", s.step);
-                            let cls = match s.outcome { Outcome::Error(_) => "error", Outcome::Interrupted(_) => "interrupted", _ => "" };
-                            view! {
-                                <button class=format!("step-chip {cls}") class:selected=move || selected.get() == Some(i)
-                                    aria-label=format!("superstep {label}")
-                                    on:click=move |_| { selected.set(Some(i)); picked.set(None); }
-                                    on:contextmenu=move |e| { e.prevent_default(); compare.set(Some(i)); }>{label.clone()}</button>
-                            }
-                        }).collect_view()}
-                    </div>
-                    <h3>"Checkpoints of this thread"</h3>
-                    <ol class="checkpoints">
-                        {move || {
-                            let all = history.get();
-                            tree(&all, |c| c.id.as_str(), |c| c.parent.as_deref()).into_iter().map(|row| {
-                                let c = row.item;
-                                let id = c.id.clone();
-                                let pick = c.clone();
-                                let deep = row.depth > 0;
-                                let indent = format!("margin-left: {}px", row.depth * 14);
-                                view! {
-                                    <li class="checkpoint" class:picked=move || picked.get().as_deref() == Some(id.as_str()) class:branch=deep style=indent>
-                                        <button on:click=move |_| {
-                                            fork_text.set(serde_json::to_string_pretty(&pick.values).unwrap_or_default());
-                                            picked.set(Some(pick.id.clone()));
-                                        }>{format!("step {} · {} · next: {}", c.step, c.source, if c.next.is_empty() { "—".into() } else { c.next.join(", ") })}</button>
-                                    </li>
-                                }
-                            }).collect_view()
-                        }}
-                    </ol>
-                    <details class="log">
-                        <summary>"Stream log (updates and values)"</summary>
-                        <ol>
-                            {move || log(&steps.get()).into_iter().map(|l| view! {
-                                <li><span class="muted">{format!("{} {} ", l.step, l.mode)}</span><code>{l.text}</code></li>
-                            }).collect_view()}
-                        </ol>
-                    </details>
-                </section>
+                <Timeline steps=steps selected=selected compare=compare history=history picked=picked fork_text=fork_text />
             </section>
             <aside class="inspector">
+                <Show when=move || review.get()>
+                    <section class="panel review-panel" aria-label="review code">
+                        <h2>"Review this graph's code"</h2>
+                        <p>"This graph came from outside the editor and contains JavaScript. It runs only after you approve it, in a sandbox with no access to your saved graphs and threads, and at most "{super::sandbox::TIME_LIMIT_MS}" ms per call."</p>
+                        {move || hist.get().map(|h| code_parts(&h.doc).into_iter().map(|(at, code)| view! {
+                            <h3>{at}</h3><pre class="code-out">{code}</pre>
+                        }).collect_view())}
+                        <button aria-label="Approve code" on:click=move |_| approve()>"Approve and allow runs"</button>
+                        <button aria-label="Not now" on:click=move |_| review.set(false)>"Not now"</button>
+                    </section>
+                </Show>
                 <Show when=move || pending.get().is_some()>
                     <section class="panel interrupt-panel" aria-label="interrupt">
                         <h2>"Waiting"</h2>
@@ -665,58 +817,15 @@ pub fn App() -> impl IntoView {
                         }}
                     </section>
                 </Show>
-                {move || node_picked.get().and_then(|id| shown_doc.get().map(|d| (id, d))).map(|(id, d)| {
-                    let node = d.nodes.iter().find(|n| n.id == id).cloned();
-                    let (b_id, a_id) = (id.clone(), id.clone());
-                    view! {
-                        <section class="panel node-panel" aria-label="node">
-                            <h2>{format!("Node {id}")}</h2>
-                            {node.map(|n| {
-                                let settings = RwSignal::new(serde_json::to_string_pretty(&n.settings).unwrap_or_default());
-                                let nid = n.id.clone();
-                                view! {
-                                    <p><b>{n.kind.clone()}</b></p>
-                                    <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || settings.get()
-                                        on:input=move |e| settings.set(event_target_value(&e))></textarea>
-                                    <button aria-label="Apply settings" on:click=move |_| {
-                                        match serde_json::from_str::<Value>(&settings.get_untracked()) {
-                                            Ok(Value::Object(m)) => apply_edit(EditorChange::SetSettings { id: nid.clone(), settings: m }),
-                                            _ => status.set("settings must be a JSON object".into()),
-                                        }
-                                    }>"Apply settings"</button>
-                                }
-                            })}
-                            <div class="node-edit">
-                                <input aria-label="node name" prop:value=id.clone() on:input=move |e| rename_text.set(event_target_value(&e)) />
-                                <button aria-label="Rename node" on:click={let id = id.clone(); move |_| {
-                                    let to = rename_text.get_untracked();
-                                    if !to.is_empty() && to != id {
-                                        node_picked.set(Some(to.clone()));
-                                        apply_edit(EditorChange::RenameNode { from: id.clone(), to });
-                                    }
-                                }}>"Rename"</button>
-                                <button aria-label="Delete node" on:click={let id = id.clone(); move |_| { node_picked.set(None); apply_edit(EditorChange::RemoveNode { id: id.clone() }); }}>"Delete"</button>
-                            </div>
-                            <label class="connect">"Connect to "
-                                <select aria-label="connect to node" on:change={let id = id.clone(); move |e| {
-                                    let to = event_target_value(&e);
-                                    if !to.is_empty() {
-                                        let at = hist.get_untracked().map(|h| h.doc.edges.len()).unwrap_or(0);
-                                        apply_edit(EditorChange::AddEdge { edge: superstep::doc::EdgeDoc { from: Value::String(id.clone()), to }, at });
-                                    }
-                                }}>
-                                    <option value="">"—"</option>
-                                    <option value="__end__">"END"</option>
-                                    {d.nodes.iter().map(|n| view! { <option value=n.id.clone()>{n.id.clone()}</option> }).collect_view()}
-                                </select>
-                            </label>
-                            <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
-                                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
-                            <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
-                                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
-                        </section>
-                    }
-                })}
+                {move || {
+                    let ids = selection.get();
+                    let d = shown_doc.get()?;
+                    Some(match ids.as_slice() {
+                        [] => ().into_any(),
+                        [id] => view! { <NodePanel doc=d id=id.clone() breaks=breaks on_edit=move |c: EditorChange| apply_edit(c) on_rename=rename_node /> }.into_any(),
+                        _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
+                    })
+                }}
                 <StepPanel doc=shown_doc step=current before=before />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
@@ -732,7 +841,7 @@ pub fn App() -> impl IntoView {
                         <button aria-label="Fork and continue" on:click=move |_| fork()>"Fork and continue"</button>
                     </section>
                 </Show>
-                <BuildPanel history=hist on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
+                <BuildPanel history=hist selection=selection on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
             </aside>
         </main>
     }

@@ -1,23 +1,13 @@
 //! Building graphs: a palette of node kinds, undo/redo, export (JSON,
 //! Mermaid, a snippet for JS apps) and live problems. Edits are
 //! `EditorChange`s applied by the model; this only renders and dispatches.
-use crate::model::edit::{new_node, EditorChange, History};
+use crate::model::edit::{literal, new_node, shown, EditorChange, History};
+use crate::model::problems::problems;
 use leptos::prelude::*;
 use superstep::doc::GraphDoc;
 use wasm_bindgen::JsCast;
 
 pub const KINDS: &[&str] = &["set", "update", "interrupt", "send", "subgraph", "code"];
-
-/// Problems of a document as the engine sees them (validation, then compile).
-pub fn problems(doc: &GraphDoc) -> Vec<String> {
-    match GraphDoc::from_value(serde_json::to_value(doc).unwrap_or_default()) {
-        Err(p) => p.into_iter().map(|p| format!("{}: {}", p.path, p.message)).collect(),
-        Ok(d) => match superstep::doc::build::build(&d, &superstep::doc::build::NoCode, Default::default()) {
-            Err(e) => vec![e.to_string()],
-            Ok(g) => g.warnings().to_vec(),
-        },
-    }
-}
 
 /// A JS snippet that runs this document with the package.
 pub fn snippet(doc: &GraphDoc) -> String {
@@ -50,6 +40,7 @@ pub fn download(name: &str, text: &str, mime: &str) {
 #[component]
 pub fn BuildPanel(
     history: RwSignal<Option<History>>,
+    selection: RwSignal<Vec<String>>,
     #[prop(into)] on_edit: Callback<EditorChange>,
     #[prop(into)] on_undo: Callback<bool>,
 ) -> impl IntoView {
@@ -60,6 +51,7 @@ pub fn BuildPanel(
         let n = (1..).map(|i| format!("{kind}_{i}")).find(|id| !h.doc.nodes.iter().any(|x| &x.id == id)).unwrap_or_default();
         let key = h.doc.channels.first().map(|c| c.key.clone()).unwrap_or_else(|| "value".into());
         on_edit.run(EditorChange::AddNode { node: new_node(kind, &n, &key), at: h.doc.nodes.len() });
+        selection.set(vec![n]);
     };
     view! {
         <section class="panel build-panel" aria-label="build" data-doc=move || history.get().map(|h| h.doc.to_json()).unwrap_or_default()>
@@ -70,6 +62,11 @@ pub fn BuildPanel(
             <div class="history-buttons">
                 <button aria-label="Undo (Ctrl+Z)" disabled=move || !history.get().is_some_and(|h| h.can_undo()) on:click=move |_| on_undo.run(true)>"Undo"</button>
                 <button aria-label="Redo (Ctrl+Shift+Z)" disabled=move || !history.get().is_some_and(|h| h.can_redo()) on:click=move |_| on_undo.run(false)>"Redo"</button>
+ <button aria-label="Auto-layout" on:click=move |_| {
+                    let Some(h) = history.get_untracked() else { return };
+                    let moves: Vec<EditorChange> = h.doc.layout.keys().map(|id| EditorChange::Move { id: id.clone(), to: None }).collect();
+                    if !moves.is_empty() { on_edit.run(EditorChange::Batch(moves)) }
+                }>"Auto-layout"</button>
                 <button aria-label="Export JSON" on:click=move |_| if let Some(h) = history.get_untracked() { download(&format!("{}.json", h.doc.name), &h.doc.to_json(), "application/json") }>"Export JSON"</button>
                 <button aria-label="Export Mermaid" on:click=move |_| {
                     let text = history.get_untracked().and_then(|h| superstep::doc::build::build(&h.doc, &superstep::doc::build::NoCode, Default::default()).ok()).map(|g| g.draw_mermaid());
@@ -85,7 +82,9 @@ pub fn BuildPanel(
                     if list.is_empty() {
                         view! { <li class="muted">"none"</li> }.into_any()
                     } else {
-                        list.into_iter().map(|p| view! { <li class="error">{p}</li> }).collect_view().into_any()
+                        list.into_iter().map(|p| view! {
+                            <li class=if p.warning { "warning" } else { "error" }>{p.node.map(|n| view! { <b>{n}</b>": " })}{p.text}</li>
+                        }).collect_view().into_any()
                     }
                 }}
             </ul>
@@ -108,39 +107,78 @@ mod tests {
         assert!(s.contains("StateGraph.fromJSON(doc"));
         assert!(s.contains(r#"await graph.invoke({"user_input":"My"}"#));
         assert!(problems(&doc).is_empty());
+        assert!(s.contains("\"graph_output\""));
     }
 }
 
-/// State keys: add one (with a reducer) or remove one.
+/// State keys: add, rename or remove one; its reducer, default, and whether
+/// it is private, an input or an output of the graph.
 #[component]
 fn SchemaEditor(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>) -> impl IntoView {
     let key = RwSignal::new(String::new());
     let reducer = RwSignal::new("overwrite".to_string());
+    let io = move |key: String, output: bool, on: bool| {
+        let Some(h) = history.get_untracked() else { return };
+        let (mut input, mut out) = (h.doc.input.clone(), h.doc.output.clone());
+        let list = if output { &mut out } else { &mut input };
+        let mut keys = list.clone().unwrap_or_default();
+        keys.retain(|k| *k != key);
+        if on {
+            keys.push(key);
+        }
+        *list = (!keys.is_empty()).then_some(keys);
+        on_edit.run(EditorChange::SetIo { input, output: out });
+    };
     view! {
         <h3>"State schema"</h3>
-        <ul class="schema">
+        <table class="schema" aria-label="state schema">
+            <tr class="muted"><th>"key"</th><th>"reducer"</th><th>"default"</th><th title="input key">"in"</th><th title="output key">"out"</th><th title="private: not in the input or output schema">"priv"</th><th></th></tr>
             {move || history.get().map(|h| h.doc.channels.iter().map(|c| {
                 let k = c.key.clone();
+                let (c1, c2, c3, c4) = (c.clone(), c.clone(), c.clone(), c.clone());
+                let is_in = h.doc.input.as_ref().is_some_and(|l| l.contains(&k));
+                let is_out = h.doc.output.as_ref().is_some_and(|l| l.contains(&k));
+                let (k1, k2, k3, k4, k5, k6) = (k.clone(), k.clone(), k.clone(), k.clone(), k.clone(), k.clone());
                 view! {
-                    <li>{format!("{} · {}", c.key, c.reducer)}
-                        <button aria-label=format!("remove key {k}") on:click=move |_| on_edit.run(EditorChange::RemoveChannel { key: k.clone() })>"✕"</button>
-                    </li>
+                    <tr>
+                        <td><input aria-label=format!("state key {k}") prop:value=k.clone() on:change=move |e| {
+                            let mut c = c1.clone(); c.key = event_target_value(&e); on_edit.run(EditorChange::SetChannel { key: k1.clone(), channel: c });
+                        } /></td>
+                        <td><select aria-label=format!("reducer of {k}") on:change=move |e| {
+                            let mut c = c2.clone(); c.reducer = event_target_value(&e); on_edit.run(EditorChange::SetChannel { key: k2.clone(), channel: c });
+                        }>{REDUCERS.map(|r| view! { <option value=r selected=r == c.reducer>{r}</option> }).collect_view()}</select></td>
+                        <td><input aria-label=format!("default of {k}") placeholder="none" prop:value=c.default.as_ref().map(shown).unwrap_or_default() on:change=move |e| {
+                            let t = event_target_value(&e);
+                            let mut c = c3.clone(); c.default = (!t.is_empty()).then(|| literal(&t)); on_edit.run(EditorChange::SetChannel { key: k3.clone(), channel: c });
+                        } /></td>
+                        <td><input type="checkbox" aria-label=format!("{k} is an input") prop:checked=is_in on:change=move |e| io(k4.clone(), false, event_target_checked(&e)) /></td>
+                        <td><input type="checkbox" aria-label=format!("{k} is an output") prop:checked=is_out on:change=move |e| io(k5.clone(), true, event_target_checked(&e)) /></td>
+                        <td><input type="checkbox" aria-label=format!("{k} is private") prop:checked=c.role == "private" on:change=move |e| {
+                            let mut c = c4.clone(); c.role = if event_target_checked(&e) { "private" } else { "state" }.into(); on_edit.run(EditorChange::SetChannel { key: k6.clone(), channel: c });
+                        } /></td>
+                        <td><button aria-label=format!("remove key {k}") on:click=move |_| on_edit.run(EditorChange::RemoveChannel { key: k.clone() })>"✕"</button></td>
+                    </tr>
                 }
             }).collect_view())}
-        </ul>
+        </table>
         <div class="node-edit">
-            <input aria-label="new state key" placeholder="key" prop:value=move || key.get() on:input=move |e| key.set(event_target_value(&e)) />
+            <input aria-label="new state key" placeholder="new key" prop:value=move || key.get() on:input=move |e| key.set(event_target_value(&e))
+                on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Enter" { add_key(history, on_edit, key, reducer) } />
             <select aria-label="reducer" on:change=move |e| reducer.set(event_target_value(&e))>
-                {["overwrite", "append", "add", "merge", "messages"].map(|r| view! { <option value=r>{r}</option> }).collect_view()}
+                {REDUCERS.map(|r| view! { <option value=r>{r}</option> }).collect_view()}
             </select>
-            <button aria-label="Add state key" on:click=move |_| {
-                let at = history.get_untracked().map(|h| h.doc.channels.len()).unwrap_or(0);
-                on_edit.run(EditorChange::AddChannel {
-                    channel: superstep::doc::ChannelDoc { key: key.get_untracked(), reducer: reducer.get_untracked(), default: None, role: "state".into() },
-                    at,
-                });
-                key.set(String::new());
-            }>"Add"</button>
+            <button aria-label="Add state key" on:click=move |_| add_key(history, on_edit, key, reducer)>"Add"</button>
         </div>
     }
+}
+
+const REDUCERS: [&str; 5] = ["overwrite", "append", "add", "merge", "messages"];
+
+fn add_key(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>, key: RwSignal<String>, reducer: RwSignal<String>) {
+    let at = history.get_untracked().map(|h| h.doc.channels.len()).unwrap_or(0);
+    on_edit.run(EditorChange::AddChannel {
+        channel: superstep::doc::ChannelDoc { key: key.get_untracked().trim().to_string(), reducer: reducer.get_untracked(), default: None, role: "state".into() },
+        at,
+    });
+    key.set(String::new());
 }

@@ -1,19 +1,50 @@
 //! The SVG canvas: nodes, START/END, every edge kind, the selected
-//! superstep's statuses, pan (drag the background), zoom (wheel) and fit.
+//! superstep's statuses, and editing by hand: drag a node (or the selection)
+//! to move it, drag from a node's handle to connect (dropping on empty space
+//! offers to create a node there), click and shift-click to select,
+//! shift-drag the background to box-select, drag the background to pan,
+//! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
+use crate::model::edit::{new_node, EditorChange};
 use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
+use crate::model::problems::Problem;
 use crate::model::run::{node_error, status, NodeStatus};
+use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
 use leptos::prelude::*;
+use superstep::doc::{EdgeDoc, GraphDoc, Position};
 use superstep::pregel::StepSnapshot;
 
-fn center(l: &Layout, id: &str) -> (f64, f64) {
-    l.node(id).map(|n| (n.x + NODE_W / 2.0, n.y + NODE_H / 2.0)).unwrap_or((0.0, 0.0))
+/// What the pointer is doing, in graph coordinates.
+#[derive(Clone, Debug, PartialEq)]
+enum Gesture {
+    Pan { last: (f64, f64) },
+    Move { ids: Vec<String>, start: (f64, f64), at: (f64, f64), shift: bool },
+    Connect { from: String, at: (f64, f64) },
+    Boxing { start: (f64, f64), at: (f64, f64) },
+}
+
+/// A drop on empty space: create a node there, connected from `from`.
+#[derive(Clone, Debug, PartialEq)]
+struct DropMenu {
+    from: String,
+    at: (f64, f64),
+    screen: (f64, f64),
+}
+
+fn offset(g: &Option<Gesture>, id: &str) -> (f64, f64) {
+    match g {
+        Some(Gesture::Move { ids, start, at, .. }) if ids.iter().any(|i| i == id) => (at.0 - start.0, at.1 - start.1),
+        _ => (0.0, 0.0),
+    }
+}
+
+fn center(l: &Layout, g: &Option<Gesture>, id: &str) -> (f64, f64) {
+    let (dx, dy) = offset(g, id);
+    l.node(id).map(|n| (n.x + dx + NODE_W / 2.0, n.y + dy + NODE_H / 2.0)).unwrap_or((0.0, 0.0))
 }
 
 /// An edge's SVG path: straight down, or curving around for back-edges.
-fn edge_path(l: &Layout, from: &str, to: &str, back: bool) -> String {
-    let (fx, fy) = center(l, from);
-    let (tx, ty) = center(l, to);
-    if from == to {
+fn edge_path((fx, fy): (f64, f64), (tx, ty): (f64, f64), self_loop: bool, back: bool) -> String {
+    if self_loop {
         let (x, y) = (fx + NODE_W / 2.0, fy);
         return format!("M {x} {} C {} {} {} {} {x} {}", y - 10.0, x + 60.0, y - 40.0, x + 60.0, y + 40.0, y + 10.0);
     }
@@ -26,37 +57,137 @@ fn edge_path(l: &Layout, from: &str, to: &str, back: bool) -> String {
     format!("M {fx} {sy} C {fx} {mid} {tx} {mid} {tx} {ey}")
 }
 
+fn short(t: &str, n: usize) -> String {
+    if t.chars().count() > n {
+        format!("{}…", t.chars().take(n - 1).collect::<String>())
+    } else {
+        t.to_string()
+    }
+}
+
 #[component]
 pub fn Canvas(
     layout: Signal<Layout>,
     step: Signal<Option<StepSnapshot>>,
     carried: Signal<Vec<(String, String)>>,
-    selected: Signal<Option<String>>,
+    selection: RwSignal<Vec<String>>,
+    problems: Signal<Vec<Problem>>,
+    /// The document being edited; `None` (e.g. inside a subgraph) makes the canvas read-only.
+    doc: Signal<Option<GraphDoc>>,
     #[prop(into)] on_open: Callback<String>,
-    #[prop(into)] on_select: Callback<String>,
+    #[prop(into)] on_edit: Callback<EditorChange>,
 ) -> impl IntoView {
     let zoom = RwSignal::new(1.0f64);
     let pan = RwSignal::new((0.0f64, 0.0f64));
-    let drag = RwSignal::new(None::<(f64, f64)>);
+    let gesture = RwSignal::new(None::<Gesture>);
+    let menu = RwSignal::new(None::<DropMenu>);
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let fit = move |_| {
         zoom.set(1.0);
         pan.set((0.0, 0.0));
     };
     // Small graphs keep their natural size (centred) instead of being blown up to fill the canvas.
-    let view_box = move || {
+    let view = move || {
         let l = layout.get();
         let (px, py) = pan.get();
         let z = zoom.get();
         let (w, h) = ((l.width + 80.0).max(820.0), (l.height + 20.0).max(560.0));
-        format!("{} {} {} {}", px - (w - l.width) / 2.0, py, w / z, h / z)
+        ViewBox { x: px - (w - l.width) / 2.0, y: py, w: w / z, h: h / z }
     };
+    let graph_point = move |ev: &web_sys::MouseEvent| -> (f64, f64) {
+        let Some(svg) = svg_ref.get_untracked() else { return (0.0, 0.0) };
+        let r = svg.get_bounding_client_rect();
+        let screen = Screen { left: r.left(), top: r.top(), width: r.width(), height: r.height() };
+        to_graph(view(), screen, (ev.client_x() as f64, ev.client_y() as f64))
+    };
+    let editable = move || doc.get_untracked().is_some();
+
+    let on_down = move |ev: web_sys::MouseEvent| {
+        menu.set(None);
+        let p = graph_point(&ev);
+        gesture.set(Some(if ev.shift_key() && editable() {
+            Gesture::Boxing { start: p, at: p }
+        } else {
+            Gesture::Pan { last: (ev.client_x() as f64, ev.client_y() as f64) }
+        }));
+    };
+    let on_move = move |ev: web_sys::MouseEvent| {
+        let Some(g) = gesture.get_untracked() else { return };
+        let p = graph_point(&ev);
+        gesture.set(Some(match g {
+            Gesture::Pan { last: (x0, y0) } => {
+                let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+                let z = zoom.get_untracked();
+                pan.update(|(px, py)| {
+                    *px -= (x - x0) / z;
+                    *py -= (y - y0) / z;
+                });
+                Gesture::Pan { last: (x, y) }
+            }
+            Gesture::Move { ids, start, shift, .. } => Gesture::Move { ids, start, at: p, shift },
+            Gesture::Connect { from, .. } => Gesture::Connect { from, at: p },
+            Gesture::Boxing { start, .. } => Gesture::Boxing { start, at: p },
+        }));
+    };
+    let on_up = move |ev: web_sys::MouseEvent| {
+        let Some(g) = gesture.get_untracked() else { return };
+        gesture.set(None);
+        let l = layout.get_untracked();
+        match g {
+            Gesture::Pan { .. } => {}
+            Gesture::Boxing { start, at } => selection.set(in_box(&l, start, at)),
+            Gesture::Move { ids, start, at, shift } => {
+                let (dx, dy) = (at.0 - start.0, at.1 - start.1);
+                if dx.abs() + dy.abs() < 3.0 {
+                    // A click, not a drag.
+                    if let Some(id) = ids.first().filter(|_| ids.len() == 1 || !shift) {
+                        let picked = hit(&l, start).unwrap_or_else(|| id.clone());
+                        selection.update(|s| *s = click(s, &picked, shift));
+                    }
+                    return;
+                }
+                let moves = ids
+                    .iter()
+                    .filter_map(|id| l.node(id).filter(|n| !n.terminal).map(|n| (id, n)))
+                    .map(|(id, n)| EditorChange::Move { id: id.clone(), to: Some(Position { x: n.x + dx, y: n.y + dy }) })
+                    .collect::<Vec<_>>();
+                if !moves.is_empty() {
+                    on_edit.run(EditorChange::Batch(moves));
+                }
+            }
+            Gesture::Connect { from, at } => match hit(&l, at) {
+                Some(to) if to != "__start__" => {
+                    let n = doc.get_untracked().map_or(0, |d| d.edges.len());
+                    on_edit.run(EditorChange::AddEdge { edge: EdgeDoc { from: serde_json::Value::String(from), to }, at: n });
+                }
+                Some(_) => {}
+                None => {
+                    let wrap = svg_ref.get_untracked().map(|s| s.get_bounding_client_rect());
+                    let (left, top) = wrap.map_or((0.0, 0.0), |r| (r.left(), r.top()));
+                    menu.set(Some(DropMenu { from, at, screen: (ev.client_x() as f64 - left, ev.client_y() as f64 - top) }));
+                }
+            },
+        }
+    };
+    let create_at = move |kind: &'static str| {
+        let (Some(m), Some(d)) = (menu.get_untracked(), doc.get_untracked()) else { return };
+        menu.set(None);
+        let id = (1..).map(|i| format!("{kind}_{i}")).find(|id| !d.nodes.iter().any(|x| &x.id == id)).unwrap_or_default();
+        let key = d.channels.first().map(|c| c.key.clone()).unwrap_or_else(|| "value".into());
+        on_edit.run(EditorChange::Batch(vec![
+            EditorChange::AddNode { node: new_node(kind, &id, &key), at: d.nodes.len() },
+            EditorChange::Move { id: id.clone(), to: Some(Position { x: m.at.0 - NODE_W / 2.0, y: m.at.1 - NODE_H / 2.0 }) },
+            EditorChange::AddEdge { edge: EdgeDoc { from: serde_json::Value::String(m.from), to: id.clone() }, at: d.edges.len() },
+        ]));
+        selection.set(vec![id]);
+    };
+
     let edges = move || {
         let l = layout.get();
         let hot = carried.get();
         l.edges
             .iter()
             .map(|e| {
-                let d = edge_path(&l, &e.from, &e.to, e.back);
                 let (class, label) = match &e.kind {
                     EdgeKind::Normal => ("edge", None),
                     EdgeKind::Conditional(k) => ("edge conditional", Some(k.clone())),
@@ -65,17 +196,29 @@ pub fn Canvas(
                     EdgeKind::Command => ("edge command", Some("Command".to_string())),
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
-                let (fx, fy) = center(&l, &e.from);
-                let (tx, ty) = center(&l, &e.to);
-                let (lx, ly) =
-                    if e.back { (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0) } else { ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0) };
+                let (l2, e2) = (l.clone(), e.clone());
+                let d = move || {
+                    let g = gesture.get();
+                    edge_path(center(&l2, &g, &e2.from), center(&l2, &g, &e2.to), e2.from == e2.to, e2.back)
+                };
+                let (l3, e3) = (l.clone(), e.clone());
+                let label_at = move || {
+                    let g = gesture.get();
+                    let ((fx, fy), (tx, ty)) = (center(&l3, &g, &e3.from), center(&l3, &g, &e3.to));
+                    if e3.back {
+                        (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0)
+                    } else {
+                        ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0)
+                    }
+                };
                 view! {
-                    <g class=class class:carried=lit>
+                    <g class=class class:carried=lit data-edge=format!("{}>{}", e.from, e.to)>
                         <path d=d marker-end="url(#arrow)" />
                         {label.map(|t| {
                             // Long rule expressions are shortened on the canvas; the full text is the tooltip.
-                            let short: String = if t.chars().count() > 18 { format!("{}…", t.chars().take(17).collect::<String>()) } else { t.clone() };
-                            view! { <text class="edge-label" x=lx y=ly><title>{t}</title>{short}</text> }
+                            let s = short(&t, 18);
+                            let at2 = label_at.clone();
+                            view! { <text class="edge-label" x=move || label_at().0 y=move || at2().1><title>{t}</title>{s}</text> }
                         })}
                     </g>
                 }
@@ -85,21 +228,20 @@ pub fn Canvas(
     let nodes = move || {
         let l = layout.get();
         let s = step.get();
+        let issues = problems.get();
         l.nodes
             .iter()
             .map(|n| {
                 let st = s.as_ref().map(|s| status(s, &n.id)).unwrap_or(NodeStatus::Halted);
                 let error = s.as_ref().and_then(|s| node_error(s, &n.id));
-                let picked = selected.get().as_deref() == Some(n.id.as_str());
+                let issue: Vec<String> = issues.iter().filter(|p| p.node.as_deref() == Some(n.id.as_str())).map(|p| p.text.clone()).collect();
                 let class = format!(
                     "node kind-{} {}{}{}",
                     n.kind,
                     if s.is_some() { st.class() } else { "idle" },
                     if n.terminal { " terminal" } else { "" },
-                    if picked { " picked" } else { "" }
+                    if issue.is_empty() { "" } else { " has-problem" }
                 );
-                let select_id = n.id.clone();
-                let select = on_select;
                 let id = n.id.clone();
                 let label = match n.id.as_str() {
                     "__start__" => "START".to_string(),
@@ -108,23 +250,64 @@ pub fn Canvas(
                 };
                 let kind = if n.terminal { String::new() } else { n.kind.clone() };
                 let (x, y) = (n.x, n.y);
-                let open = on_open;
                 let subgraph = n.kind == "subgraph";
+                let (pick_id, move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone(), id.clone());
+                let picked = move || selection.get().contains(&pick_id);
+                let transform = move || {
+                    let (dx, dy) = offset(&gesture.get(), &move_id);
+                    format!("translate({},{})", x + dx, y + dy)
+                };
+                let grab = {
+                    let id = id.clone();
+                    move |ev: web_sys::MouseEvent| {
+                        ev.stop_propagation();
+                        menu.set(None);
+                        let p = graph_point(&ev);
+                        let sel = selection.get_untracked();
+                        let ids = if sel.contains(&id) && !ev.shift_key() { sel } else { vec![id.clone()] };
+                        gesture.set(Some(Gesture::Move { ids, start: p, at: p, shift: ev.shift_key() }));
+                    }
+                };
+                let start_connect = move |ev: web_sys::MouseEvent| {
+                    ev.stop_propagation();
+                    if editable() {
+                        let p = graph_point(&ev);
+                        gesture.set(Some(Gesture::Connect { from: hand_id.clone(), at: p }));
+                    }
+                };
                 view! {
-                    <g class=class data-node=id.clone() transform=format!("translate({x},{y})")
-                        on:click=move |_| select.run(select_id.clone())
-                        on:dblclick=move |_| if subgraph { open.run(id.clone()) }>
-                        <rect width=NODE_W height=NODE_H rx=if label == "START" || label == "END" { 22 } else { 8 } />
+                    <g class=class class:picked=picked data-node=id.clone() transform=transform
+                        on:mousedown=grab
+                        on:dblclick=move |_| if subgraph { on_open.run(open_id.clone()) }>
+                        <rect width=NODE_W height=NODE_H rx=if n.terminal { 22 } else { 8 } />
                         <text class="node-name" x=NODE_W / 2.0 y=if n.terminal { 27 } else { 19 }>{label}</text>
                         <text class="node-kind" x=NODE_W / 2.0 y=35>{kind}</text>
+                        {(!issue.is_empty()).then(|| view! {
+                            <g class="problem-badge"><title>{issue.join("\n")}</title><circle cx=NODE_W - 4.0 cy=4 r=8 /><text x=NODE_W - 4.0 y=8>"!"</text></g>
+                        })}
+                        {(id != "__end__").then(|| view! {
+                            <circle class="handle" aria-label=format!("connect from {id}") cx=NODE_W / 2.0 cy=NODE_H r=6 on:mousedown=start_connect />
+                        })}
                         {error.map(|e| view! {
                             <title>{e.clone()}</title>
-                            <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 14.0>{if e.chars().count() > 28 { format!("{}…", e.chars().take(27).collect::<String>()) } else { e }}</text>
+                            <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 14.0>{short(&e, 28)}</text>
                         })}
                     </g>
                 }
             })
             .collect_view()
+    };
+    // What a gesture in progress draws: the rubber band and the edge being dragged out.
+    let overlay = move || match gesture.get() {
+        Some(Gesture::Boxing { start, at }) => {
+            let (x, y, w, h) = (start.0.min(at.0), start.1.min(at.1), (at.0 - start.0).abs(), (at.1 - start.1).abs());
+            Some(view! { <rect class="rubber-band" x=x y=y width=w height=h /> }.into_any())
+        }
+        Some(Gesture::Connect { from, at }) => {
+            let (fx, fy) = center(&layout.get_untracked(), &None, &from);
+            Some(view! { <path class="edge dragging" d=format!("M {fx} {} L {} {}", fy + NODE_H / 2.0, at.0, at.1) /> }.into_any())
+        }
+        _ => None,
     };
     view! {
         <div class="canvas-wrap">
@@ -133,24 +316,16 @@ pub fn Canvas(
                 <button aria-label="Zoom out" on:click=move |_| zoom.update(|z| *z = (*z / 1.2).max(0.2))>"−"</button>
                 <button aria-label="Fit to view" on:click=fit>"Fit"</button>
             </div>
-            <svg class="canvas" role="img" aria-label="graph canvas" viewBox=view_box preserveAspectRatio="xMidYMin meet"
+            <svg node_ref=svg_ref class="canvas" role="img" aria-label="graph canvas" preserveAspectRatio="xMidYMin meet"
+                viewBox=move || { let v = view(); format!("{} {} {} {}", v.x, v.y, v.w, v.h) }
                 on:wheel=move |ev: web_sys::WheelEvent| {
                     ev.prevent_default();
                     zoom.update(|z| *z = (*z * if ev.delta_y() < 0.0 { 1.1 } else { 1.0 / 1.1 }).clamp(0.2, 4.0));
                 }
-                on:mousedown=move |ev: web_sys::MouseEvent| drag.set(Some((ev.client_x() as f64, ev.client_y() as f64)))
-                on:mousemove=move |ev: web_sys::MouseEvent| {
-                    if let Some((x0, y0)) = drag.get_untracked() {
-                        let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-                        pan.update(|(px, py)| {
-                            *px -= (x - x0) / zoom.get_untracked();
-                            *py -= (y - y0) / zoom.get_untracked();
-                        });
-                        drag.set(Some((x, y)));
-                    }
-                }
-                on:mouseup=move |_| drag.set(None)
-                on:mouseleave=move |_| drag.set(None)>
+                on:mousedown=on_down
+                on:mousemove=on_move
+                on:mouseup=on_up
+                on:mouseleave=move |_| if matches!(gesture.get_untracked(), Some(Gesture::Pan { .. })) { gesture.set(None) }>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" />
@@ -158,7 +333,17 @@ pub fn Canvas(
                 </defs>
                 {edges}
                 {nodes}
+                {overlay}
             </svg>
+            {move || menu.get().map(|m| view! {
+                <div class="drop-menu" role="menu" aria-label="create a node here" style=format!("left:{}px;top:{}px", m.screen.0, m.screen.1)>
+                    <p class="muted">{format!("New node after {}", m.from)}</p>
+                    {super::build_panel::KINDS.iter().map(|k| view! {
+                        <button role="menuitem" aria-label=format!("create {k} node here") on:click=move |_| create_at(k)>{k.to_string()}</button>
+                    }).collect_view()}
+                    <button class="muted" on:click=move |_| menu.set(None)>"cancel"</button>
+                </div>
+            })}
             {move || {
                 // A minimap for large graphs: every node as a dot, the view as a frame.
                 let l = layout.get();

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
-use superstep::doc::build::{build, NoCode};
+use superstep::doc::build::build;
 use superstep::doc::GraphDoc;
 use superstep::pregel::{Input, StepSnapshot, Stepper};
 use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
@@ -23,9 +23,10 @@ pub struct Session {
 pub type Shared = Rc<Session>;
 
 impl Session {
-    pub fn open(doc: &GraphDoc, saver: Rc<IndexedDbSaver>) -> Result<Shared, String> {
+    /// Compiles `doc`; its code runs in the sandbox only when `approved`.
+    pub fn open(doc: &GraphDoc, saver: Rc<IndexedDbSaver>, approved: bool) -> Result<Shared, String> {
         let options = CompileOptions { checkpointer: Checkpointing::Saver(saver), env: superstep_wasm::page_env(), ..Default::default() };
-        let graph = build(doc, &NoCode, options).map_err(|e| e.to_string())?;
+        let graph = build(doc, &super::sandbox::EditorCode { approved }, options).map_err(|e| e.to_string())?;
         Ok(Rc::new(Session { graph, stepper: RefCell::new(None) }))
     }
 

@@ -1,0 +1,342 @@
+//! The selected node: its kind's settings as a form (a code area with live
+//! syntax errors for code nodes), its routing (static edges, and a router of
+//! rules or code with path keys), rename, delete and breakpoints. With
+//! several nodes selected: delete them, or join them into one node.
+use super::sandbox::syntax_error;
+use crate::model::edit::{literal, shown, EditorChange};
+use crate::model::run::Breakpoints;
+use leptos::prelude::*;
+use serde_json::{json, Map, Value};
+use superstep::doc::{EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
+
+fn targets(doc: &GraphDoc) -> Vec<String> {
+    doc.nodes.iter().map(|n| n.id.clone()).chain(std::iter::once("__end__".to_string())).collect()
+}
+
+fn label(id: &str) -> String {
+    if id == "__end__" { "END".into() } else { id.to_string() }
+}
+
+/// A `<select>` of `options` with `current` chosen; `on` gets the new choice.
+fn pick(aria: String, options: Vec<String>, current: String, on: impl Fn(String) + 'static) -> impl IntoView {
+    view! {
+        <select aria-label=aria on:change=move |e| on(event_target_value(&e))>
+            <option value="" selected=current.is_empty()>"—"</option>
+            {options.into_iter().map(|o| { let sel = o == current; view! { <option value=o.clone() selected=sel>{label(&o)}</option> } }).collect_view()}
+        </select>
+    }
+}
+
+#[component]
+pub fn NodePanel(
+    doc: GraphDoc,
+    id: String,
+    breaks: RwSignal<Breakpoints>,
+    #[prop(into)] on_edit: Callback<EditorChange>,
+    #[prop(into)] on_rename: Callback<(String, String)>,
+) -> impl IntoView {
+    let Some(node) = doc.nodes.iter().find(|n| n.id == id).cloned() else {
+        return view! { <section class="panel node-panel" aria-label="node"><h2>{label(&id)}</h2><Routing doc=doc id=id on_edit=on_edit /></section> }.into_any();
+    };
+    let keys: Vec<String> = doc.channels.iter().map(|c| c.key.clone()).collect();
+    let settings = node.settings.clone();
+    let set = {
+        let (id, settings) = (id.clone(), settings.clone());
+        move |key: &str, v: Value| {
+            let mut s = settings.clone();
+            if v.is_null() {
+                s.remove(key);
+            } else {
+                s.insert(key.to_string(), v);
+            }
+            on_edit.run(EditorChange::SetSettings { id: id.clone(), settings: s });
+        }
+    };
+    let form = match node.kind.as_str() {
+        "set" | "update" => {
+            let field = if node.kind == "set" { "values" } else { "exprs" };
+            let map = settings.get(field).and_then(Value::as_object).cloned().unwrap_or_default();
+            view! { <MapRows field=field map=map keys=keys.clone() on_change=Callback::new({ let set = set.clone(); move |m: Map<String, Value>| set(field, Value::Object(m)) }) /> }.into_any()
+        }
+        "interrupt" => {
+            let (s1, s2) = (set.clone(), set.clone());
+            let prompt = settings.get("prompt").map(shown).unwrap_or_default();
+            let key = settings.get("key").and_then(Value::as_str).unwrap_or_default().to_string();
+            view! {
+                <label>"Ask " <input aria-label="interrupt prompt" prop:value=prompt on:change=move |e| s1("prompt", literal(&event_target_value(&e))) /></label>
+                <label>"Answer goes to " {pick("interrupt key".into(), keys.clone(), key, move |k| s2("key", json!(k)))}</label>
+            }.into_any()
+        }
+        "send" => {
+            let (s1, s2, s3) = (set.clone(), set.clone(), set.clone());
+            let over = settings.get("over").and_then(Value::as_str).unwrap_or_default().to_string();
+            let to = settings.get("node").and_then(Value::as_str).unwrap_or_default().to_string();
+            let name = settings.get("as").and_then(Value::as_str).unwrap_or("item").to_string();
+            view! {
+                <label>"For each item of " <input aria-label="send over (expression)" prop:value=over on:change=move |e| s1("over", json!(event_target_value(&e))) /></label>
+                <label>"send to " {pick("send to node".into(), doc.nodes.iter().map(|n| n.id.clone()).collect(), to, move |k| s2("node", json!(k)))}</label>
+                <label>"as " <input aria-label="send item name" prop:value=name on:change=move |e| s3("as", json!(event_target_value(&e))) /></label>
+            }.into_any()
+        }
+        "subgraph" => {
+            let g = settings.get("graph").and_then(Value::as_str).unwrap_or_default().to_string();
+            view! { <label>"Graph " {pick("subgraph".into(), doc.subgraphs.keys().cloned().collect(), g, move |k| set("graph", json!(k)))}</label> }.into_any()
+        }
+        "code" => {
+            let code = settings.get("code").and_then(Value::as_str).unwrap_or_default().to_string();
+            view! { <CodeArea aria="node code" code=code hint="function (state, config) { … } — return the state update" on_apply=Callback::new(move |c: String| set("code", json!(c))) /> }.into_any()
+        }
+        _ => ().into_any(),
+    };
+    let raw = RwSignal::new(serde_json::to_string_pretty(&settings).unwrap_or_default());
+    let raw_error = RwSignal::new(None::<String>);
+    let rename_text = RwSignal::new(id.clone());
+    let (b_id, a_id, r_id, d_id, raw_id) = (id.clone(), id.clone(), id.clone(), id.clone(), id.clone());
+    let apply_raw = move |id: &str| match serde_json::from_str::<Value>(&raw.get_untracked()) {
+        Ok(Value::Object(m)) => on_edit.run(EditorChange::SetSettings { id: id.to_string(), settings: m }),
+        _ => raw_error.set(Some("settings must be a JSON object".into())),
+    };
+    view! {
+        <section class="panel node-panel" aria-label="node">
+            <h2>{format!("Node {id}")}<span class="muted">{format!(" · {}", node.kind)}</span></h2>
+            <div class="node-form">{form}</div>
+            <details class="raw">
+                <summary>"Settings as JSON"</summary>
+                <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || raw.get() on:input=move |e| raw.set(event_target_value(&e))></textarea>
+                <button aria-label="Apply settings" on:click=move |_| apply_raw(&raw_id)>"Apply settings"</button>
+                {move || raw_error.get().map(|e| view! { <p class="error">{e}</p> })}
+            </details>
+            <div class="node-edit">
+                <input aria-label="node name" prop:value=id.clone() on:input=move |e| rename_text.set(event_target_value(&e))
+                    on:keydown={let r_id = r_id.clone(); move |e: web_sys::KeyboardEvent| if e.key() == "Enter" { on_rename.run((r_id.clone(), rename_text.get_untracked())) }} />
+                <button aria-label="Rename node" on:click=move |_| on_rename.run((r_id.clone(), rename_text.get_untracked()))>"Rename"</button>
+                <button aria-label="Delete node" on:click=move |_| on_edit.run(EditorChange::RemoveNode { id: d_id.clone() })>"Delete"</button>
+            </div>
+            <Routing doc=doc.clone() id=id.clone() on_edit=on_edit />
+            <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
+                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
+            <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
+                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
+        </section>
+    }
+    .into_any()
+}
+
+/// Key → value rows (`set`) or key → expression rows (`update`).
+#[component]
+fn MapRows(field: &'static str, map: Map<String, Value>, keys: Vec<String>, on_change: Callback<Map<String, Value>>) -> impl IntoView {
+    let what = if field == "values" { "value" } else { "expression" };
+    let rows: Vec<(String, Value)> = map.clone().into_iter().collect();
+    let add = {
+        let (map, keys) = (map.clone(), keys.clone());
+        move |_| {
+            let mut m = map.clone();
+            if let Some(k) = keys.iter().find(|k| !m.contains_key(*k)) {
+                m.insert(k.clone(), if field == "values" { json!("") } else { json!(k) });
+                on_change.run(m);
+            }
+        }
+    };
+    view! {
+        <table class="map-rows">
+            {rows.into_iter().enumerate().map(|(i, (k, v))| {
+                let (m1, m2, m3) = (map.clone(), map.clone(), map.clone());
+                let (k1, k2, k3) = (k.clone(), k.clone(), k.clone());
+                let text = if field == "values" { shown(&v) } else { v.as_str().unwrap_or_default().to_string() };
+                view! {
+                    <tr>
+                        <td>{pick(format!("key {}", i + 1), keys.clone(), k.clone(), move |new| {
+                            // Keep the row's place: rebuild the map with the key swapped.
+                            let m: Map<String, Value> = m1.iter().map(|(kk, vv)| (if *kk == k1 { new.clone() } else { kk.clone() }, vv.clone())).collect();
+                            on_change.run(m);
+                        })}</td>
+                        <td><input aria-label=format!("{what} {}", i + 1) prop:value=text on:change=move |e| {
+                            let t = event_target_value(&e);
+                            let mut m = m2.clone();
+                            m.insert(k2.clone(), if field == "values" { literal(&t) } else { json!(t) });
+                            on_change.run(m);
+                        } /></td>
+                        <td><button aria-label=format!("remove {}", k3) on:click=move |_| { let mut m = m3.clone(); m.remove(&k3); on_change.run(m); }>"✕"</button></td>
+                    </tr>
+                }
+            }).collect_view()}
+        </table>
+        <button aria-label=format!("add {what}") on:click=add>{format!("+ {what}")}</button>
+        <p class="hint muted">{if field == "values" { "Text, numbers or JSON; {{key}} inserts a state value." } else { "Expressions over the state, e.g. count + 1" }}</p>
+    }
+}
+
+/// A code area with the JS syntax error (if any) shown as you type.
+#[component]
+pub fn CodeArea(aria: &'static str, code: String, hint: &'static str, on_apply: Callback<String>) -> impl IntoView {
+    let text = RwSignal::new(code);
+    let error = Memo::new(move |_| syntax_error(&text.get()));
+    view! {
+        <p class="hint muted">{hint}</p>
+        <textarea class="code" aria-label=aria rows="6" spellcheck="false" prop:value=move || text.get() on:input=move |e| text.set(event_target_value(&e))></textarea>
+        {move || error.get().map(|e| view! { <p class="error" role="alert" aria-label="syntax error">{format!("Syntax error: {e}")}</p> })}
+        <button aria-label=format!("Apply {aria}") disabled=move || error.get().is_some() on:click=move |_| on_apply.run(text.get_untracked())>"Apply code"</button>
+    }
+}
+
+/// Where a node goes next: static edges, and its router (rules or code).
+#[component]
+fn Routing(doc: GraphDoc, id: String, on_edit: Callback<EditorChange>) -> impl IntoView {
+    let outgoing: Vec<(usize, String)> =
+        doc.edges.iter().enumerate().filter(|(_, e)| e.from.as_str() == Some(id.as_str())).map(|(i, e)| (i, e.to.clone())).collect();
+    let router = doc.routers.iter().find(|r| r.from == id).cloned();
+    let all = targets(&doc);
+    let n_edges = doc.edges.len();
+    let make_conditional = {
+        let (id, outgoing) = (id.clone(), outgoing.clone());
+        move |_| {
+            // The static edges become rules (edit their conditions); the last one is the fallback.
+            let mut to: Vec<String> = outgoing.iter().map(|(_, t)| t.clone()).collect();
+            let otherwise = to.pop().unwrap_or_else(|| "__end__".into());
+            let rules = to.into_iter().map(|t| RuleDoc { when: "true".into(), to: json!(t) }).collect();
+            let router = RouterDoc { from: id.clone(), rules, otherwise: Some(json!(otherwise)), code: None, function: None, paths: None };
+            let mut changes: Vec<EditorChange> = outgoing.iter().rev().map(|(i, _)| EditorChange::RemoveEdge { at: *i }).collect();
+            changes.push(EditorChange::SetRouter { from: id.clone(), router: Some(router), at: usize::MAX });
+            on_edit.run(EditorChange::Batch(changes));
+        }
+    };
+    let connect = {
+        let id = id.clone();
+        move |to: String| {
+            if !to.is_empty() {
+                on_edit.run(EditorChange::AddEdge { edge: EdgeDoc { from: json!(id), to }, at: n_edges });
+            }
+        }
+    };
+    view! {
+        <h3>"Goes to"</h3>
+        <ul class="routing">
+            {outgoing.into_iter().map(|(i, to)| view! {
+                <li>{format!("→ {}", label(&to))}<button aria-label=format!("remove edge to {}", label(&to)) on:click=move |_| on_edit.run(EditorChange::RemoveEdge { at: i })>"✕"</button></li>
+            }).collect_view()}
+        </ul>
+        <label class="connect">"Connect to " {pick("connect to node".into(), all.clone(), String::new(), connect)}</label>
+        {match router {
+            None => view! { <button aria-label="Make conditional" on:click=make_conditional>"Make conditional"</button> }.into_any(),
+            Some(r) => view! { <RouterEditor router=r targets=all on_edit=on_edit /> }.into_any(),
+        }}
+    }
+}
+
+/// A conditional edge: rules (first match wins) and an else, or code with path keys.
+#[component]
+fn RouterEditor(router: RouterDoc, targets: Vec<String>, on_edit: Callback<EditorChange>) -> impl IntoView {
+    let from = router.from.clone();
+    let put = {
+        let from = from.clone();
+        move |r: Option<RouterDoc>| on_edit.run(EditorChange::SetRouter { from: from.clone(), router: r, at: usize::MAX })
+    };
+    let is_code = router.code.is_some();
+    let to_code = {
+        let (r, put) = (router.clone(), put.clone());
+        move |code: bool| {
+            let mut r = r.clone();
+            if code {
+                let paths: std::collections::BTreeMap<String, String> = r.rules.iter().filter_map(|x| x.to.as_str()).chain(r.otherwise.iter().filter_map(|o| o.as_str())).map(|t| (t.to_string(), t.to_string())).collect();
+                let first = paths.keys().next().cloned().unwrap_or_else(|| "__end__".into());
+                r.code = Some(format!("return \"{first}\";"));
+                r.rules.clear();
+                r.otherwise = None;
+                r.paths = Some(paths);
+            } else {
+                r.code = None;
+                r.otherwise = Some(json!("__end__"));
+                r.paths = None;
+            }
+            put(Some(r));
+        }
+    };
+    let (c1, c2) = (to_code.clone(), to_code);
+    let body = if is_code {
+        let r = router.clone();
+        let paths: Vec<(String, String)> = r.paths.clone().unwrap_or_default().into_iter().collect();
+        let (p_put, a_put, code_put) = (put.clone(), put.clone(), put.clone());
+        let (r1, r2, r3) = (r.clone(), r.clone(), r.clone());
+        view! {
+            <CodeArea aria="router code" code=r.code.clone().unwrap_or_default() hint="function (state) { … } — return a path key (or a list)"
+                on_apply=Callback::new(move |c: String| { let mut r = r1.clone(); r.code = Some(c); code_put(Some(r)); }) />
+            <h4>"Path keys"</h4>
+            <table class="map-rows">
+                {paths.into_iter().enumerate().map(|(i, (k, t))| {
+                    let (ra, rb, p1, p2) = (r2.clone(), r2.clone(), p_put.clone(), p_put.clone());
+                    let (k1, k2) = (k.clone(), k.clone());
+                    view! { <tr>
+                        <td><input aria-label=format!("path key {}", i + 1) prop:value=k.clone() on:change=move |e| {
+                            let mut r = ra.clone();
+                            let p = r.paths.get_or_insert_default();
+                            if let Some(t) = p.remove(&k1) { p.insert(event_target_value(&e), t); }
+                            p1(Some(r));
+                        } /></td>
+                        <td>{pick(format!("path target {}", i + 1), targets.clone(), t, move |t| { let mut r = rb.clone(); r.paths.get_or_insert_default().insert(k2.clone(), t); p2(Some(r)); })}</td>
+                    </tr> }
+                }).collect_view()}
+            </table>
+            <button aria-label="add path key" on:click=move |_| {
+                let mut r = r3.clone();
+                let p = r.paths.get_or_insert_default();
+                let k = (1..).map(|i| format!("path{i}")).find(|k| !p.contains_key(k)).unwrap_or_default();
+                p.insert(k, "__end__".into());
+                a_put(Some(r));
+            }>"+ path key"</button>
+        }.into_any()
+    } else {
+        let r = router.clone();
+        let (add_put, else_put) = (put.clone(), put.clone());
+        let (r_add, r_else) = (r.clone(), r.clone());
+        let first = targets.first().cloned().unwrap_or_else(|| "__end__".into());
+        view! {
+            <table class="map-rows rules">
+                {r.rules.iter().enumerate().map(|(i, rule)| {
+                    let (ra, rb, rc) = (r.clone(), r.clone(), r.clone());
+                    let (p1, p2, p3) = (put.clone(), put.clone(), put.clone());
+                    view! { <tr>
+                        <td>"if "<input aria-label=format!("rule {} condition", i + 1) prop:value=rule.when.clone() on:change=move |e| { let mut r = ra.clone(); r.rules[i].when = event_target_value(&e); p1(Some(r)); } /></td>
+                        <td>{pick(format!("rule {} target", i + 1), targets.clone(), rule.to.as_str().unwrap_or_default().to_string(), move |t| { let mut r = rb.clone(); r.rules[i].to = json!(t); p2(Some(r)); })}</td>
+                        <td><button aria-label=format!("remove rule {}", i + 1) on:click=move |_| { let mut r = rc.clone(); r.rules.remove(i); p3(Some(r)); }>"✕"</button></td>
+                    </tr> }
+                }).collect_view()}
+            </table>
+            <button aria-label="add rule" on:click=move |_| { let mut r = r_add.clone(); r.rules.push(RuleDoc { when: "true".into(), to: json!(first.clone()) }); add_put(Some(r)); }>"+ rule"</button>
+            <label>"else " {pick("else target".into(), targets.clone(), r.otherwise.as_ref().and_then(Value::as_str).unwrap_or_default().to_string(), move |t| {
+                let mut r = r_else.clone();
+                r.otherwise = (!t.is_empty()).then(|| json!(t));
+                else_put(Some(r));
+            })}</label>
+        }.into_any()
+    };
+    view! {
+        <div class="router" aria-label="router">
+            <h3>"Conditional edge"</h3>
+            <div class="tabs">
+                <button aria-label="route by rules" class:on=!is_code on:click=move |_| if is_code { c1(false) }>"Rules"</button>
+                <button aria-label="route by code" class:on=is_code on:click=move |_| if !is_code { c2(true) }>"Code"</button>
+                <button aria-label="Remove router" on:click=move |_| put(None)>"Remove"</button>
+            </div>
+            {body}
+        </div>
+    }
+}
+
+/// Several nodes selected: delete them together, or join them into a node.
+#[component]
+pub fn SelectionPanel(doc: GraphDoc, ids: Vec<String>, #[prop(into)] on_edit: Callback<EditorChange>) -> impl IntoView {
+    let n = doc.edges.len();
+    let (del, join) = (ids.clone(), ids.clone());
+    view! {
+        <section class="panel node-panel" aria-label="selection">
+            <h2>{format!("{} nodes selected", ids.len())}</h2>
+            <p class="muted">{ids.join(", ")}</p>
+            <button aria-label="Delete selected" on:click=move |_| on_edit.run(EditorChange::Batch(del.iter().map(|id| EditorChange::RemoveNode { id: id.clone() }).collect()))>"Delete all"</button>
+            <label class="connect">"Wait for all, then go to " {pick("join into".into(), targets(&doc), String::new(), move |to| {
+                if !to.is_empty() {
+                    on_edit.run(EditorChange::AddEdge { edge: EdgeDoc { from: json!(join), to }, at: n });
+                }
+            })}</label>
+        </section>
+    }
+}
