@@ -24,6 +24,7 @@ export async function openEditor(context, path = "") {
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(BASE + path);
   await page.waitForSelector("header.topbar");
+  if (!path) await page.waitForSelector('main[data-ready="true"]');
   return { page, errors };
 }
 

@@ -36,7 +36,7 @@ test("an invalid pasted document lists its problems", async () => {
   await page.getByRole("button", { name: "Import a graph document" }).click();
   await page.getByLabel("graph document (JSON)").fill('{"format": "superstep.graph", "version": 1, "name": "bad", "channels": [], "nodes": [{"id": "a", "kind": "warp"}]}');
   await page.getByRole("button", { name: "Load document" }).click();
-  await page.waitForSelector("[aria-label="import problems"] .error");
-  assert.match(await page.locator("[aria-label="import problems"]").innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
+  await page.waitForSelector('[aria-label="import problems"] .error');
+  assert.match(await page.locator('[aria-label="import problems"]').innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
   await page.close();
 });

@@ -75,6 +75,10 @@ pub fn App() -> impl IntoView {
     let open_id = RwSignal::new(None::<String>);
     let approved = RwSignal::new(None::<String>);
     let review = RwSignal::new(false);
+    // The workspace has been read from IndexedDB (and the last graph reopened).
+    let ready = RwSignal::new(false);
+    // Whether the person opened or imported a graph before the workspace finished loading.
+    let touched = RwSignal::new(false);
     let import_problems = RwSignal::new(Vec::<String>::new());
     let clipboard: StoredValue<Option<Clip>, LocalStorage> = StoredValue::new_local(None);
     let autosave: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> = StoredValue::new_local(None);
@@ -131,10 +135,10 @@ pub fn App() -> impl IntoView {
         review.set(false);
         remember("superstep.open", &id.map(|i| format!("entry:{i}")).unwrap_or_else(|| format!("example:{name}")));
         let runnable = may_run(&d, ok_code.as_deref());
-        match Session::open(&d, saver, runnable) {
-            Ok(s) => session.set_value(Some(s)),
-            Err(e) => status.set(format!("cannot open {name}: {e}")),
-        }
+        // A graph that does not compile has no session: runs say why instead of running an older graph.
+        let opened = Session::open(&d, saver, runnable);
+        let broken = opened.as_ref().err().cloned();
+        session.set_value(opened.ok());
         let ex = d.examples.first();
         input_text.set(ex.map(|e| serde_json::to_string_pretty(&e.input).unwrap_or_default()).unwrap_or_else(|| "{}".into()));
         if let Some(r) = ex.and_then(|e| e.resume.first()) {
@@ -152,11 +156,17 @@ pub fn App() -> impl IntoView {
         history.set(vec![]);
         picked.set(None);
         pending.set(None);
-        if runnable {
+        if let Some(e) = broken {
+            status.set(format!("Opened {name}. It does not compile yet: {e}"));
+        } else if runnable {
             status.set(format!("Opened {name}. Step with Space, run with F5."));
         } else {
             status.set(format!("Opened {name}. It contains code: review it before running."));
         }
+    };
+    let not_compiled = move || {
+        let first = hist.get_untracked().and_then(|h| problems(&h.doc).into_iter().find(|p| !p.warning)).map(|p| p.text).unwrap_or_default();
+        status.set(format!("This graph does not compile yet, so it cannot run: {first}"));
     };
     // Runs are refused until the document's code is approved; the review panel opens instead.
     let code_ok = move || {
@@ -193,6 +203,8 @@ pub fn App() -> impl IntoView {
             }
             Outcome::Error(e) => {
                 playing.set(false);
+                // The failed superstep can be retried from the last checkpoint (after a fix).
+                pending.set(Some(outcome.clone()));
                 status.set(format!("Error: {e}"));
             }
             _ => {}
@@ -235,7 +247,7 @@ pub fn App() -> impl IntoView {
     };
 
     let step_once = move || {
-        let Some(s) = session.get_value() else { return };
+        let Some(s) = session.get_value() else { return not_compiled() };
         if !code_ok() {
             return;
         }
@@ -266,7 +278,7 @@ pub fn App() -> impl IntoView {
     };
 
     let run_all = move |delay: u32| {
-        let Some(s) = session.get_value() else { return };
+        let Some(s) = session.get_value() else { return not_compiled() };
         if !code_ok() {
             return;
         }
@@ -421,9 +433,7 @@ pub fn App() -> impl IntoView {
         schedule_save();
         let d = hist.get_untracked().map(|h| h.doc).unwrap_or(d);
         doc_name.set(d.name.clone());
-        if let Ok(s) = Session::open(&d, saver_store.get_value(), may_run(&d, approved.get_untracked().as_deref())) {
-            session.set_value(Some(s));
-        }
+        session.set_value(Session::open(&d, saver_store.get_value(), may_run(&d, approved.get_untracked().as_deref())).ok());
         steps.set(vec![]);
         selected.set(None);
         doc.set(Some(d));
@@ -552,9 +562,14 @@ pub fn App() -> impl IntoView {
                 status.set(e);
                 vec![]
             });
-            entries.set(saved.clone());
+            // Keep graphs added before the load finished (an import right after the page opened).
+            entries.update(|es| {
+                let fresh: Vec<Entry> = es.drain(..).filter(|e| !saved.iter().any(|s| s.id == e.id)).collect();
+                *es = fresh.into_iter().chain(saved.iter().cloned()).collect();
+            });
             let last = recall("superstep.open").unwrap_or_default();
-            if let Some(e) = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id)) {
+            if touched.get_untracked() {
+            } else if let Some(e) = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id)) {
                 open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone());
             } else if let Some((n, d)) = examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned() {
                 let trusted = fingerprint(&d);
@@ -564,6 +579,7 @@ pub fn App() -> impl IntoView {
                 thread.set(t);
                 refresh_history();
             }
+            ready.set(true);
         });
         refresh_threads();
         spawn_local(async move {
@@ -623,7 +639,7 @@ pub fn App() -> impl IntoView {
         });
     };
     let gallery = examples.clone();
-    let on_workspace = move |a: WorkspaceAction| match a {
+    let workspace_action = move |a: WorkspaceAction| match a {
         WorkspaceAction::OpenEntry(id) => {
             if let Some(e) = entries.get_untracked().into_iter().find(|e| e.id == id) {
                 open_doc(e.doc.name.clone(), e.doc, Some(e.id), e.approved);
@@ -695,6 +711,10 @@ pub fn App() -> impl IntoView {
             });
         }
     };
+    let on_workspace = move |a: WorkspaceAction| {
+        touched.set(true);
+        workspace_action(a)
+    };
     let approve = move || {
         if let Some(h) = hist.get_untracked() {
             let f = fingerprint(&h.doc);
@@ -708,9 +728,7 @@ pub fn App() -> impl IntoView {
                 }
             });
             schedule_save();
-            if let Ok(s) = Session::open(&h.doc, saver_store.get_value(), true) {
-                session.set_value(Some(s));
-            }
+            session.set_value(Session::open(&h.doc, saver_store.get_value(), true).ok());
             status.set("Code approved for this version of the graph. Run it with F5.".into());
         }
     };
@@ -750,7 +768,7 @@ pub fn App() -> impl IntoView {
             </div>
             <span class="version">{format!("engine {}", superstep::VERSION)}</span>
         </header>
-        <main class="workspace">
+        <main class="workspace" data-ready=move || ready.get().to_string()>
             <WorkspacePanel entries=entries.into() open_id=open_id.into() examples=examples threads=threads.into() thread=thread.into()
                 usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
@@ -809,6 +827,11 @@ pub fn App() -> impl IntoView {
                                 <label for="resume">"Resume value (JSON)"</label>
                                 <textarea id="resume" aria-label="resume value (JSON)" rows="2" prop:value=move || resume_text.get() on:input=move |e| resume_text.set(event_target_value(&e))></textarea>
                                 <button aria-label="Resume" on:click=move |_| resume()>"Resume"</button>
+                            }.into_any(),
+                            Some(Outcome::Error(e)) => view! {
+                                <p class="error">{format!("The run failed: {e}")}</p>
+                                <p class="muted">"Fix the graph, then retry: nodes that already finished in that superstep are not run again."</p>
+                                <button aria-label="Retry" on:click=move |_| continue_run()>"Retry"</button>
                             }.into_any(),
                             _ => view! {
                                 <p>"Paused at a breakpoint."</p>

@@ -52,6 +52,7 @@ pub fn NodePanel(
             on_edit.run(EditorChange::SetSettings { id: id.clone(), settings: s });
         }
     };
+    let set_reads = set.clone();
     let form = match node.kind.as_str() {
         "set" | "update" => {
             let field = if node.kind == "set" { "values" } else { "exprs" };
@@ -88,6 +89,24 @@ pub fn NodePanel(
         }
         _ => ().into_any(),
     };
+    // The node's input schema: which keys it reads (none ticked: the graph's state schema).
+    let reads: Vec<String> = settings.get("input").and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let reads_view = keys
+        .iter()
+        .map(|k| {
+            let (k1, on) = (k.clone(), reads.contains(k));
+            let (reads, set) = (reads.clone(), set_reads.clone());
+            view! {
+                <label class="read-key"><input type="checkbox" aria-label=format!("reads {k}") prop:checked=on on:change=move |e| {
+                    let mut r: Vec<String> = reads.iter().filter(|x| **x != k1).cloned().collect();
+                    if event_target_checked(&e) {
+                        r.push(k1.clone());
+                    }
+                    set("input", if r.is_empty() { Value::Null } else { json!(r) });
+                } />{format!(" {k}")}</label>
+            }
+        })
+        .collect_view();
     let raw = RwSignal::new(serde_json::to_string_pretty(&settings).unwrap_or_default());
     let raw_error = RwSignal::new(None::<String>);
     let rename_text = RwSignal::new(id.clone());
@@ -100,6 +119,9 @@ pub fn NodePanel(
         <section class="panel node-panel" aria-label="node">
             <h2>{format!("Node {id}")}<span class="muted">{format!(" · {}", node.kind)}</span></h2>
             <div class="node-form">{form}</div>
+            <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
+                <span class="muted">"Reads: "</span>{reads_view}
+            </div>
             <details class="raw">
                 <summary>"Settings as JSON"</summary>
                 <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || raw.get() on:input=move |e| raw.set(event_target_value(&e))></textarea>
