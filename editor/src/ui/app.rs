@@ -295,6 +295,7 @@ pub fn App() -> impl IntoView {
         };
         playing.set(true);
         busy.set(true);
+        status.set("Running…".into());
         spawn_local(async move {
             if let Some((input, config)) = fresh {
                 if let Err(e) = s.begin(input, config).await {
@@ -351,6 +352,7 @@ pub fn App() -> impl IntoView {
         let Some(s) = session.get_value() else { return };
         let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None, &breaks.get_untracked());
         pending.set(None);
+        status.set("Continuing from the last checkpoint…".into());
         spawn_local(async move {
             match s.begin(Input::Continue, config).await {
                 Ok(()) => run_all(0),

@@ -1,0 +1,106 @@
+// Untrusted code: an imported document's code runs only after review; it runs
+// in a sandbox (an opaque-origin worker) with a time limit, so an endless loop
+// times out without freezing the page, and it cannot read the editor's data.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openEditor } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const graph = (name, code) => ({
+  format: "superstep.graph", version: 1, name,
+  channels: [{ key: "x" }],
+  nodes: [{ id: "calc", kind: "code", code }],
+  edges: [{ from: "__start__", to: "calc" }, { from: "calc", to: "__end__" }],
+  examples: [{ input: { x: 21 }, output: {} }],
+});
+
+async function importDoc(page, doc) {
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, doc.name);
+}
+const status = (page) => page.locator(".status").innerText();
+const state = async (page) => JSON.parse(await page.locator("[aria-label=state]").getAttribute("data-state"));
+const finished = (page) => page.waitForFunction(() => /Done|Error/.test(document.querySelector(".status")?.textContent), null, { timeout: 15000 });
+
+test("an imported document's code does not run before it is approved; the approval is remembered", async () => {
+  const { page, errors } = await openEditor(context);
+  await page.evaluate(() => (window.__ran = 0));
+  await importDoc(page, graph("doubler", "self.__ran = 1; return { x: state.x * 2 };"));
+  assert.match(await status(page), /contains code: review it/);
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  assert.match(await status(page), /not been approved/);
+  assert.equal(await page.locator(".step-chip").count(), 0);
+  assert.match(await page.locator('[aria-label="review code"]').innerText(), /node calc[\s\S]*state\.x \* 2/);
+  await page.getByRole("button", { name: "Approve code" }).click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await finished(page);
+  assert.equal(await status(page), "Done.");
+  assert.equal((await state(page)).x, 42);
+  assert.equal(await page.evaluate(() => window.__ran), 0, "the code ran elsewhere, not in the page");
+  // After a reload the approval still holds for this version of the code.
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.waitForSelector('main[data-ready="true"]');
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await finished(page);
+  assert.equal((await state(page)).x, 42);
+  // The same name with other code is another document: it asks again.
+  await importDoc(page, { ...graph("doubler", "return { x: 0 };"), name: "doubler v2" });
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  assert.match(await status(page), /not been approved/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("an endless loop in a code node times out on that node; the page stays responsive and the thread resumable", async () => {
+  const { page, errors } = await openEditor(context);
+  await importDoc(page, graph("spinner", "while (true) {}"));
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.getByRole("button", { name: "Approve code" }).click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  // While the loop spins, the page answers at once and its UI still works.
+  const t0 = Date.now();
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  await page.locator(".input-json summary").click();
+  assert.ok(Date.now() - t0 < 1000, `the page answered in ${Date.now() - t0} ms`);
+  await finished(page);
+  assert.match(await status(page), /Error: .*calc.*timed out after 2000 ms/);
+  assert.match(await page.locator("g.node[data-node=calc]").getAttribute("class"), /failed/);
+  // Fix the code and retry the same thread from its last checkpoint.
+  await page.locator('g.node[data-node="calc"] rect').click();
+  await page.getByRole("textbox", { name: "node code" }).fill("return { x: state.x + 1 };");
+  await page.getByRole("button", { name: "Apply node code" }).click();
+  await page.getByRole("button", { name: "Retry", exact: true }).click();
+  await finished(page);
+  assert.equal(await status(page), "Done.");
+  assert.equal((await state(page)).x, 22);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a code node cannot read the editor's IndexedDB", async () => {
+  const { page } = await openEditor(context);
+  // The editor's own databases hold graphs and threads.
+  const own = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+  assert.ok(own.includes("superstep-workspace"), own.join());
+  const probe = `return new Promise((done) => {
+    try {
+      const r = indexedDB.open("superstep-workspace");
+      r.onsuccess = () => done({ x: "read: " + Array.from(r.result.objectStoreNames).join(",") });
+      r.onerror = () => done({ x: "denied: " + (r.error && r.error.name) });
+    } catch (e) { done({ x: "denied: " + e.name }); }
+  });`;
+  await importDoc(page, graph("snoop", probe));
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.getByRole("button", { name: "Approve code" }).click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await finished(page);
+  const x = (await state(page)).x;
+  assert.match(x, /^denied/, x);
+  await page.close();
+});
