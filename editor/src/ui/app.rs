@@ -4,18 +4,19 @@ use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
+use super::prompts::{InputForm, ReviewPanel, WaitingPanel};
 use super::session::{self, CheckpointRow, Session, Shared};
-use super::workspace_panel::{WorkspaceAction, WorkspacePanel};
+use super::shortcuts::{self, Command};
 use super::timeline::Timeline;
+use super::workspace_panel::{WorkspaceAction, WorkspacePanel};
 use super::workspace_store;
 use crate::model::clipboard::{copy, paste, Clip};
-use crate::model::edit::{literal, shown, EditorChange, History};
+use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::problems;
 use crate::model::run::{carried, Breakpoints};
-use crate::model::trust::{code_parts, fingerprint, may_run};
+use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
-use leptos::ev;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
@@ -85,7 +86,8 @@ pub fn App() -> impl IntoView {
 
     let shown_doc = Signal::derive(move || crumbs.get().last().map(|(_, d)| d.clone()).or_else(|| doc.get()));
     let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
-    let doc_problems = Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| problems(&h.doc)).unwrap_or_default() } else { vec![] });
+    let doc_problems =
+        Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| problems(&h.doc)).unwrap_or_default() } else { vec![] });
     let editable_doc = Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| h.doc) } else { None });
     let current = Signal::derive(move || selected.get().and_then(|i| steps.get().get(i).cloned()));
     let before = Signal::derive(move || {
@@ -165,7 +167,8 @@ pub fn App() -> impl IntoView {
         }
     };
     let not_compiled = move || {
-        let first = hist.get_untracked().and_then(|h| problems(&h.doc).into_iter().find(|p| !p.warning)).map(|p| p.text).unwrap_or_default();
+        let first =
+            hist.get_untracked().and_then(|h| problems(&h.doc).into_iter().find(|p| !p.warning)).map(|p| p.text).unwrap_or_default();
         status.set(format!("This graph does not compile yet, so it cannot run: {first}"));
     };
     // Runs are refused until the document's code is approved; the review panel opens instead.
@@ -427,7 +430,11 @@ pub fn App() -> impl IntoView {
                 open_id.set(Some(id.clone()));
                 remember("superstep.open", &format!("entry:{id}"));
                 if name != d.name {
-                    hist.update(|h| if let Some(h) = h { h.doc.name = name.clone() });
+                    hist.update(|h| {
+                        if let Some(h) = h {
+                            h.doc.name = name.clone()
+                        }
+                    });
                 }
                 status.set(format!("Saved as “{name}” in your graphs."));
             }
@@ -511,49 +518,22 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // One listener for the keyboard shortcuts.
-    let _keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-        let typing = e
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT"));
-        if typing {
-            return;
+    shortcuts::install(move |c| match c {
+        Command::Undo => undo_redo(true),
+        Command::Redo => undo_redo(false),
+        Command::Copy => copy_selection(),
+        Command::Paste => paste_clip(),
+        Command::Delete => {
+            let ids = selection.get_untracked();
+            if !ids.is_empty() {
+                selection.set(vec![]);
+                apply_edit(EditorChange::Batch(ids.into_iter().map(|id| EditorChange::RemoveNode { id }).collect()));
+            }
         }
-        if e.ctrl_key() || e.meta_key() {
-            match (e.key().to_lowercase().as_str(), e.shift_key()) {
-                ("z", false) => undo_redo(true),
-                ("z", true) | ("y", _) => undo_redo(false),
-                ("c", _) => copy_selection(),
-                ("v", _) => paste_clip(),
-                _ => return,
-            }
-            e.prevent_default();
-            return;
-        }
-        match (e.key().as_str(), e.shift_key()) {
-            ("Delete" | "Backspace", _) => {
-                let ids = selection.get_untracked();
-                if !ids.is_empty() {
-                    selection.set(vec![]);
-                    apply_edit(EditorChange::Batch(ids.into_iter().map(|id| EditorChange::RemoveNode { id }).collect()));
-                }
-            }
-            (" ", false) => {
-                e.prevent_default();
-                step_once();
-            }
-            (" ", true) => {
-                e.prevent_default();
-                step_back();
-            }
-            ("F5", _) => {
-                e.prevent_default();
-                run_all(0);
-            }
-            ("Escape", _) => stop(),
-            _ => {}
-        }
+        Command::Step => step_once(),
+        Command::StepBack => step_back(),
+        Command::Run => run_all(0),
+        Command::Stop => stop(),
     });
 
     // Start-up (once): storage persistence, the workspace, and the last open graph and thread.
@@ -573,7 +553,9 @@ pub fn App() -> impl IntoView {
             if touched.get_untracked() {
             } else if let Some(e) = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id)) {
                 open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone());
-            } else if let Some((n, d)) = examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned() {
+            } else if let Some((n, d)) =
+                examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned()
+            {
                 let trusted = fingerprint(&d);
                 open_doc(n, d, None, trusted);
             }
@@ -673,7 +655,11 @@ pub fn App() -> impl IntoView {
                     entries.set(es);
                     if let Some(e) = e {
                         if open_id.get_untracked().as_deref() == Some(id.as_str()) {
-                            hist.update(|h| if let Some(h) = h { h.doc.name = e.doc.name.clone() });
+                            hist.update(|h| {
+                                if let Some(h) = h {
+                                    h.doc.name = e.doc.name.clone()
+                                }
+                            });
                             doc_name.set(e.doc.name.clone());
                         }
                         spawn_local(async move {
@@ -736,17 +722,10 @@ pub fn App() -> impl IntoView {
     };
     // The input as a form: one field per input key (values typed as text, numbers or JSON).
     let input_keys = Signal::derive(move || {
-        doc.get().map(|d| d.input.clone().unwrap_or_else(|| d.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect())).unwrap_or_default()
+        doc.get()
+            .map(|d| d.input.clone().unwrap_or_else(|| d.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect()))
+            .unwrap_or_default()
     });
-    let set_input = move |key: String, text: String| {
-        let mut v: serde_json::Map<String, Value> = serde_json::from_str(&input_text.get_untracked()).unwrap_or_default();
-        if text.is_empty() {
-            v.remove(&key);
-        } else {
-            v.insert(key, literal(&text));
-        }
-        input_text.set(serde_json::to_string_pretty(&Value::Object(v)).unwrap_or_default());
-    };
 
     view! {
         <header class="topbar">
@@ -774,23 +753,7 @@ pub fn App() -> impl IntoView {
             <WorkspacePanel entries=entries.into() open_id=open_id.into() examples=examples threads=threads.into() thread=thread.into()
                 usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
-                <div class="input-row">
-                    <span class="label">"Input"</span>
-                    <div class="input-fields">
-                        {move || input_keys.get().into_iter().map(|k| {
-                            let current = serde_json::from_str::<Value>(&input_text.get()).ok().and_then(|v| v.get(&k).map(shown)).unwrap_or_default();
-                            let key = k.clone();
-                            view! { <label class="input-field">{k.clone()}" "<input aria-label=format!("input {k}") prop:value=current on:change=move |e| set_input(key.clone(), event_target_value(&e)) /></label> }
-                        }).collect_view()}
-                    </div>
-                    <details class="input-json">
-                        <summary>"as JSON"</summary>
-                        <textarea id="input" aria-label="graph input (JSON)" rows="3"
-                            prop:value=move || input_text.get()
-                            on:input=move |e| input_text.set(event_target_value(&e))></textarea>
-                    </details>
-                    {move || input_error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-                </div>
+                <InputForm keys=input_keys input_text=input_text input_error=input_error />
                 <nav class="crumbs" aria-label="breadcrumb">
                     <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
                     {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
@@ -809,39 +772,9 @@ pub fn App() -> impl IntoView {
             </section>
             <aside class="inspector">
                 <Show when=move || review.get()>
-                    <section class="panel review-panel" aria-label="review code">
-                        <h2>"Review this graph's code"</h2>
-                        <p>"This graph came from outside the editor and contains JavaScript. It runs only after you approve it, in a sandbox with no access to your saved graphs and threads, and at most "{super::sandbox::TIME_LIMIT_MS}" ms per call."</p>
-                        {move || hist.get().map(|h| code_parts(&h.doc).into_iter().map(|(at, code)| view! {
-                            <h3>{at}</h3><pre class="code-out">{code}</pre>
-                        }).collect_view())}
-                        <button aria-label="Approve code" on:click=move |_| approve()>"Approve and allow runs"</button>
-                        <button aria-label="Not now" on:click=move |_| review.set(false)>"Not now"</button>
-                    </section>
+                    <ReviewPanel hist=hist on_approve=move |_| approve() on_dismiss=move |_| review.set(false) />
                 </Show>
-                <Show when=move || pending.get().is_some()>
-                    <section class="panel interrupt-panel" aria-label="interrupt">
-                        <h2>"Waiting"</h2>
-                        {move || match pending.get() {
-                            Some(Outcome::Interrupted(i)) if !i.is_empty() => view! {
-                                <p>"The run asks:"</p>
-                                {i.iter().map(|x| view! { <pre class="interrupt-value">{x.value.to_string()}</pre> }).collect_view()}
-                                <label for="resume">"Resume value (JSON)"</label>
-                                <textarea id="resume" aria-label="resume value (JSON)" rows="2" prop:value=move || resume_text.get() on:input=move |e| resume_text.set(event_target_value(&e))></textarea>
-                                <button aria-label="Resume" on:click=move |_| resume()>"Resume"</button>
-                            }.into_any(),
-                            Some(Outcome::Error(e)) => view! {
-                                <p class="error">{format!("The run failed: {e}")}</p>
-                                <p class="muted">"Fix the graph, then retry: nodes that already finished in that superstep are not run again."</p>
-                                <button aria-label="Retry" on:click=move |_| continue_run()>"Retry"</button>
-                            }.into_any(),
-                            _ => view! {
-                                <p>"Paused at a breakpoint."</p>
-                                <button aria-label="Continue" on:click=move |_| continue_run()>"Continue"</button>
-                            }.into_any(),
-                        }}
-                    </section>
-                </Show>
+                <WaitingPanel pending=pending resume_text=resume_text on_resume=move |_| resume() on_continue=move |_| continue_run() />
                 {move || {
                     let ids = selection.get();
                     let d = shown_doc.get()?;

@@ -54,46 +54,46 @@ pub fn BuildPanel(
         selection.set(vec![n]);
     };
     view! {
-        <section class="panel build-panel" aria-label="build" data-doc=move || history.get().map(|h| h.doc.to_json()).unwrap_or_default()>
-            <h2>"Build"</h2>
-            <div class="palette" role="toolbar" aria-label="add a node">
-                {KINDS.iter().map(|k| view! { <button aria-label=format!("add {k} node") on:click=move |_| add(k)>{format!("+ {k}")}</button> }).collect_view()}
-            </div>
-            <div class="history-buttons">
-                <button aria-label="Undo (Ctrl+Z)" disabled=move || !history.get().is_some_and(|h| h.can_undo()) on:click=move |_| on_undo.run(true)>"Undo"</button>
-                <button aria-label="Redo (Ctrl+Shift+Z)" disabled=move || !history.get().is_some_and(|h| h.can_redo()) on:click=move |_| on_undo.run(false)>"Redo"</button>
- <button aria-label="Auto-layout" on:click=move |_| {
-                    let Some(h) = history.get_untracked() else { return };
-                    let moves: Vec<EditorChange> = h.doc.layout.keys().map(|id| EditorChange::Move { id: id.clone(), to: None }).collect();
-                    if !moves.is_empty() { on_edit.run(EditorChange::Batch(moves)) }
-                }>"Auto-layout"</button>
-                <button aria-label="Export JSON" on:click=move |_| if let Some(h) = history.get_untracked() { download(&format!("{}.json", h.doc.name), &h.doc.to_json(), "application/json") }>"Export JSON"</button>
-                <button aria-label="Export Mermaid" on:click=move |_| {
-                    let text = history.get_untracked().and_then(|h| superstep::doc::build::build(&h.doc, &superstep::doc::build::NoCode, Default::default()).ok()).map(|g| g.draw_mermaid());
-                    mermaid.set(text);
-                }>"Mermaid"</button>
-                <button aria-label="Use in your app" on:click=move |_| show_snippet.update(|s| *s = !*s)>"Use in your app"</button>
-            </div>
-            <SchemaEditor history=history on_edit=on_edit />
-            <h3>"Problems"</h3>
-            <ul class="problems" aria-label="problems">
-                {move || {
-                    let list = history.get().map(|h| problems(&h.doc)).unwrap_or_default();
-                    if list.is_empty() {
-                        view! { <li class="muted">"none"</li> }.into_any()
-                    } else {
-                        list.into_iter().map(|p| view! {
-                            <li class=if p.warning { "warning" } else { "error" }>{p.node.map(|n| view! { <b>{n}</b>": " })}{p.text}</li>
-                        }).collect_view().into_any()
-                    }
-                }}
-            </ul>
-            {move || mermaid.get().map(|m| view! { <pre class="code-out" aria-label="mermaid">{m}</pre> })}
-            <Show when=move || show_snippet.get()>
-                <pre class="code-out" aria-label="snippet">{move || history.get().map(|h| snippet(&h.doc)).unwrap_or_default()}</pre>
-            </Show>
-        </section>
-    }
+           <section class="panel build-panel" aria-label="build" data-doc=move || history.get().map(|h| h.doc.to_json()).unwrap_or_default()>
+               <h2>"Build"</h2>
+               <div class="palette" role="toolbar" aria-label="add a node">
+                   {KINDS.iter().map(|k| view! { <button aria-label=format!("add {k} node") on:click=move |_| add(k)>{format!("+ {k}")}</button> }).collect_view()}
+               </div>
+               <div class="history-buttons">
+                   <button aria-label="Undo (Ctrl+Z)" disabled=move || !history.get().is_some_and(|h| h.can_undo()) on:click=move |_| on_undo.run(true)>"Undo"</button>
+                   <button aria-label="Redo (Ctrl+Shift+Z)" disabled=move || !history.get().is_some_and(|h| h.can_redo()) on:click=move |_| on_undo.run(false)>"Redo"</button>
+    <button aria-label="Auto-layout" on:click=move |_| {
+                       let Some(h) = history.get_untracked() else { return };
+                       let moves: Vec<EditorChange> = h.doc.layout.keys().map(|id| EditorChange::Move { id: id.clone(), to: None }).collect();
+                       if !moves.is_empty() { on_edit.run(EditorChange::Batch(moves)) }
+                   }>"Auto-layout"</button>
+                   <button aria-label="Export JSON" on:click=move |_| if let Some(h) = history.get_untracked() { download(&format!("{}.json", h.doc.name), &h.doc.to_json(), "application/json") }>"Export JSON"</button>
+                   <button aria-label="Export Mermaid" on:click=move |_| {
+                       let text = history.get_untracked().and_then(|h| superstep::doc::build::build(&h.doc, &superstep::doc::build::NoCode, Default::default()).ok()).map(|g| g.draw_mermaid());
+                       mermaid.set(text);
+                   }>"Mermaid"</button>
+                   <button aria-label="Use in your app" on:click=move |_| show_snippet.update(|s| *s = !*s)>"Use in your app"</button>
+               </div>
+               <SchemaEditor history=history on_edit=on_edit />
+               <h3>"Problems"</h3>
+               <ul class="problems" aria-label="problems">
+                   {move || {
+                       let list = history.get().map(|h| problems(&h.doc)).unwrap_or_default();
+                       if list.is_empty() {
+                           view! { <li class="muted">"none"</li> }.into_any()
+                       } else {
+                           list.into_iter().map(|p| view! {
+                               <li class=if p.warning { "warning" } else { "error" }>{p.node.map(|n| view! { <b>{n}</b>": " })}{p.text}</li>
+                           }).collect_view().into_any()
+                       }
+                   }}
+               </ul>
+               {move || mermaid.get().map(|m| view! { <pre class="code-out" aria-label="mermaid">{m}</pre> })}
+               <Show when=move || show_snippet.get()>
+                   <pre class="code-out" aria-label="snippet">{move || history.get().map(|h| snippet(&h.doc)).unwrap_or_default()}</pre>
+               </Show>
+           </section>
+       }
 }
 
 #[cfg(test)]
@@ -177,7 +177,12 @@ const REDUCERS: [&str; 5] = ["overwrite", "append", "add", "merge", "messages"];
 fn add_key(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>, key: RwSignal<String>, reducer: RwSignal<String>) {
     let at = history.get_untracked().map(|h| h.doc.channels.len()).unwrap_or(0);
     on_edit.run(EditorChange::AddChannel {
-        channel: superstep::doc::ChannelDoc { key: key.get_untracked().trim().to_string(), reducer: reducer.get_untracked(), default: None, role: "state".into() },
+        channel: superstep::doc::ChannelDoc {
+            key: key.get_untracked().trim().to_string(),
+            reducer: reducer.get_untracked(),
+            default: None,
+            role: "state".into(),
+        },
         at,
     });
     key.set(String::new());

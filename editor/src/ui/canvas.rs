@@ -163,8 +163,11 @@ pub fn Canvas(
                 Some(_) => {}
                 None => {
                     let wrap = svg_ref.get_untracked().map(|s| s.get_bounding_client_rect());
-                    let (left, top) = wrap.map_or((0.0, 0.0), |r| (r.left(), r.top()));
-                    menu.set(Some(DropMenu { from, at, screen: (ev.client_x() as f64 - left, ev.client_y() as f64 - top) }));
+                    let (left, top, w, h) = wrap.map_or((0.0, 0.0, 800.0, 600.0), |r| (r.left(), r.top(), r.width(), r.height()));
+                    // Keep the menu inside the canvas.
+                    let screen =
+                        ((ev.client_x() as f64 - left).min(w - 170.0).max(0.0), (ev.client_y() as f64 - top).min(h - 270.0).max(0.0));
+                    menu.set(Some(DropMenu { from, at, screen }));
                 }
             },
         }

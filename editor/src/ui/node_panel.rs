@@ -14,7 +14,11 @@ fn targets(doc: &GraphDoc) -> Vec<String> {
 }
 
 fn label(id: &str) -> String {
-    if id == "__end__" { "END".into() } else { id.to_string() }
+    if id == "__end__" {
+        "END".into()
+    } else {
+        id.to_string()
+    }
 }
 
 /// A `<select>` of `options` with `current` chosen; `on` gets the new choice.
@@ -90,7 +94,11 @@ pub fn NodePanel(
         _ => ().into_any(),
     };
     // The node's input schema: which keys it reads (none ticked: the graph's state schema).
-    let reads: Vec<String> = settings.get("input").and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let reads: Vec<String> = settings
+        .get("input")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
     let reads_view = keys
         .iter()
         .map(|k| {
@@ -259,7 +267,13 @@ fn RouterEditor(router: RouterDoc, targets: Vec<String>, on_edit: Callback<Edito
         move |code: bool| {
             let mut r = r.clone();
             if code {
-                let paths: std::collections::BTreeMap<String, String> = r.rules.iter().filter_map(|x| x.to.as_str()).chain(r.otherwise.iter().filter_map(|o| o.as_str())).map(|t| (t.to_string(), t.to_string())).collect();
+                let paths: std::collections::BTreeMap<String, String> = r
+                    .rules
+                    .iter()
+                    .filter_map(|x| x.to.as_str())
+                    .chain(r.otherwise.iter().filter_map(|o| o.as_str()))
+                    .map(|t| (t.to_string(), t.to_string()))
+                    .collect();
                 let first = paths.keys().next().cloned().unwrap_or_else(|| "__end__".into());
                 r.code = Some(format!("return \"{first}\";"));
                 r.rules.clear();

@@ -64,7 +64,8 @@ pub fn syntax_error(code: &str) -> Option<String> {
 
 /// Runs `code` with the state in the sandbox; its result as JSON.
 async fn call(code: Rc<str>, state: State, rt: Runtime) -> Result<Value, NodeError> {
-    let config = serde_json::json!({ "configurable": rt.configurable(), "metadata": { "langgraph_node": rt.node(), "langgraph_step": rt.step() } });
+    let config =
+        serde_json::json!({ "configurable": rt.configurable(), "metadata": { "langgraph_node": rt.node(), "langgraph_step": rt.step() } });
     let input = serde_json::json!({ "state": state.to_value(), "config": config }).to_string();
     let out = JsFuture::from(run_sandboxed(&code, &input, TIME_LIMIT_MS)).await.map_err(|e| {
         let text = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_else(|| format!("{e:?}"));
@@ -108,15 +109,23 @@ impl CodeHost for EditorCode {
         let id = id.to_string();
         Some(match (self.approved, code) {
             (true, Some(c)) => code_node(c.into()),
-            (true, None) => Rc::new(move |_, _| Call::Ready(Err(NodeError::msg(format!("code node `{id}` names a JS function; the editor runs only code bodies"))))),
-            (false, _) => Rc::new(move |_, _| Call::Ready(Err(NodeError::msg(format!("node `{id}` has code that was not approved: review it first"))))),
+            (true, None) => Rc::new(move |_, _| {
+                Call::Ready(Err(NodeError::msg(format!("code node `{id}` names a JS function; the editor runs only code bodies"))))
+            }),
+            (false, _) => Rc::new(move |_, _| {
+                Call::Ready(Err(NodeError::msg(format!("node `{id}` has code that was not approved: review it first"))))
+            }),
         })
     }
     fn router(&self, from: &str, code: Option<&str>, _function: Option<&str>) -> Option<RouterFn> {
         let from = from.to_string();
         Some(match (self.approved, code) {
             (true, Some(c)) => code_router(c.into()),
-            _ => Rc::new(move |_, _| Call::Ready(Err(NodeError::msg(format!("the router from `{from}` has code that was not approved (or names a JS function)"))))),
+            _ => Rc::new(move |_, _| {
+                Call::Ready(Err(NodeError::msg(format!(
+                    "the router from `{from}` has code that was not approved (or names a JS function)"
+                ))))
+            }),
         })
     }
 }

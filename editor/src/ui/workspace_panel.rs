@@ -60,7 +60,10 @@ pub fn WorkspacePanel(
                 <div class="import">
                     <textarea aria-label="graph document (JSON)" rows="6" placeholder="Paste a superstep.graph document"
                         prop:value=move || import_text.get() on:input=move |e| import_text.set(event_target_value(&e))></textarea>
-                    <button aria-label="Load document" on:click=move |_| on.run(WorkspaceAction::Import(import_text.get_untracked()))>"Load"</button>
+                    <button aria-label="Load document" on:click=move |_| {
+                        import_open.set(false);
+                        on.run(WorkspaceAction::Import(import_text.get_untracked()));
+                    }>"Load"</button>
                 </div>
             </Show>
             <ul class="problems" aria-label="import problems">
@@ -92,7 +95,7 @@ pub fn WorkspacePanel(
                                 </Show>
                                 <span class="entry-actions">
                                     <button aria-label=format!("rename {}", e.doc.name) title="Rename" on:click={let n = e.doc.name.clone(); move |_| renaming.set(Some((ren.clone(), n.clone())))}>"✎"</button>
-                                    <button aria-label=format!("duplicate {}", e.doc.name) title="Duplicate" on:click=move |_| on.run(WorkspaceAction::Duplicate(dup.clone()))>"⧉"</button>
+                                    <button aria-label=format!("duplicate {}", e.doc.name) title="Duplicate" on:click=move |_| on.run(WorkspaceAction::Duplicate(dup.clone()))>"❏"</button>
                                     <button aria-label=format!("delete {}", e.doc.name) title="Delete" on:click=move |_| on.run(WorkspaceAction::Delete(del.clone()))>"✕"</button>
                                 </span>
                             </li>
