@@ -312,7 +312,10 @@ fn a_removed_node_that_an_interrupted_thread_was_about_to_run_is_a_typed_error()
     };
     let cfg = thread("t");
     build("review").invoke_blocking(json!({}), cfg.clone()).unwrap();
-    let err = build("renamed").invoke_blocking(Command::resume(json!(1)), cfg).unwrap_err();
+    let renamed = build("renamed");
+    assert_eq!(futures::executor::block_on(renamed.missing_nodes(&cfg)).unwrap(), vec!["review".to_string()]);
+    assert!(futures::executor::block_on(build("review").missing_nodes(&cfg)).unwrap().is_empty());
+    let err = renamed.invoke_blocking(Command::resume(json!(1)), cfg).unwrap_err();
     assert_eq!(err, Error::MissingNode { node: "review".into() });
 }
 

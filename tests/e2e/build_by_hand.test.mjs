@@ -190,3 +190,21 @@ test("a graph built here, exported and imported in a fresh page, gives the same 
   assert.equal(await p2.locator("[aria-label=state]").first().innerText(), stateA);
   await fresh.close();
 });
+
+test("a thread paused before a node that an edit removed stays readable and says why it cannot resume", async () => {
+  const { page } = await openEditor(context);
+  await page.locator(".example", { hasText: "human-review" }).first().click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Paused/.test(document.querySelector(".status")?.textContent));
+  await page.locator('g.node[data-node="human_review"] rect').click();
+  await page.getByLabel("node name").fill("review");
+  await page.getByRole("button", { name: "Rename node" }).click();
+  await page.locator(".thread-open").first().click();
+  await page.waitForFunction(() => /no longer in this graph/.test(document.querySelector(".status")?.textContent));
+  assert.match(await page.locator(".status").innerText(), /stopped before `human_review`, which is no longer in this graph/);
+  assert.ok((await page.locator(".checkpoint").count()) > 0, "its history is still there");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.waitForFunction(() => /^Error/.test(document.querySelector(".status")?.textContent));
+  assert.match(await page.locator(".status").innerText(), /about to run node `human_review`, which this graph no longer has/);
+  await page.close();
+});

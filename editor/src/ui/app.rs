@@ -592,13 +592,11 @@ pub fn App() -> impl IntoView {
                     let interrupted =
                         !latest.interrupts.is_empty() || (!latest.next.is_empty() && latest.tasks.iter().any(|x| !x.interrupts.is_empty()));
                     pending.set(interrupted.then(|| Outcome::Interrupted(latest.interrupts.clone())));
-                    let gone: Vec<String> = hist
-                        .get_untracked()
-                        .map(|h| latest.next.iter().filter(|n| !h.doc.nodes.iter().any(|x| &x.id == *n)).cloned().collect())
-                        .unwrap_or_default();
+                    let gone = s.missing_nodes(&t).await;
                     if gone.is_empty() {
                         status.set(format!("Thread {t}: {}", session::thread_status(latest)));
                     } else {
+                        pending.set(Some(Outcome::Interrupted(vec![])));
                         status.set(format!(
                             "Thread {t} stopped before `{}`, which is no longer in this graph: its history stays readable, but it cannot resume. Fork an earlier checkpoint or restore the node.",
                             gone.join("`, `")

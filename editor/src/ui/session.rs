@@ -73,6 +73,11 @@ impl Session {
         self.graph.get_state_history(&RunConfig::thread(thread), ListFilter::default()).await.map_err(|e| e.to_string())
     }
 
+    /// Nodes the thread was in the middle of that this graph no longer has.
+    pub async fn missing_nodes(&self, thread: &str) -> Vec<String> {
+        self.graph.missing_nodes(&RunConfig::thread(thread)).await.unwrap_or_default()
+    }
+
     /// `update_state` on a checkpoint: a new branch; returns its checkpoint id.
     pub async fn fork(&self, thread: &str, checkpoint: &str, values: Value) -> Result<String, String> {
         let c = Session::config(thread, 25, Some(checkpoint), &Breakpoints::default());

@@ -68,6 +68,20 @@ impl CompiledGraph {
         futures::executor::block_on(self.get_state(config, false))
     }
 
+    /// Nodes the thread's unfinished superstep ran (or paused in) that this graph
+    /// no longer has: resuming would fail with `MissingNode` (a migration check).
+    pub async fn missing_nodes(&self, config: &RunConfig) -> Result<Vec<String>, Error> {
+        let to = self.persistence(config)?;
+        let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+        let mut out: Vec<String> = Vec::new();
+        for w in t.iter().flat_map(|t| t.pending_writes.iter()) {
+            if self.spec().node(&w.task).is_none() && !out.contains(&w.task) {
+                out.push(w.task.clone());
+            }
+        }
+        Ok(out)
+    }
+
     /// Snapshots newest first.
     pub async fn get_state_history(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
         let to = self.persistence(config)?;
