@@ -208,3 +208,36 @@ test("a thread paused before a node that an edit removed stays readable and says
   assert.match(await page.locator(".status").innerText(), /about to run node `human_review`, which this graph no longer has/);
   await page.close();
 });
+
+test("the workspace keeps several graphs: new, rename, duplicate, delete, and all survive a reload", async () => {
+  const fresh = await launch();
+  const { page } = await openEditor(fresh);
+  const names = async () => (await page.locator('[aria-label="your graphs"] .entry-open').allInnerTexts()).sort();
+  await page.getByRole("button", { name: "New graph" }).click();
+  await page.getByRole("button", { name: "New graph" }).click();
+  assert.deepEqual(await names(), ["untitled", "untitled 2"]);
+  // Rename: a taken name is refused, a free one is kept.
+  await page.getByRole("button", { name: "rename untitled 2" }).click();
+  await page.getByLabel("graph name").fill("untitled");
+  await page.getByLabel("graph name").press("Enter");
+  assert.match(await page.locator(".status").innerText(), /Refused: a graph named `untitled` already exists/);
+  await page.getByRole("button", { name: "rename untitled 2" }).click();
+  await page.getByLabel("graph name").fill("pipeline");
+  await page.getByLabel("graph name").press("Enter");
+  assert.equal(await page.locator(".doc-name").innerText(), "pipeline");
+  await page.getByLabel("new state key").fill("n");
+  await page.getByLabel("new state key").press("Enter");
+  await page.getByRole("button", { name: "duplicate pipeline" }).click();
+  assert.equal(await page.locator(".doc-name").innerText(), "pipeline copy");
+  assert.equal(await page.getByLabel("state key n").count(), 1, "the copy has the original's edits");
+  await page.getByRole("button", { name: "delete untitled" }).click();
+  assert.deepEqual(await names(), ["pipeline", "pipeline copy"]);
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.waitForSelector('main[data-ready="true"]');
+  assert.deepEqual(await names(), ["pipeline", "pipeline copy"]);
+  assert.equal(await page.locator(".doc-name").innerText(), "pipeline copy");
+  await page.locator(".entry-open", { hasText: /^pipeline$/ }).click();
+  assert.equal(await page.getByLabel("state key n").count(), 1);
+  await fresh.close();
+});
