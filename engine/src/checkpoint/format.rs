@@ -164,7 +164,7 @@ pub fn resolve<'a>(
 pub fn encode(
     spec: &GraphSpec,
     rs: &RunState,
-    prev: &BTreeMap<Name, u64>,
+    prev: &[u64],
     deltas: &[(usize, Delta)],
     id: String,
     ts: f64,
@@ -180,7 +180,7 @@ pub fn encode(
         }
         let name = ch.name.clone();
         channel_versions.insert(name.clone(), version);
-        let prev_version = prev.get(&name).copied();
+        let prev_version = prev.get(i).copied().filter(|&v| v > 0);
         if prev_version == Some(version) {
             continue;
         }

@@ -41,14 +41,7 @@ impl Lane {
     }
 
     fn of<'a>(threads: &'a mut BTreeMap<String, BTreeMap<String, Lane>>, thread_id: &str, ns: &str) -> &'a mut Lane {
-        if !threads.contains_key(thread_id) {
-            threads.insert(thread_id.to_string(), BTreeMap::new());
-        }
-        let t = threads.get_mut(thread_id).expect("inserted above");
-        if !t.contains_key(ns) {
-            t.insert(ns.to_string(), Lane::default());
-        }
-        t.get_mut(ns).expect("inserted above")
+        threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default()
     }
 
     fn tuple(&self, thread_id: &str, ns: &str, cp: &Checkpoint) -> Result<CheckpointTuple, Error> {

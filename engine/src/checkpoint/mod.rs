@@ -19,7 +19,6 @@ use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// How a compiled graph persists (LangGraph's `checkpointer=` argument).
@@ -56,7 +55,8 @@ pub struct Persistence {
 /// Writes a checkpoint after every applied superstep, pending writes otherwise.
 pub(crate) struct Persist {
     to: Persistence,
-    prev_versions: RefCell<BTreeMap<format::Name, u64>>,
+    /// The last committed checkpoint's channel versions, by channel index (0: none).
+    prev_versions: RefCell<Vec<u64>>,
     parent: RefCell<Option<String>>,
 }
 
@@ -77,7 +77,7 @@ impl StepHooks for Persist {
                     graph.env().now_ms(),
                     metadata,
                 );
-                self.commit(cp).await
+                self.commit(cp, &stepper.run_state().versions).await
             } else if !tick.results.is_empty() {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
                 let writes = pending_writes(stepper);
@@ -91,11 +91,13 @@ impl StepHooks for Persist {
 }
 
 impl Persist {
-    async fn commit(&self, cp: Checkpoint) -> Result<(), Error> {
-        let versions = cp.channel_versions.clone();
+    /// Stores `cp`, whose channel versions (by index) are `versions`.
+    async fn commit(&self, cp: Checkpoint, versions: &[u64]) -> Result<(), Error> {
         let id = cp.id.clone();
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
-        *self.prev_versions.borrow_mut() = versions;
+        let mut prev = self.prev_versions.borrow_mut();
+        prev.clear();
+        prev.extend_from_slice(versions);
         *self.parent.borrow_mut() = Some(id);
         Ok(())
     }
@@ -189,7 +191,7 @@ pub(crate) async fn start_run(
     if config.checkpoint_id().is_some() && saved.is_none() {
         return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
     }
-    let persist = persist_for(to.clone(), saved.as_ref());
+    let persist = persist_for(to.clone(), saved.as_ref(), spec);
     if let Some(t) = &saved {
         stepper.rs = decode(spec, t)?;
         stepper.checkpoint_id = t.checkpoint.id.clone();
@@ -205,7 +207,7 @@ pub(crate) async fn start_run(
             write_input(&mut stepper, v, saved.is_none())?;
             stepper.checkpoint_id = stepper.run.env.next_id();
             let cp = snapshot_checkpoint(&stepper, format::Source::Input, Value::Null, persist.parent.borrow().clone(), &persist);
-            persist.commit(cp).await?;
+            persist.commit(cp, &stepper.rs.versions).await?;
         }
         (input, Some(t)) => {
             if replay {
@@ -213,7 +215,7 @@ pub(crate) async fn start_run(
                 stepper.checkpoint_id = stepper.run.env.next_id();
                 stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
-                persist.commit(cp).await?;
+                persist.commit(cp, &stepper.rs.versions).await?;
             } else {
                 let (pending, answered) = restore_pending(spec, &t.pending_writes);
                 check_pending_nodes(spec, &pending)?;
@@ -322,10 +324,11 @@ impl CompiledGraph {
 }
 
 /// A `Persist` continuing from checkpoint `t`.
-pub(crate) fn persist_for(to: Persistence, t: Option<&CheckpointTuple>) -> Rc<Persist> {
+pub(crate) fn persist_for(to: Persistence, t: Option<&CheckpointTuple>, spec: &crate::graph::compile::GraphSpec) -> Rc<Persist> {
     let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None) };
     if let Some(t) = t {
-        *p.prev_versions.borrow_mut() = t.checkpoint.channel_versions.clone();
+        *p.prev_versions.borrow_mut() =
+            spec.channels.iter().map(|c| t.checkpoint.channel_versions.get(&c.name).copied().unwrap_or(0)).collect();
         *p.parent.borrow_mut() = Some(t.checkpoint.id.clone());
     }
     Rc::new(p)

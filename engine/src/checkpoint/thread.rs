@@ -196,7 +196,7 @@ impl CompiledGraph {
                 writes.writes.push((ch, v));
             }
         }
-        let persist = persist_for(to.clone(), t.as_ref());
+        let persist = persist_for(to.clone(), t.as_ref(), self.spec());
         apply_as(&mut stepper, node, writes, Source::Update, &persist).await?;
         Ok(config_of(&to.thread_id, &to.ns, stepper.checkpoint_id()))
     }
@@ -276,5 +276,5 @@ pub(crate) async fn apply_as(
     let parent = persist.parent.borrow().clone();
     let md = metadata(&graph, source, stepper.rs.step, Value::Object(update), parent);
     let cp = encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
-    persist.commit(cp).await
+    persist.commit(cp, &stepper.rs.versions).await
 }
