@@ -337,6 +337,16 @@ pub fn Canvas(
                 {edges}
                 {nodes}
                 {overlay}
+                {move || {
+                    let l = layout.get();
+                    (l.nodes.iter().all(|n| n.terminal) && doc.get().is_some()).then(|| {
+                        let y = l.nodes.iter().map(|n| n.y).fold(0.0, f64::max) + NODE_H + 40.0;
+                        view! {
+                            <text class="canvas-hint" x=l.width / 2.0 y=y>"Add nodes from Build (right), then drag from a node's ○ handle to another node."</text>
+                            <text class="canvas-hint" x=l.width / 2.0 y=y + 20.0>"Drop on empty space to create a node there."</text>
+                        }
+                    })
+                }}
             </svg>
             {move || menu.get().map(|m| view! {
                 <div class="drop-menu" role="menu" aria-label="create a node here" style=format!("left:{}px;top:{}px", m.screen.0, m.screen.1)>
