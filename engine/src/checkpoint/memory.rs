@@ -44,12 +44,22 @@ impl Lane {
         threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default()
     }
 
+    /// The blobs `cp` added: channels whose version differs from its parent's.
+    fn own_blobs(&self, cp: &Checkpoint) -> BTreeMap<Name, Blob> {
+        let parent = cp.metadata.parent_id.as_deref().and_then(|p| self.find(p));
+        cp.channel_versions
+            .iter()
+            .filter(|(ch, v)| parent.and_then(|p| p.channel_versions.get(*ch)) != Some(*v))
+            .filter_map(|(ch, v)| self.blobs.get(ch).and_then(|b| b.get(v)).map(|b| (ch.clone(), b.clone())))
+            .collect()
+    }
+
     fn tuple(&self, thread_id: &str, ns: &str, cp: &Checkpoint) -> Result<CheckpointTuple, Error> {
         let values = resolve(&cp.channel_versions, |ch, v| self.blobs.get(ch).and_then(|b| b.get(&v)))?;
         Ok(CheckpointTuple {
             thread_id: thread_id.to_string(),
             ns: ns.to_string(),
-            checkpoint: cp.clone(),
+            checkpoint: Checkpoint { blobs: self.own_blobs(cp), ..cp.clone() },
             values,
             pending_writes: self.writes.get(&cp.id).cloned().unwrap_or_default(),
         })
@@ -88,19 +98,13 @@ impl MemorySaver {
 }
 
 impl Checkpointer for MemorySaver {
-    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, mut checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
         let lane = Lane::of(&mut threads, thread_id, ns);
-        for (ch, blob) in &checkpoint.blobs {
-            let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
-            match lane.blobs.get_mut(ch) {
-                Some(versions) => {
-                    versions.insert(version, blob.clone());
-                }
-                None => {
-                    lane.blobs.insert(ch.clone(), BTreeMap::from([(version, blob.clone())]));
-                }
-            }
+        // Blobs move into the lane's store; `tuple` gives a checkpoint its own back.
+        for (ch, blob) in std::mem::take(&mut checkpoint.blobs) {
+            let version = checkpoint.channel_versions.get(&ch).copied().unwrap_or(0);
+            lane.blobs.entry(ch).or_default().insert(version, blob);
         }
         lane.insert(checkpoint);
         ready(Ok(())).boxed_local()
