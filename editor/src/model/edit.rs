@@ -310,6 +310,13 @@ impl History {
     }
 }
 
+/// A new node of `kind` for `doc`: the first free id `kind_N`, its settings
+/// naming the first state key.
+pub fn fresh_node(doc: &GraphDoc, kind: &str) -> NodeDoc {
+    let id = (1..).map(|i| format!("{kind}_{i}")).find(|id| !doc.nodes.iter().any(|n| &n.id == id)).unwrap_or_default();
+    new_node(kind, &id, doc.channels.first().map_or("value", |c| c.key.as_str()))
+}
+
 /// A new node of `kind` with the settings it needs to validate.
 pub fn new_node(kind: &str, id: &str, first_key: &str) -> NodeDoc {
     let settings: Map<String, Value> = match kind {
@@ -405,6 +412,15 @@ mod tests {
             while h.redo() {}
             prop_assert_eq!(&h.doc, &edited);
         }
+    }
+
+    #[test]
+    fn fresh_nodes_take_the_first_free_id_and_the_first_key() {
+        let mut d = GraphDoc::from_json(include_str!("../../../www/examples/schemas-lance.json")).unwrap();
+        let n = fresh_node(&d, "update");
+        assert_eq!((n.id.as_str(), n.settings["exprs"].clone()), ("update_1", json!({ "foo": "foo" })));
+        d.nodes.push(n);
+        assert_eq!(fresh_node(&d, "update").id, "update_2");
     }
 
     #[test]

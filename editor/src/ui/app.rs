@@ -166,6 +166,19 @@ pub fn App() -> impl IntoView {
             status.set(format!("Opened {name}. It contains code: review it before running."));
         }
     };
+    // Bundled examples are trusted: their code counts as approved.
+    let open_example = move |name: String, d: GraphDoc| {
+        let trusted = fingerprint(&d);
+        open_doc(name, d, None, trusted);
+    };
+    // Stores one graph; a failure (storage full) is said, and the graph stays open in memory.
+    let save_entry = move |e: Entry| {
+        spawn_local(async move {
+            if let Err(err) = workspace_store::save(&e).await {
+                status.set(err);
+            }
+        })
+    };
     let not_compiled = move || {
         let first =
             hist.get_untracked().and_then(|h| problems(&h.doc).into_iter().find(|p| !p.warning)).map(|p| p.text).unwrap_or_default();
@@ -397,11 +410,7 @@ pub fn App() -> impl IntoView {
         let Some(id) = open_id.get_untracked() else { return };
         let timer = gloo_timers::callback::Timeout::new(300, move || {
             if let Some(e) = entries.get_untracked().into_iter().find(|e| e.id == id) {
-                spawn_local(async move {
-                    if let Err(err) = workspace_store::save(&e).await {
-                        status.set(err);
-                    }
-                });
+                save_entry(e);
             }
         });
         // Replacing the pending timer cancels it.
@@ -550,14 +559,17 @@ pub fn App() -> impl IntoView {
                 *es = fresh.into_iter().chain(saved.iter().cloned()).collect();
             });
             let last = recall("superstep.open").unwrap_or_default();
-            if touched.get_untracked() {
-            } else if let Some(e) = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id)) {
-                open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone());
-            } else if let Some((n, d)) =
-                examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned()
-            {
-                let trusted = fingerprint(&d);
-                open_doc(n, d, None, trusted);
+            // Reopen the last graph, unless the person already opened one while this loaded.
+            let saved_entry = last.strip_prefix("entry:").and_then(|id| saved.iter().find(|e| e.id == id));
+            let example = || examples.iter().find(|(n, _)| Some(n.as_str()) == last.strip_prefix("example:")).or(examples.first()).cloned();
+            match saved_entry {
+                _ if touched.get_untracked() => {}
+                Some(e) => open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone()),
+                None => {
+                    if let Some((n, d)) = example() {
+                        open_example(n, d);
+                    }
+                }
             }
             if let Some(t) = recall("superstep.thread") {
                 thread.set(t);
@@ -608,17 +620,17 @@ pub fn App() -> impl IntoView {
         });
     };
 
-    let add_entry = move |d: GraphDoc, ok_code: Option<String>| {
-        let mut es = entries.get_untracked();
-        let id = workspace::add(&mut es, d, js_sys::Date::now(), ok_code);
+    // `es` with a graph just added at the front: keep it, open that graph and store it.
+    let open_newest = move |es: Vec<Entry>| {
         let e = es[0].clone();
         entries.set(es);
-        open_doc(e.doc.name.clone(), e.doc.clone(), Some(id), e.approved.clone());
-        spawn_local(async move {
-            if let Err(err) = workspace_store::save(&e).await {
-                status.set(err);
-            }
-        });
+        open_doc(e.doc.name.clone(), e.doc.clone(), Some(e.id.clone()), e.approved.clone());
+        save_entry(e);
+    };
+    let add_entry = move |d: GraphDoc, ok_code: Option<String>| {
+        let mut es = entries.get_untracked();
+        workspace::add(&mut es, d, js_sys::Date::now(), ok_code);
+        open_newest(es);
     };
     let gallery = examples.clone();
     let workspace_action = move |a: WorkspaceAction| match a {
@@ -629,20 +641,14 @@ pub fn App() -> impl IntoView {
         }
         WorkspaceAction::OpenExample(name) => {
             if let Some((n, d)) = gallery.iter().find(|(n, _)| *n == name).cloned() {
-                let trusted = fingerprint(&d);
-                open_doc(n, d, None, trusted);
+                open_example(n, d);
             }
         }
         WorkspaceAction::New => add_entry(workspace::empty("untitled"), None),
         WorkspaceAction::Duplicate(id) => {
             let mut es = entries.get_untracked();
-            if let Some(new_id) = workspace::duplicate(&mut es, &id, js_sys::Date::now()) {
-                let e = es[0].clone();
-                entries.set(es);
-                open_doc(e.doc.name.clone(), e.doc.clone(), Some(new_id), e.approved.clone());
-                spawn_local(async move {
-                    let _ = workspace_store::save(&e).await;
-                });
+            if workspace::duplicate(&mut es, &id, js_sys::Date::now()).is_some() {
+                open_newest(es);
             }
         }
         WorkspaceAction::Rename(id, name) => {
@@ -660,9 +666,7 @@ pub fn App() -> impl IntoView {
                             });
                             doc_name.set(e.doc.name.clone());
                         }
-                        spawn_local(async move {
-                            let _ = workspace_store::save(&e).await;
-                        });
+                        save_entry(e);
                     }
                 }
                 Err(e) => status.set(format!("Refused: {e}")),
@@ -672,12 +676,13 @@ pub fn App() -> impl IntoView {
             entries.update(|es| es.retain(|e| e.id != id));
             if open_id.get_untracked().as_deref() == Some(id.as_str()) {
                 if let Some((n, d)) = gallery.first().cloned() {
-                    let trusted = fingerprint(&d);
-                    open_doc(n, d, None, trusted);
+                    open_example(n, d);
                 }
             }
             spawn_local(async move {
-                let _ = workspace_store::remove(&id).await;
+                if let Err(err) = workspace_store::remove(&id).await {
+                    status.set(err);
+                }
             });
         }
         WorkspaceAction::Import(text) => match GraphDoc::from_json(&text) {

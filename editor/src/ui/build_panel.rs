@@ -1,7 +1,7 @@
 //! Building graphs: a palette of node kinds, undo/redo, export (JSON,
 //! Mermaid, a snippet for JS apps) and live problems. Edits are
 //! `EditorChange`s applied by the model; this only renders and dispatches.
-use crate::model::edit::{literal, new_node, shown, EditorChange, History};
+use crate::model::edit::{fresh_node, literal, shown, EditorChange, History};
 use crate::model::problems::problems;
 use leptos::prelude::*;
 use superstep::doc::GraphDoc;
@@ -48,10 +48,10 @@ pub fn BuildPanel(
     let show_snippet = RwSignal::new(false);
     let add = move |kind: &'static str| {
         let Some(h) = history.get_untracked() else { return };
-        let n = (1..).map(|i| format!("{kind}_{i}")).find(|id| !h.doc.nodes.iter().any(|x| &x.id == id)).unwrap_or_default();
-        let key = h.doc.channels.first().map(|c| c.key.clone()).unwrap_or_else(|| "value".into());
-        on_edit.run(EditorChange::AddNode { node: new_node(kind, &n, &key), at: h.doc.nodes.len() });
-        selection.set(vec![n]);
+        let node = fresh_node(&h.doc, kind);
+        let id = node.id.clone();
+        on_edit.run(EditorChange::AddNode { node, at: h.doc.nodes.len() });
+        selection.set(vec![id]);
     };
     view! {
            <section class="panel build-panel" aria-label="build" data-doc=move || history.get().map(|h| h.doc.to_json()).unwrap_or_default()>

@@ -4,7 +4,7 @@
 //! offers to create a node there), click and shift-click to select,
 //! shift-drag the background to box-select, drag the background to pan,
 //! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
-use crate::model::edit::{new_node, EditorChange};
+use crate::model::edit::{fresh_node, EditorChange};
 use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
 use crate::model::run::{node_error, status, NodeStatus};
@@ -175,10 +175,10 @@ pub fn Canvas(
     let create_at = move |kind: &'static str| {
         let (Some(m), Some(d)) = (menu.get_untracked(), doc.get_untracked()) else { return };
         menu.set(None);
-        let id = (1..).map(|i| format!("{kind}_{i}")).find(|id| !d.nodes.iter().any(|x| &x.id == id)).unwrap_or_default();
-        let key = d.channels.first().map(|c| c.key.clone()).unwrap_or_else(|| "value".into());
+        let node = fresh_node(&d, kind);
+        let id = node.id.clone();
         on_edit.run(EditorChange::Batch(vec![
-            EditorChange::AddNode { node: new_node(kind, &id, &key), at: d.nodes.len() },
+            EditorChange::AddNode { node, at: d.nodes.len() },
             EditorChange::Move { id: id.clone(), to: Some(Position { x: m.at.0 - NODE_W / 2.0, y: m.at.1 - NODE_H / 2.0 }) },
             EditorChange::AddEdge { edge: EdgeDoc { from: serde_json::Value::String(m.from), to: id.clone() }, at: d.edges.len() },
         ]));

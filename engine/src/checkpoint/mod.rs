@@ -217,8 +217,10 @@ pub(crate) async fn start_run(
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
                 persist.commit(cp, &stepper.rs.versions).await?;
             } else {
+                if let Some(node) = lost_nodes(spec, &t.pending_writes).into_iter().next() {
+                    return Err(Error::MissingNode { node });
+                }
                 let (pending, answered) = restore_pending(spec, &t.pending_writes);
-                check_pending_nodes(spec, &pending)?;
                 stepper.pending = pending;
                 stepper.answered = answered;
             }
@@ -239,12 +241,16 @@ pub(crate) async fn start_run(
     Ok(stepper)
 }
 
-/// A migration guard: a resumed superstep may not name a node the graph lost.
-fn check_pending_nodes(spec: &crate::graph::compile::GraphSpec, pending: &Pending) -> Result<(), Error> {
-    match pending.iter().find(|(_, name, _)| spec.node(name).is_none()) {
-        Some((_, name, _)) => Err(Error::MissingNode { node: name.clone() }),
-        None => Ok(()),
+/// A migration guard: the nodes an unfinished superstep's writes name that the
+/// graph lost (a resumed superstep may not name one), each once.
+pub(crate) fn lost_nodes(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in writes {
+        if spec.node(&w.task).is_none() && !out.contains(&w.task) {
+            out.push(w.task.clone());
+        }
     }
+    out
 }
 
 /// Writes graph input to `__start__` (the input checkpoint's only change).

@@ -1,7 +1,7 @@
 //! Thread operations: `get_state`, `get_state_history`, `update_state`.
 use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
 use super::saver::ListFilter;
-use super::{encode, metadata, persist_for, Persist, Persistence};
+use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
 use crate::error::Error;
 use crate::pregel::{apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskWrites};
 use crate::types::{Interrupt, START};
@@ -73,13 +73,7 @@ impl CompiledGraph {
     pub async fn missing_nodes(&self, config: &RunConfig) -> Result<Vec<String>, Error> {
         let to = self.persistence(config)?;
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
-        let mut out: Vec<String> = Vec::new();
-        for w in t.iter().flat_map(|t| t.pending_writes.iter()) {
-            if self.spec().node(&w.task).is_none() && !out.contains(&w.task) {
-                out.push(w.task.clone());
-            }
-        }
-        Ok(out)
+        Ok(t.map(|t| lost_nodes(self.spec(), &t.pending_writes)).unwrap_or_default())
     }
 
     /// Snapshots newest first.
