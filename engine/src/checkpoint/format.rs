@@ -1,6 +1,7 @@
 //! The checkpoint format: a versioned serde type holding a `RunState` at a
 //! superstep boundary. Only channels whose version changed are stored, and a
 //! list that grew by appending stores just the new items.
+pub use super::name_map::NameMap;
 use crate::error::Error;
 use crate::graph::compile::GraphSpec;
 use crate::pregel::RunState;
@@ -69,12 +70,12 @@ pub struct Checkpoint {
     pub id: String,
     /// Milliseconds, from the injected clock.
     pub ts: f64,
-    pub channel_versions: BTreeMap<Name, u64>,
-    pub versions_seen: BTreeMap<Name, BTreeMap<Name, u64>>,
+    pub channel_versions: NameMap<u64>,
+    pub versions_seen: NameMap<NameMap<u64>>,
     pub pending_sends: Vec<Send>,
     pub updated_channels: Option<Vec<Name>>,
     /// Channels whose version is new in this checkpoint.
-    pub blobs: BTreeMap<Name, Blob>,
+    pub blobs: NameMap<Blob>,
     pub metadata: Metadata,
 }
 
@@ -118,10 +119,7 @@ pub struct CheckpointTuple {
 
 /// Resolves each channel's value from its blob chain. `lookup(channel, version)`
 /// finds the blob stored for that version.
-pub fn resolve<'a>(
-    versions: &BTreeMap<Name, u64>,
-    lookup: impl Fn(&str, u64) -> Option<&'a Blob>,
-) -> Result<BTreeMap<String, Value>, Error> {
+pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option<&'a Blob>) -> Result<BTreeMap<String, Value>, Error> {
     let mut out = BTreeMap::new();
     for (name, &version) in versions {
         let mut chain: Vec<&Vec<Value>> = Vec::new();
@@ -170,8 +168,8 @@ pub fn encode(
     ts: f64,
     metadata: Metadata,
 ) -> Checkpoint {
-    let mut channel_versions = BTreeMap::new();
-    let mut blobs = BTreeMap::new();
+    let mut channel_versions = NameMap::with_capacity(spec.channels.len());
+    let mut blobs = NameMap::default();
     for (i, ch) in spec.channels.iter().enumerate() {
         let version = rs.versions[i];
         if version == 0 {
@@ -179,7 +177,7 @@ pub fn encode(
             continue;
         }
         let name = ch.name.clone();
-        channel_versions.insert(name.clone(), version);
+        channel_versions.push_new(name.clone(), version);
         let prev_version = prev.get(i).copied().filter(|&v| v > 0);
         if prev_version == Some(version) {
             continue;
@@ -192,7 +190,7 @@ pub fn encode(
             (Some(v), _, _) => Blob::Full((**v).clone()),
             (None, _, _) => Blob::Empty,
         };
-        blobs.insert(name, blob);
+        blobs.push_new(name, blob);
     }
     let versions_seen = spec
         .nodes

@@ -1,6 +1,6 @@
 //! `MemorySaver`: checkpoints in memory, stored incrementally, serializable
 //! as a whole (so a "crash" can be simulated by reloading from JSON).
-use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, PendingWrite};
+use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, NameMap, PendingWrite};
 use super::saver::{merge_writes, Checkpointer, ListFilter};
 use crate::error::Error;
 use futures::future::{ready, LocalBoxFuture};
@@ -40,16 +40,24 @@ impl Lane {
         }
     }
 
-    fn of<'a>(threads: &'a mut BTreeMap<String, BTreeMap<String, Lane>>, thread_id: &str, ns: &str) -> &'a mut Lane {
-        threads.entry(thread_id.to_string()).or_default().entry(ns.to_string()).or_default()
+    fn of<'a>(threads: &'a mut BTreeMap<String, Thread>, thread_id: &str, ns: &str) -> &'a mut Lane {
+        // Look up before inserting: `entry` would allocate the key on every put.
+        if !threads.contains_key(thread_id) {
+            threads.insert(thread_id.to_string(), Thread::default());
+        }
+        let thread = threads.get_mut(thread_id).expect("inserted above");
+        if ns.is_empty() {
+            return &mut thread.root;
+        }
+        thread.subgraphs.entry(ns.to_string()).or_default()
     }
 
     /// The blobs `cp` added: channels whose version differs from its parent's.
-    fn own_blobs(&self, cp: &Checkpoint) -> BTreeMap<Name, Blob> {
+    fn own_blobs(&self, cp: &Checkpoint) -> NameMap<Blob> {
         let parent = cp.metadata.parent_id.as_deref().and_then(|p| self.find(p));
         cp.channel_versions
             .iter()
-            .filter(|(ch, v)| parent.and_then(|p| p.channel_versions.get(*ch)) != Some(*v))
+            .filter(|(ch, v)| parent.and_then(|p| p.channel_versions.get(ch)) != Some(*v))
             .filter_map(|(ch, v)| self.blobs.get(ch).and_then(|b| b.get(v)).map(|b| (ch.clone(), b.clone())))
             .collect()
     }
@@ -66,10 +74,29 @@ impl Lane {
     }
 }
 
+/// A thread's lanes. The root namespace is kept apart: nearly every put goes
+/// there, and a map keyed by the empty string makes each lookup compare empty
+/// strings, which glibc's AVX-512 `memcmp` does very slowly.
+#[derive(Default, Serialize, Deserialize)]
+struct Thread {
+    root: Lane,
+    subgraphs: BTreeMap<String, Lane>,
+}
+
+impl Thread {
+    fn lane(&self, ns: &str) -> Option<&Lane> {
+        if ns.is_empty() {
+            Some(&self.root)
+        } else {
+            self.subgraphs.get(ns)
+        }
+    }
+}
+
 #[derive(Default, Serialize, Deserialize)]
 pub struct MemorySaver {
     /// `thread → ns → lane`.
-    threads: RefCell<BTreeMap<String, BTreeMap<String, Lane>>>,
+    threads: RefCell<BTreeMap<String, Thread>>,
 }
 
 impl MemorySaver {
@@ -130,7 +157,7 @@ impl Checkpointer for MemorySaver {
         id: Option<&'a str>,
     ) -> LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>> {
         let threads = self.threads.borrow();
-        let result = match threads.get(thread_id).and_then(|t| t.get(ns)) {
+        let result = match threads.get(thread_id).and_then(|t| t.lane(ns)) {
             None => Ok(None),
             Some(lane) => {
                 let cp = match id {
@@ -145,7 +172,7 @@ impl Checkpointer for MemorySaver {
 
     fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>> {
         let threads = self.threads.borrow();
-        let result = match threads.get(thread_id).and_then(|t| t.get(ns)) {
+        let result = match threads.get(thread_id).and_then(|t| t.lane(ns)) {
             None => Ok(vec![]),
             Some(lane) => lane
                 .checkpoints

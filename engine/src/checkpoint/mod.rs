@@ -2,11 +2,12 @@
 //! time travel. The format lives in `format`, savers implement `Checkpointer`.
 mod format;
 mod memory;
+mod name_map;
 mod saver;
 mod thread;
 
 pub use format::{
-    decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, Name, PendingWrite, Source, WriteKind, FORMAT_VERSION,
+    decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, Name, NameMap, PendingWrite, Source, WriteKind, FORMAT_VERSION,
 };
 pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};

@@ -58,20 +58,19 @@ pub fn apply_writes(
     }
     all.sort_by_key(|(ch, _, _)| *ch);
     let mut changed = Vec::new();
-    let mut iter = all.into_iter().peekable();
-    while let Some((ch, first_task, first_value)) = iter.next() {
-        let mut group = vec![(first_task, first_value)];
-        while let Some((_, t, v)) = iter.next_if(|(c, _, _)| *c == ch) {
-            group.push((t, v));
-        }
+    let mut start = 0;
+    while start < all.len() {
+        let ch = all[start].0;
+        let end = start + all[start..].iter().take_while(|(c, _, _)| *c == ch).count();
+        // Values move out; the task indices stay behind to name conflicting writers.
+        let group = &mut all[start..end];
+        let mut values: Vec<Value> = group.iter_mut().map(|(_, _, v)| std::mem::take(v)).collect();
         let spec_ch = &spec.channels[ch];
         match &spec_ch.kind {
             ChannelKind::State(reducer) => {
-                let writers: Vec<&Arc<str>> = group.iter().map(|(i, _)| &tasks[*i].name).collect();
-                let values: Vec<Value> = group.into_iter().map(|(_, v)| v).collect();
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
                     if e.conflict {
-                        let nodes = writers.iter().map(|n| n.to_string()).collect();
+                        let nodes = group.iter().map(|(_, i, _)| tasks[*i].name.to_string()).collect();
                         Error::InvalidUpdate { key: spec_ch.name.to_string(), nodes, message: e.message }
                     } else {
                         Error::Reducer { key: spec_ch.name.to_string(), message: e.message }
@@ -80,11 +79,11 @@ pub fn apply_writes(
                 changed.push((ch, delta));
             }
             ChannelKind::Trigger => rs.values[ch] = Some(Arc::new(Value::Null)),
-            ChannelKind::Start => rs.values[ch] = group.pop().map(|(_, v)| Arc::new(v)),
+            ChannelKind::Start => rs.values[ch] = values.pop().map(Arc::new),
             ChannelKind::Barrier { sources } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
                 let mut known: std::collections::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
-                for (_, v) in group {
+                for v in values {
                     if let Some(s) = v.as_str() {
                         if sources.iter().any(|x| x == s) && known.insert(s.to_string()) {
                             seen.push(v);
@@ -94,6 +93,7 @@ pub fn apply_writes(
                 rs.values[ch] = Some(Arc::new(Value::Array(seen)));
             }
         }
+        start = end;
         rs.versions[ch] = next;
         updated.push(ch);
     }
