@@ -95,11 +95,12 @@ impl State {
 
     /// Each key with its value if already computed; `None` for values a
     /// router's view would compute on first read (so callers can defer them).
-    pub fn iter_ready(&self) -> impl Iterator<Item = (&str, Option<&Value>)> {
+    /// Values are shared, so bindings can cache their conversions.
+    pub fn iter_ready(&self) -> impl Iterator<Item = (&str, Option<&Arc<Value>>)> {
         self.entries.iter().map(|(k, v)| {
             let ready = match v {
-                Entry::Ready(v) => Some(&**v),
-                Entry::Pending(p) => p.cell.get().map(|v| &**v),
+                Entry::Ready(v) => Some(v),
+                Entry::Pending(p) => p.cell.get(),
             };
             (&**k, ready)
         })

@@ -99,3 +99,29 @@ test("Overwrite, Send and updates with undefined keys", async () => {
     .compile();
   assert.deepEqual(await g.invoke({ log: ["in"], x: 5 }), { log: ["reset", "w1", "w2"], x: 5 });
 });
+
+test("an unchanged channel is converted once: nodes see the same object until it is written", async () => {
+  const seen = [];
+  const St = Annotation.Root({ big: Annotation(), small: Annotation(), n: Annotation() });
+  const g = new StateGraph(St)
+    .addNode("read", (s) => {
+      seen.push({ big: s.big, small: s.small, n: s.n });
+      return s.n === 3 ? { n: s.n + 1, big: [...s.big, { i: -1 }] } : { n: s.n + 1 };
+    })
+    .addEdge(START, "read")
+    .addConditionalEdges("read", (s) => (s.n >= 6 ? END : "read"))
+    .compile();
+  const big = Array.from({ length: 100 }, (_, i) => ({ i }));
+  const out = await g.invoke({ big, small: ["x"], n: 0 });
+  assert.equal(seen.length, 6);
+  // The big list (read lazily) and the small one (read eagerly) keep their identity while unchanged…
+  for (const k of [1, 2, 3]) assert.equal(seen[k].big, seen[0].big);
+  for (const k of [1, 2, 3, 4, 5]) assert.equal(seen[k].small, seen[0].small);
+  // …and a write gives a new, correct object.
+  assert.notEqual(seen[4].big, seen[0].big);
+  assert.equal(seen[4].big.length, 101);
+  assert.deepEqual(seen[4].big.at(-1), { i: -1 });
+  assert.equal(seen[5].big, seen[4].big);
+  assert.deepEqual(seen[0].big, big);
+  assert.equal(out.big.length, 101);
+});

@@ -1,6 +1,6 @@
 //! What a running JS node holds: its state (read lazily, key by key) and its
 //! runtime (interrupt, custom stream writes, nested graph calls).
-use crate::convert::{from_js, to_js, to_js_any};
+use crate::convert::{from_js, to_js, to_js_any, to_js_shared};
 use futures::FutureExt;
 use serde_json::json;
 use superstep::{NodeError, Runtime, State};
@@ -21,7 +21,7 @@ impl JsState {
 #[wasm_bindgen]
 impl JsState {
     pub fn get(&self, key: &str) -> JsValue {
-        self.state.get(key).map(to_js).unwrap_or(JsValue::UNDEFINED)
+        self.state.shared(key).map(|v| to_js_shared(&v)).unwrap_or(JsValue::UNDEFINED)
     }
 
     /// Small values converted now, as one object; big lists and maps are left
@@ -30,16 +30,20 @@ impl JsState {
         let obj = js_sys::Object::new();
         let lazy = js_sys::Array::new();
         for (k, v) in self.state.iter_ready() {
+            let small = match v.map(|v| &**v) {
+                Some(serde_json::Value::Array(a)) => a.len() <= 32,
+                Some(serde_json::Value::Object(m)) => m.len() <= 32,
+                Some(_) => true,
+                None => false,
+            };
             match v {
-                Some(serde_json::Value::Array(a)) if a.len() <= 32 => {}
-                Some(serde_json::Value::Object(m)) if m.len() <= 32 => {}
-                Some(serde_json::Value::Array(_) | serde_json::Value::Object(_)) | None => {
-                    lazy.push(&JsValue::from_str(k));
-                    continue;
+                Some(v) if small => {
+                    let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_shared(v));
                 }
-                Some(_) => {}
+                _ => {
+                    lazy.push(&JsValue::from_str(k));
+                }
             }
-            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js(v.unwrap_or(&serde_json::Value::Null)));
         }
         if lazy.length() > 0 {
             let _ = js_sys::Reflect::set(&obj, &JsValue::from_str("__lazy"), &lazy);
