@@ -1,6 +1,9 @@
-//! Conversions between JS values and the engine's JSON values.
+//! Conversions between JS values and the engine's JSON values, as JSON text:
+//! `JSON.parse` and `JSON.stringify` are native and fast, and going through
+//! text keeps the package small (one serde_json path, no second serializer).
 //! The JS glue has already turned class instances (Overwrite, Send, Command)
 //! into plain marker objects and rejected values JSON cannot hold.
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -10,20 +13,67 @@ use wasm_bindgen::prelude::*;
 
 /// A JSON value as a plain JS value (objects, arrays, primitives).
 pub fn to_js(v: &Value) -> JsValue {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+    // Primitives directly; only lists and objects go through text.
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
+        Value::String(s) => JsValue::from_str(s),
+        _ => to_js_any(v),
+    }
 }
 
 /// Any serializable Rust value as a plain JS value.
-pub fn to_js_any<T: Serialize>(v: &T) -> JsValue {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+pub fn to_js_any<T: Serialize + ?Sized>(v: &T) -> JsValue {
+    match serde_json::to_string(v) {
+        Ok(text) => js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL),
+        Err(_) => JsValue::NULL,
+    }
 }
 
 /// A plain JS value as JSON; `undefined` becomes null.
 pub fn from_js(v: JsValue) -> Result<Value, JsValue> {
-    if v.is_undefined() {
+    if v.is_null() || v.is_undefined() {
         return Ok(Value::Null);
     }
-    serde_wasm_bindgen::from_value(v).map_err(|e| crate::errors::type_error(&format!("value cannot be stored in state: {e}")))
+    if let Some(b) = v.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(Value::String(s));
+    }
+    if let Some(f) = v.as_f64() {
+        return Ok(number(f));
+    }
+    from_js_as(v, "value cannot be stored in state")
+}
+
+/// A JS number as JSON reads it back from `JSON.stringify`: whole numbers as integers.
+fn number(f: f64) -> Value {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    match f {
+        f if f.fract() == 0.0 && (0.0..=SAFE).contains(&f) => Value::from(f as u64),
+        f if f.fract() == 0.0 && (-SAFE..0.0).contains(&f) => Value::from(f as i64),
+        // Non-finite numbers become null, as in JSON.
+        f => serde_json::Number::from_f64(f).map(Value::Number).unwrap_or(Value::Null),
+    }
+}
+
+/// A plain JS value as a Rust value; errors start with `what`.
+pub fn from_js_as<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
+    let text = if v.is_undefined() {
+        None
+    } else {
+        // Throws on BigInt and cycles; gives undefined for functions and symbols.
+        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::type_error(&format!("{what}: {}", js_message(&e))))?.as_string()
+    };
+    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::type_error(&format!("{what}: {e}")))
+}
+
+fn js_message(e: &JsValue) -> String {
+    e.as_string()
+        .or_else(|| js_sys::Reflect::get(e, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()))
+        .unwrap_or_else(|| "not JSON".into())
 }
 
 /// Converted lists and objects, keyed by the engine's shared value. A channel

@@ -98,7 +98,7 @@ fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> 
 /// Builds and compiles a graph; functions are passed by index into `fns`.
 #[wasm_bindgen(js_name = compileGraph)]
 pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsValue> {
-    let spec: SpecData = serde_wasm_bindgen::from_value(data).map_err(|e| errors::type_error(&format!("bad graph spec: {e}")))?;
+    let spec: SpecData = crate::convert::from_js_as(data, "bad graph spec")?;
     let mut g = StateGraph::new();
     for ch in &spec.channels {
         let reducer = match (ch.reducer.as_str(), ch.reducer_fn) {
@@ -193,11 +193,8 @@ struct ConfigData {
 }
 
 fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
-    let c: ConfigData = if config.is_undefined() || config.is_null() {
-        ConfigData::default()
-    } else {
-        serde_wasm_bindgen::from_value(config).map_err(|e| errors::type_error(&format!("bad config: {e}")))?
-    };
+    let c: ConfigData =
+        if config.is_undefined() || config.is_null() { ConfigData::default() } else { crate::convert::from_js_as(config, "bad config")? };
     let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
     if let Some(l) = c.recursion_limit {
         rc.recursion_limit = l;
