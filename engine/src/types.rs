@@ -156,6 +156,17 @@ pub enum NodeError {
     Graph(Box<crate::Error>),
 }
 
+impl std::fmt::Display for NodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NodeError::Failed { message, .. } => f.write_str(message),
+            NodeError::Interrupted(i) => write!(f, "interrupted ({} interrupt(s))", i.len()),
+            NodeError::ParentCommand(_) => f.write_str("a Command addressed to the parent graph"),
+            NodeError::Graph(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 impl NodeError {
     pub fn msg(message: impl Into<String>) -> Self {
         NodeError::Failed { message: message.into(), kind: None }

@@ -65,15 +65,17 @@ pub fn from_js_as<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsVa
         None
     } else {
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
-        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::type_error(&format!("{what}: {}", js_message(&e))))?.as_string()
+        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::type_error(&format!("{what}: {}", js_text(&e))))?.as_string()
     };
     serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::type_error(&format!("{what}: {e}")))
 }
 
-fn js_message(e: &JsValue) -> String {
+/// A thrown JS value as text: a string as is, an Error's message, else its JSON.
+pub fn js_text(e: &JsValue) -> String {
     e.as_string()
         .or_else(|| js_sys::Reflect::get(e, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()))
-        .unwrap_or_else(|| "not JSON".into())
+        .or_else(|| js_sys::JSON::stringify(e).ok().and_then(|s| s.as_string()))
+        .unwrap_or_else(|| "a JS value that is not an Error".into())
 }
 
 /// Converted lists and objects, keyed by the engine's shared value. A channel

@@ -3,7 +3,7 @@
 //! The glue wraps every user function so that it never throws and returns a
 //! tagged result: `{t: "u", v}` update, `{t: "c", ...}` command, `{t: "r", routes}`,
 //! `{t: "i", interrupts}`, `{t: "p", command}` (for the parent), `{t: "e", message, kind}`.
-use crate::convert::{from_js, to_js};
+use crate::convert::{from_js, js_text, to_js};
 use crate::handles::{JsRuntime, JsState};
 use futures::FutureExt;
 use js_sys::{Function, Promise, Reflect};
@@ -47,10 +47,6 @@ pub fn node(f: Function) -> NodeFn {
 
 pub fn router(f: Function) -> RouterFn {
     Rc::new(move |state, rt| call(&f, state, rt, parse_routes))
-}
-
-fn js_text(e: &JsValue) -> String {
-    e.as_string().or_else(|| get(e, "message").as_string()).unwrap_or_else(|| format!("{e:?}"))
 }
 
 fn js_err(e: JsValue) -> NodeError {
@@ -120,7 +116,7 @@ fn parse_command(v: &JsValue) -> Result<Command, NodeError> {
 pub fn parse_command_input(v: &JsValue) -> Result<Command, JsValue> {
     parse_command(v).map_err(|e| match e {
         NodeError::Failed { message, .. } => crate::errors::type_error(&message),
-        other => crate::errors::type_error(&format!("{other:?}")),
+        other => crate::errors::type_error(&other.to_string()),
     })
 }
 
@@ -146,7 +142,7 @@ pub fn reducer(f: Function) -> BatchFn {
 
 pub fn cache_key(f: Function) -> CacheKeyFn {
     Rc::new(move |input: &Value| match f.call1(&JsValue::NULL, &to_js(input)) {
-        Ok(k) => k.as_string().unwrap_or_else(|| format!("{k:?}")),
+        Ok(k) => k.as_string().unwrap_or_else(|| js_text(&k)),
         Err(_) => String::new(),
     })
 }

@@ -106,7 +106,7 @@ impl JsRuntime {
             Ok(v) => Ok(to_js(&json!({"resumed": true, "value": v}))),
             Err(NodeError::Interrupted(i)) => Ok(to_js_any(&json!({ "interrupts": i }))),
             Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
-            Err(other) => Err(JsValue::from_str(&format!("{other:?}"))),
+            Err(other) => Err(JsValue::from_str(&other.to_string())),
         }
     }
 

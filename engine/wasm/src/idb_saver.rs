@@ -40,7 +40,8 @@ fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
 
 fn storage_error(e: JsValue) -> Error {
     let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-    let message = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| format!("{e:?}"));
+    let message =
+        js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| crate::convert::js_text(&e));
     Error::Storage { message: if name.is_empty() { message } else { format!("{name}: {message}") } }
 }
 
