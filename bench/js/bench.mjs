@@ -25,6 +25,8 @@ async function load(engine) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function time(runs, units, f) {
+  // Two warm-up runs, so the JIT has settled before timing.
+  await f();
   await f();
   const xs = [];
   for (let i = 0; i < runs; i++) {
@@ -122,8 +124,8 @@ async function child(engine) {
   out.W1 = await time(15, 101, w.w1());
   const plain = w.loop();
   out.W2 = await time(9, 1001, () => plain.invoke({ count: 0 }, { recursionLimit: 2000 }));
-  out.W3x1000 = await time(7, 1000, w.w3(1000));
-  out.W3x3000 = await time(3, 3000, w.w3(3000));
+  out.W3x1000 = await time(15, 1000, w.w3(1000));
+  out.W3x3000 = await time(7, 3000, w.w3(3000));
   out.W4 = await time(15, 100, w.w4());
   out.W5 = await time(5, 1001, () => w.loop(loaded.saver()).invoke({ count: 0 }, { configurable: { thread_id: "w5" }, recursionLimit: 2000 }));
   // Per loop step: the 499 steps after the first of a 500-step run.
