@@ -30,7 +30,7 @@ pub enum Outcome {
     /// A node, reducer or the recursion limit failed the run.
     Error(Error),
     /// A subgraph node returned `Command(graph=PARENT)`.
-    ParentCommand(Command),
+    ParentCommand(Box<Command>),
 }
 
 /// One task of a superstep, as the stepping API reports it.
@@ -301,7 +301,7 @@ impl Stepper {
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
             let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
-            return (Outcome::ParentCommand(c.clone()), vec![], false);
+            return (Outcome::ParentCommand(Box::new(c.clone())), vec![], false);
         }
         let interrupts: Vec<Interrupt> = results
             .iter()

@@ -98,7 +98,7 @@ impl Runtime {
                 Outcome::Done => return Ok(stepper.output()),
                 Outcome::Interrupted(i) => return Err(NodeError::Interrupted(i)),
                 Outcome::Error(e) => return Err(NodeError::Graph(Box::new(e))),
-                Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(Box::new(c))),
+                Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(c)),
             }
         }
     }
