@@ -7,9 +7,20 @@ use std::sync::Arc;
 
 /// A cheap-to-clone snapshot of some channel values, keyed by name.
 /// Cloning shares the values; nothing is deep-copied until `to_value`.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct State {
     entries: Rc<[(Arc<str>, Entry)]>,
+}
+
+thread_local! {
+    /// One shared empty view: an empty `Rc<[_]>` still allocates its counts.
+    static EMPTY: Rc<[(Arc<str>, Entry)]> = Rc::new([]);
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State { entries: EMPTY.with(Rc::clone) }
+    }
 }
 
 /// A value, or one computed on first read: a channel's value with a task's own
@@ -51,14 +62,14 @@ impl Entry {
 }
 
 impl State {
-    pub(crate) fn from_entries(entries: Vec<(Arc<str>, Arc<Value>)>) -> Self {
-        State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect::<Vec<_>>().into() }
+    pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Arc<str>, Arc<Value>)>) -> Self {
+        State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect() }
     }
 
     /// A state holding the keys of a JSON object (e.g. a `Send` argument).
     pub fn from_value(value: Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Arc::from(k), Arc::new(v))).collect()),
+            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Arc::from(k), Arc::new(v)))),
             Value::Null => State::default(),
             other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other))]),
         }
@@ -131,17 +142,23 @@ impl State {
             return self.with_value(key, v);
         }
         let base = self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.shared());
-        let pending = Entry::Pending(Rc::new(Pending { base, reducer: reducer.clone(), writes, cell: OnceCell::new() }));
-        let mut entries: Vec<_> = self.entries.iter().filter(|(k, _)| k != key).cloned().collect();
-        entries.push((key.clone(), pending));
-        State { entries: entries.into() }
+        self.with_entry(key, Entry::Pending(Rc::new(Pending { base, reducer: reducer.clone(), writes, cell: OnceCell::new() })))
     }
 
     /// This view with `key` set to `value`.
     pub(crate) fn with_value(&self, key: &Arc<str>, value: Value) -> State {
-        let mut entries: Vec<_> = self.entries.iter().filter(|(k, _)| k != key).cloned().collect();
-        entries.push((key.clone(), Entry::Ready(Arc::new(value))));
-        State { entries: entries.into() }
+        self.with_entry(key, Entry::Ready(Arc::new(value)))
+    }
+
+    /// This view with `key`'s entry replaced in place (or added last), in one allocation.
+    fn with_entry(&self, key: &Arc<str>, entry: Entry) -> State {
+        let entries = match self.entries.iter().position(|(k, _)| k == key) {
+            Some(at) => {
+                self.entries.iter().enumerate().map(|(i, e)| if i == at { (key.clone(), entry.clone()) } else { e.clone() }).collect()
+            }
+            None => self.entries.iter().cloned().chain(std::iter::once((key.clone(), entry))).collect(),
+        };
+        State { entries }
     }
 
     /// The shared value of `key` (no copy), for bindings that cache conversions.

@@ -54,7 +54,9 @@ impl<V> NameMap<V> {
 
 impl<V> FromIterator<(Name, V)> for NameMap<V> {
     fn from_iter<I: IntoIterator<Item = (Name, V)>>(iter: I) -> Self {
-        let mut map = NameMap::default();
+        let iter = iter.into_iter();
+        let (low, high) = iter.size_hint();
+        let mut map = NameMap::with_capacity(high.unwrap_or(low));
         for (k, v) in iter {
             map.insert(k, v);
         }

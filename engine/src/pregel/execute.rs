@@ -183,59 +183,54 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
 
 /// Validates an update object and records its writes.
 fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
-    let pairs: Vec<(String, Value)> = match update {
-        Value::Object(m) => m.into_iter().collect(),
-        Value::Null => vec![],
+    match update {
+        Value::Object(m) => m.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, out)),
+        Value::Null => Ok(()),
         // A list of [key, value] pairs, as Command(update=[...]) allows.
-        Value::Array(items) if items.iter().all(|p| p.as_array().is_some_and(|a| a.len() == 2 && a[0].is_string())) => items
-            .into_iter()
-            .filter_map(|p| match p {
+        Value::Array(items) if items.iter().all(|p| p.as_array().is_some_and(|a| a.len() == 2 && a[0].is_string())) => {
+            items.into_iter().try_for_each(|p| match p {
                 Value::Array(mut a) => {
-                    let v = a.pop()?;
-                    Some((a.pop()?.as_str()?.to_string(), v))
+                    let v = a.pop().unwrap_or_default();
+                    let k = a.pop().and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default();
+                    state_write(spec, task, k, v, out)
                 }
-                _ => None,
-            })
-            .collect(),
-        other => {
-            return Err(Error::InvalidUpdate {
-                key: "<update>".into(),
-                nodes: vec![task.name.to_string()],
-                message: format!("expected an object of state keys, got {other}"),
+                _ => Ok(()),
             })
         }
-    };
-    for (k, v) in pairs {
-        match spec.channel(&k).filter(|&c| c < spec.state_count) {
-            Some(ch) => {
-                if task.node != 0 || spec.input_keys.contains(&ch) {
-                    out.push((ch, v));
-                }
-            }
-            // Input keys outside every schema are ignored, as LangGraph does.
-            None if task.node == 0 => {}
-            None => return Err(Error::UnknownKey { key: k, node: task.name.to_string() }),
-        }
+        other => Err(Error::InvalidUpdate {
+            key: "<update>".into(),
+            nodes: vec![task.name.to_string()],
+            message: format!("expected an object of state keys, got {other}"),
+        }),
     }
-    Ok(())
+}
+
+fn state_write(spec: &GraphSpec, task: &Task, k: String, v: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
+    match spec.channel(&k).filter(|&c| c < spec.state_count) {
+        Some(ch) => {
+            if task.node != 0 || spec.input_keys.contains(&ch) {
+                out.push((ch, v));
+            }
+            Ok(())
+        }
+        // Input keys outside every schema are ignored, as LangGraph does.
+        None if task.node == 0 => Ok(()),
+        None => Err(Error::UnknownKey { key: k, node: task.name.to_string() }),
+    }
 }
 
 /// The state a router sees: the step's state with this task's own writes reduced in.
 fn local_view(ctx: &StepCtx<'_>, writes: &TaskWrites) -> State {
     let mut view = ctx.state_view.clone();
-    let mut by_channel: Vec<(usize, Vec<Value>)> = Vec::new();
-    for (ch, v) in &writes.writes {
-        if *ch >= ctx.spec.state_count {
+    let all = &writes.writes;
+    for (i, (ch, _)) in all.iter().enumerate() {
+        // Each state channel once, at its first write, with all of its writes in order.
+        if *ch >= ctx.spec.state_count || all[..i].iter().any(|(c, _)| c == ch) {
             continue;
         }
-        match by_channel.iter_mut().find(|(c, _)| c == ch) {
-            Some((_, vs)) => vs.push(v.clone()),
-            None => by_channel.push((*ch, vec![v.clone()])),
-        }
-    }
-    for (ch, vs) in by_channel {
-        if let ChannelKind::State(reducer) = &ctx.spec.channels[ch].kind {
-            view = view.with_writes(&ctx.spec.channels[ch].name, reducer, vs);
+        if let ChannelKind::State(reducer) = &ctx.spec.channels[*ch].kind {
+            let values = all[i..].iter().filter(|(c, _)| c == ch).map(|(_, v)| v.clone()).collect();
+            view = view.with_writes(&ctx.spec.channels[*ch].name, reducer, values);
         }
     }
     view

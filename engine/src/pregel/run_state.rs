@@ -55,9 +55,13 @@ impl RunState {
 
     /// A view of the given state channels that hold a value.
     pub fn view(&self, spec: &GraphSpec, channels: &[usize]) -> State {
-        State::from_entries(
-            channels.iter().filter_map(|&c| self.values[c].as_ref().map(|v| (spec.channels[c].name.clone(), v.clone()))).collect(),
-        )
+        let entry = |c: usize| self.values[c].as_ref().map(|v| (spec.channels[c].name.clone(), v.clone()));
+        if channels.iter().all(|&c| self.values[c].is_some()) {
+            // The usual case: an exact-size iterator, so the view takes one allocation.
+            State::from_entries(channels.iter().map(|&c| (spec.channels[c].name.clone(), self.values[c].clone().unwrap_or_default())))
+        } else {
+            State::from_entries(channels.iter().filter_map(|&c| entry(c)))
+        }
     }
 
     /// All state channels with a value, as one JSON object (a deep copy).
