@@ -31,6 +31,8 @@ pub enum Error {
     MissingNode { node: String },
     /// Invalid input to invoke/stream/update_state.
     InvalidInput { message: String },
+    /// A null input with nothing to continue: no checkpointer, or an empty thread.
+    EmptyInput { message: String },
     /// A graph document or expression could not be loaded.
     Document { problems: Vec<String> },
 }
@@ -91,6 +93,7 @@ impl fmt::Display for Error {
                 write!(f, "the thread is about to run node `{node}`, which this graph no longer has")
             }
             Self::InvalidInput { message } => write!(f, "invalid input: {message}"),
+            Self::EmptyInput { message } => write!(f, "no input: {message}"),
             Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
         }
     }

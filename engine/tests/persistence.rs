@@ -358,3 +358,56 @@ fn checkpoints_store_appended_items_not_whole_lists() {
     assert_eq!(latest.values["items"].as_array().unwrap().len(), 2050);
     assert!(MemorySaver::stored_bytes(&latest.checkpoint) < 1024, "{} bytes", MemorySaver::stored_bytes(&latest.checkpoint));
 }
+
+/// As LangGraph: an update with no `as_node` on a fresh thread is written as
+/// START, so the entry node is next; an update as a node runs its router.
+#[test]
+fn update_state_routes_like_the_node_it_writes_as() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("go", Channel::last_value())
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .conditional("a", router(|st| Ok::<_, NodeError>(if st.str("go") == Some("c") { "c" } else { "b" })), None)
+        .edge("b", END)
+        .edge("c", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let fresh = thread("fresh");
+    g.update_state_blocking(&fresh, json!({"path": ["seed"]}), None).unwrap();
+    assert_eq!(g.get_state_blocking(&fresh).unwrap().next, vec!["a"]);
+    assert_eq!(g.invoke_blocking(Value::Null, fresh).unwrap()["path"], json!(["seed", "a", "b"]));
+    let t = thread("routed");
+    g.invoke_blocking(json!({"go": "b"}), t.clone()).unwrap();
+    g.update_state_blocking(&t, json!({"go": "c"}), Some("a")).unwrap();
+    assert_eq!(g.get_state_blocking(&t).unwrap().next, vec!["c"]);
+    assert_eq!(g.invoke_blocking(Value::Null, t).unwrap()["path"], json!(["a", "b", "c"]));
+}
+
+/// As LangGraph.js: null input with nothing to continue is an EmptyInput error;
+/// a Command on an empty thread applies its update and goto to an empty state.
+#[test]
+fn null_input_needs_something_to_continue_and_a_command_starts_an_empty_thread() {
+    let build = |opts: CompileOptions| {
+        StateGraph::new()
+            .channel("path", Channel::append())
+            .node("a", mark("a"))
+            .edge(START, "a")
+            .edge("a", END)
+            .compile_with(opts)
+            .unwrap()
+    };
+    let plain = build(CompileOptions::default());
+    assert!(matches!(plain.invoke_blocking(Value::Null, RunConfig::default()), Err(Error::EmptyInput { .. })));
+    let s = saver();
+    let g = build(with_saver(&s));
+    assert!(matches!(g.invoke_blocking(Value::Null, thread("none")), Err(Error::EmptyInput { .. })));
+    let resume = Command { resume: Some(json!(1)), ..Default::default() };
+    // Nothing is interrupted, so nothing runs.
+    assert_eq!(g.invoke_blocking(resume, thread("r")).unwrap(), json!({"path": []}));
+    let goto = Command { goto: vec![Goto::Node("a".into())], ..Default::default() };
+    assert_eq!(g.invoke_blocking(goto, thread("g")).unwrap(), json!({"path": ["a"]}));
+}

@@ -37,6 +37,10 @@ test("errors are typed and named", async () => {
   await assert.rejects(thrower.invoke({}), (e) => e instanceof Boom && e.message === "kaput");
   const noSaver = new StateGraph(Log).addNode("ask", () => ({ x: interrupt("?") })).addEdge(START, "ask").compile();
   await assert.rejects(noSaver.invoke({}), (e) => e.name === "GraphValueError");
+  await assert.rejects(noSaver.invoke(null), (e) => e instanceof S.EmptyInputError && e.name === "EmptyInputError");
+  assert.throws(() => new StateGraph(Log).addNode(START, () => ({})), (e) => e.name === "GraphValidationError");
+  const listResult = new StateGraph(Log).addNode("l", () => [1, 2]).addEdge(START, "l").compile();
+  await assert.rejects(listResult.invoke({}), (e) => e instanceof S.InvalidUpdateError);
 });
 
 test("values JSON cannot hold are a typed error naming the path", async () => {
@@ -97,7 +101,8 @@ test("Overwrite, Send and updates with undefined keys", async () => {
     .addEdge(START, "fan")
     .addConditionalEdges("fan", () => [new Send("w", { n: 1 }), new Send("w", { n: 2 })])
     .compile();
-  assert.deepEqual(await g.invoke({ log: ["in"], x: 5 }), { log: ["reset", "w1", "w2"], x: 5 });
+  // A key set to undefined is a write, as in LangGraph.js (JSON holds it as null).
+  assert.deepEqual(await g.invoke({ log: ["in"], x: 5 }), { log: ["reset", "w1", "w2"], x: null });
 });
 
 test("an unchanged channel is converted once: nodes see the same object until it is written", async () => {

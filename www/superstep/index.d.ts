@@ -92,6 +92,8 @@ export class GraphValidationError extends Error {
   culprit?: string;
 }
 export class GraphValueError extends Error {}
+/** A null input with nothing to continue: no checkpointer, or a thread with no checkpoint. */
+export class EmptyInputError extends Error {}
 export class MissingNodeError extends Error {
   node?: string;
 }

@@ -4,7 +4,7 @@ import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
 
 export { START, END, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt } from "./lib/types.js";
 export {
-  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError,
+  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
 } from "./lib/types.js";
 export { interrupt } from "./lib/runtime.js";

@@ -180,8 +180,12 @@ pub(crate) async fn start_run(
     let Some(to) = persistence else {
         match input {
             Input::Values(v) => write_input(&mut stepper, v, true)?,
-            Input::Command(_) | Input::Continue => {
-                return Err(Error::NoCheckpointer { operation: "resuming a run (Command or null input)".into() })
+            Input::Continue => {
+                return Err(Error::EmptyInput { message: "a null input continues a thread, and this graph has no checkpointer".into() })
+            }
+            // LangGraph.js throws a plain Error here (GraphValueError is for interrupt()).
+            Input::Command(_) => {
+                return Err(Error::InvalidInput { message: "a Command resumes a thread, and this graph has no checkpointer".into() })
             }
         }
         stepper.checkpoint_id = stepper.run.env.next_id();
@@ -233,9 +237,12 @@ pub(crate) async fn start_run(
             let (rs, spec) = (&stepper.rs, graph.spec());
             stepper.run.sink.push(&stepper.run.namespace, crate::pregel::StreamMode::Values, || rs.all_values(spec));
         }
-        (Input::Command(_) | Input::Continue, None) => {
-            return Err(Error::InvalidInput { message: format!("thread {} has nothing to resume", to.thread_id) })
+        // As LangGraph.js: a Command on an empty thread applies its update and goto
+        // to an empty state (a bare resume runs nothing).
+        (Input::Command(c), None) => {
+            apply_command_input(&mut stepper, c, &persist).await?;
         }
+        (Input::Continue, None) => return Err(Error::EmptyInput { message: format!("thread {} has nothing to continue", to.thread_id) }),
     }
     stepper.stop = stepper.rs.step + limit as i64 + 1;
     stepper.hooks = Some(persist);

@@ -3,9 +3,10 @@ use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
 use super::saver::ListFilter;
 use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskWrites};
+use crate::pregel::{apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskStatus, TaskWrites};
 use crate::types::{Interrupt, START};
 use serde_json::{json, Map, Value};
+use std::rc::Rc;
 
 /// A thread's state at one checkpoint (LangGraph's `StateSnapshot`).
 #[derive(Clone, Debug, PartialEq)]
@@ -167,29 +168,25 @@ impl CompiledGraph {
             Some(n) => spec.node(n).ok_or_else(|| Error::UnknownTarget { source: "update_state".into(), target: n.into() })?,
             None => last_writer(&stepper)?,
         };
-        let mut writes = TaskWrites::default();
-        match values {
-            Value::Object(m) => {
-                for (k, v) in m {
-                    let ch = spec
-                        .channel(&k)
-                        .filter(|&c| c < spec.state_count)
-                        .ok_or(Error::UnknownKey { key: k, node: spec.nodes[node].name.to_string() })?;
-                    writes.writes.push((ch, v));
-                }
+        let name = spec.nodes[node].name.clone();
+        let task = Rc::new(Task {
+            id: String::new(),
+            node,
+            name: name.clone(),
+            path: TaskPath::Pull(name),
+            triggers: vec![],
+            input: Default::default(),
+        });
+        let result = stepper.writes_as(&task, values).await;
+        let writes = match result.status {
+            TaskStatus::Done => result.writes,
+            TaskStatus::Failed(e) => return Err(e),
+            TaskStatus::Interrupted(_) | TaskStatus::Parent(_) => {
+                return Err(Error::InvalidInput {
+                    message: format!("update_state as {}: a router interrupted or addressed the parent", spec.nodes[node].name),
+                })
             }
-            Value::Null => {}
-            other => return Err(Error::InvalidInput { message: format!("update_state takes an object, got {other}") }),
-        }
-        if node != 0 {
-            for &ch in &spec.nodes[node].edge_writes {
-                let v = match spec.channels[ch].kind {
-                    crate::graph::compile::ChannelKind::Barrier { .. } => Value::String(spec.nodes[node].name.to_string()),
-                    _ => Value::Null,
-                };
-                writes.writes.push((ch, v));
-            }
-        }
+        };
         let persist = persist_for(to.clone(), t.as_ref(), self.spec());
         apply_as(&mut stepper, node, writes, Source::Update, &persist).await?;
         Ok(config_of(&to.thread_id, &to.ns, stepper.checkpoint_id()))

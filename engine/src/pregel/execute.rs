@@ -60,9 +60,8 @@ pub(crate) struct StepCtx<'a> {
     pub remaining_steps: i64,
 }
 
-pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> TaskResult {
-    let node = &ctx.spec.nodes[task.node];
-    let rt = Runtime(Rc::new(TaskCtx {
+fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
+    Runtime(Rc::new(TaskCtx {
         step: ctx.step,
         task: task.clone(),
         graph: ctx.graph.clone(),
@@ -70,7 +69,18 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         run: ctx.run.clone(),
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
         per_thread_calls: RefCell::default(),
-    }));
+    }))
+}
+
+/// The writes `task`'s node would make had it returned `update`: the update,
+/// its edges and its routers (run on the updated view), as `update_state` needs.
+pub(crate) async fn writes_as(ctx: &StepCtx<'_>, task: &Rc<Task>, update: Value) -> TaskResult {
+    finish(ctx, task, &runtime(ctx, task, vec![]), NodeOutput::Update(update), false).await
+}
+
+pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> TaskResult {
+    let node = &ctx.spec.nodes[task.node];
+    let rt = runtime(ctx, task, resume);
     if task.node == 0 {
         let input = task.input().to_value();
         return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;

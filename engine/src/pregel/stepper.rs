@@ -237,6 +237,16 @@ impl Stepper {
         Tick { tasks, results, changed, applied, outcome }
     }
 
+    /// What `task` writes had its node returned `update` (edges and routers
+    /// included), against this run's current state: `update_state`'s writes.
+    pub(crate) async fn writes_as(&self, task: &Rc<Task>, update: Value) -> TaskResult {
+        let spec = self.graph.spec();
+        let state_view = self.rs.view(spec, &spec.state_keys);
+        let step = self.rs.step + 1;
+        let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
+        super::execute::writes_as(&ctx, task, update).await
+    }
+
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
     /// Each task is polled once inline: synchronous nodes finish without a scheduler.
     async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> Vec<TaskResult> {

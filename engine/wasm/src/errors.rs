@@ -12,6 +12,7 @@ pub fn class_name(e: &Error) -> &'static str {
         Error::Node { .. } => "NodeError",
         Error::NoCheckpointer { .. } => "GraphValueError",
         Error::MissingNode { .. } => "MissingNodeError",
+        Error::EmptyInput { .. } => "EmptyInputError",
         Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
         Error::Storage { .. } => "CheckpointStorageError",
         Error::Document { .. } => "GraphDocumentError",

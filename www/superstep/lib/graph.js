@@ -6,7 +6,7 @@ import { currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wra
 import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
-import { toPlain } from "./values.js";
+import { plainUpdate, toPlain } from "./values.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
 const finalizer = new FinalizationRegistry(({ inner, id }) => {
@@ -143,6 +143,8 @@ export class StateGraph {
       return this;
     }
     if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
+    // Checked here, as LangGraph.js does, rather than at compile().
+    if (name === START || name === END) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` is reserved.`);
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
     this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, metadata: options.metadata });
     return this;
@@ -300,7 +302,7 @@ function wasmErrorLike(name, message) {
 function inputArg(input) {
   if (input === null || input === undefined) return { kind: "continue" };
   if (isCommand(input)) return { kind: "command", command: plainCommand(input) };
-  return { kind: "values", value: toPlain(input, "input") };
+  return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
 }
 
 function configArg(config = {}, extra = {}) {
@@ -447,7 +449,7 @@ export class CompiledStateGraph {
 
   async updateState(config, values, asNode) {
     try {
-      return await this.graph.updateState(configArg(config), values === undefined ? null : toPlain(values, "values"), asNode ?? undefined);
+      return await this.graph.updateState(configArg(config), values === undefined ? null : plainUpdate(values, "values"), asNode ?? undefined);
     } catch (e) {
       rethrow(e);
     }

@@ -53,6 +53,8 @@ export const InvalidUpdateError = errorClass("InvalidUpdateError");
 export const NodeError = errorClass("NodeError");
 export const GraphValidationError = errorClass("GraphValidationError");
 export const GraphValueError = errorClass("GraphValueError");
+/** A null input with nothing to continue (LangGraph.js's name). */
+export const EmptyInputError = errorClass("EmptyInputError");
 export const MissingNodeError = errorClass("MissingNodeError");
 export const CheckpointStorageError = errorClass("CheckpointStorageError");
 export const StorageQuotaError = errorClass("StorageQuotaError");
@@ -78,6 +80,7 @@ const CLASSES = {
   NodeError,
   GraphValidationError,
   GraphValueError,
+  EmptyInputError,
   MissingNodeError,
   CheckpointStorageError,
   StorageQuotaError,

@@ -37,15 +37,22 @@ export function toPlain(v, path = "state", seen = new Set()) {
   return out;
 }
 
-/** A state update as plain data: keys with `undefined` are dropped, as LangGraph.js does. */
-export function plainUpdate(update) {
+/**
+ * A state update (or input) as plain data. A key set to `undefined` is still a
+ * write, as in LangGraph.js; JSON has no undefined, so it is written as null.
+ */
+export function plainUpdate(update, what = "update") {
   if (update === undefined || update === null) return null;
-  if (Array.isArray(update)) return update.map(([k, v]) => [k, toPlain(v, `update.${k}`)]);
+  if (Array.isArray(update)) {
+    // Command(update=[[key, value], ...]) form; anything else is not an update.
+    if (!update.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string")) {
+      throw new InvalidUpdateError(`expected an object of state keys, got an array`);
+    }
+    return update.map(([k, v]) => [k, toPlain(v, `${what}.${k}`)]);
+  }
   if (typeof update !== "object") throw new InvalidUpdateError(`expected an object of state keys, got ${typeof update}`);
   const out = {};
-  for (const k of Object.keys(update)) {
-    if (update[k] !== undefined) out[k] = toPlain(update[k], `update.${k}`);
-  }
+  for (const k of Object.keys(update)) out[k] = toPlain(update[k], `${what}.${k}`);
   return out;
 }
 
