@@ -115,9 +115,13 @@ fn a_failed_step_resumes_only_the_failed_task() {
     let cfg = thread("t");
     assert!(g.invoke_blocking(json!({}), cfg.clone()).is_err());
     let state = g.get_state_blocking(&cfg).unwrap();
-    // As LangGraph.js: `next` lists the whole unfinished superstep; only `flaky` will run again.
-    assert_eq!(state.next, vec!["flaky", "ok"]);
+    // As LangGraph.js: the newest state shows `ok`'s saved write and only `flaky` as next,
+    // while the stored checkpoint (history) lists the whole unfinished superstep.
+    assert_eq!(state.next, vec!["flaky"]);
+    assert_eq!(state.values["log"], json!(["ok"]));
     assert!(state.tasks.iter().any(|t| t.name == "flaky" && t.error.is_some()));
+    let stored = &g.get_state_history_blocking(&cfg).unwrap()[0];
+    assert_eq!((stored.next.clone(), stored.values["log"].clone()), (vec!["flaky".to_string(), "ok".to_string()], json!([])));
     let out = g.invoke_blocking(Value::Null, cfg).unwrap();
     assert_eq!(out["log"], json!(["flaky", "ok"]));
     assert_eq!((ok_calls.get(), flaky_calls.get()), (1, 2));
@@ -410,4 +414,44 @@ fn null_input_needs_something_to_continue_and_a_command_starts_an_empty_thread()
     assert_eq!(g.invoke_blocking(resume, thread("r")).unwrap(), json!({"path": []}));
     let goto = Command { goto: vec![Goto::Node("a".into())], ..Default::default() };
     assert_eq!(g.invoke_blocking(goto, thread("g")).unwrap(), json!({"path": ["a"]}));
+}
+
+/// As LangGraph.js: a paused run's output and newest state include what its
+/// finished tasks wrote; Send tasks of one node are each in `next`; a
+/// checkpointed run streams every checkpoint it saves, with the next tasks.
+#[test]
+fn a_paused_superstep_shows_finished_writes_and_streams_its_checkpoints() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("done", Channel::last_value())
+        .channel("answer", Channel::last_value())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"done": "yes"}))))
+        .node("b", node_rt(|_, rt| Ok::<_, NodeError>(json!({"answer": rt.interrupt(json!("?"))?}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("p");
+    let parts = g.stream_blocking(json!({}), cfg.clone().modes(&[StreamMode::Checkpoints])).unwrap();
+    let seen: Vec<(Value, Value)> = parts.iter().map(|p| (p.data["metadata"]["source"].clone(), p.data["next"].clone())).collect();
+    assert_eq!(seen, vec![(json!("input"), json!(["__start__"])), (json!("loop"), json!(["a", "b"]))]);
+    let out = g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
+    assert_eq!((out["done"].clone(), out["__interrupt__"][0]["value"].clone()), (json!("yes"), json!("?")));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!((state.values["done"].clone(), state.next), (json!("yes"), vec!["b".to_string()]));
+
+    let fan = StateGraph::new()
+        .channel("out", Channel::append())
+        .node("ask", node_rt(|st, rt| Ok::<_, NodeError>(json!({"out": [rt.interrupt(st.value("item"))?]}))))
+        .conditional(
+            START,
+            router(|_| {
+                Ok::<_, NodeError>(vec![Goto::Send(Send::new("ask", json!({"item": 1}))), Goto::Send(Send::new("ask", json!({"item": 2})))])
+            }),
+            None,
+        )
+        .compile_with(with_saver(&s))
+        .unwrap();
+    fan.invoke_blocking(json!({}), thread("fan")).unwrap();
+    assert_eq!(fan.get_state_blocking(&thread("fan")).unwrap().next, vec!["ask", "ask"]);
 }

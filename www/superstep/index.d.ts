@@ -150,7 +150,8 @@ export type Router<S> = (state: S, config: NodeConfig) => string | Send | (strin
 
 export interface CachePolicy {
   ttl?: number;
-  keyFunc?: (input: unknown) => string;
+  /** Called with `[input]`, as LangGraph.js does; the default key is the input's JSON. */
+  keyFunc?: (args: unknown[]) => string;
 }
 
 export interface RetryPolicy {

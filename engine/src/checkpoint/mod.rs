@@ -14,11 +14,13 @@ pub use saver::{merge_writes, Checkpointer, ListFilter};
 pub use thread::{StateSnapshot, TaskSnapshot};
 
 use crate::error::Error;
-use crate::pregel::{CompiledGraph, Input, Resume, RunConfig, Sink, StepHooks, Stepper, TaskResult, TaskStatus, TaskWrites, Tick};
+use crate::pregel::{
+    CompiledGraph, Input, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
+};
 use crate::types::{Command, Goto};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -78,7 +80,7 @@ impl StepHooks for Persist {
                     graph.env().now_ms(),
                     metadata,
                 );
-                self.commit(cp, &stepper.run_state().versions).await
+                self.commit(stepper, cp).await
             } else if !tick.results.is_empty() {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
                 let writes = pending_writes(stepper);
@@ -92,15 +94,46 @@ impl StepHooks for Persist {
 }
 
 impl Persist {
-    /// Stores `cp`, whose channel versions (by index) are `versions`.
-    async fn commit(&self, cp: Checkpoint, versions: &[u64]) -> Result<(), Error> {
+    /// Stores `cp`, the checkpoint of `stepper`'s current state, and streams it.
+    async fn commit(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
         let id = cp.id.clone();
+        let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
+        self.emit(stepper, source, step, parent.as_deref());
+        let versions = &stepper.run_state().versions;
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
         prev.extend_from_slice(versions);
         *self.parent.borrow_mut() = Some(id);
         Ok(())
+    }
+}
+
+impl Persist {
+    /// A saved checkpoint as LangGraph streams it ("checkpoints" mode, and "debug"
+    /// events of type `checkpoint`): values, metadata, the next tasks, configs.
+    fn emit(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<&str>) {
+        let run = &stepper.run;
+        let payload = || {
+            let spec = stepper.graph().spec();
+            let tasks = crate::pregel::plan(spec, stepper.run_state(), stepper.checkpoint_id(), &run.namespace.join("|"));
+            let config =
+                |id: &str| json!({"configurable": {"thread_id": self.to.thread_id, "checkpoint_ns": self.to.ns, "checkpoint_id": id}});
+            json!({
+                "config": config(stepper.checkpoint_id()),
+                "values": stepper.run_state().all_values(spec),
+                "metadata": {"source": source.as_str(), "step": step, "parents": {}},
+                "next": tasks.iter().map(|t| &*t.name).collect::<Vec<_>>(),
+                "tasks": tasks.iter().map(|t| json!({"id": t.id, "name": &*t.name, "path": t.path.to_string().split('|').collect::<Vec<_>>(), "interrupts": []})).collect::<Vec<_>>(),
+                "parentConfig": parent.map(config),
+            })
+        };
+        run.sink.push(&run.namespace, StreamMode::Checkpoints, payload);
+        run.sink.push(
+            &run.namespace,
+            StreamMode::Debug,
+            || json!({"type": "checkpoint", "step": step, "timestamp": run.env.now_ms(), "payload": payload()}),
+        );
     }
 }
 
@@ -134,7 +167,7 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
 /// Pending writes back into stepper form.
 type Pending = Vec<(String, String, TaskResult)>;
 
-fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, Vec<(String, Vec<Value>)>) {
+pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, Vec<(String, Vec<Value>)>) {
     let mut pending = Vec::new();
     let mut answered = Vec::new();
     for w in writes {
@@ -212,7 +245,7 @@ pub(crate) async fn start_run(
             write_input(&mut stepper, v, saved.is_none())?;
             stepper.checkpoint_id = stepper.run.env.next_id();
             let cp = snapshot_checkpoint(&stepper, format::Source::Input, Value::Null, persist.parent.borrow().clone(), &persist);
-            persist.commit(cp, &stepper.rs.versions).await?;
+            persist.commit(&stepper, cp).await?;
         }
         (input, Some(t)) => {
             if replay {
@@ -220,7 +253,7 @@ pub(crate) async fn start_run(
                 stepper.checkpoint_id = stepper.run.env.next_id();
                 stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
-                persist.commit(cp, &stepper.rs.versions).await?;
+                persist.commit(&stepper, cp).await?;
             } else {
                 if let Some(node) = lost_nodes(spec, &t.pending_writes).into_iter().next() {
                     return Err(Error::MissingNode { node });
@@ -236,6 +269,10 @@ pub(crate) async fn start_run(
             // As LangGraph.js: a resumed run streams the state it resumes from first.
             let (rs, spec) = (&stepper.rs, graph.spec());
             stepper.run.sink.push(&stepper.run.namespace, crate::pregel::StreamMode::Values, || rs.all_values(spec));
+            if !replay {
+                let md = &t.checkpoint.metadata;
+                persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref());
+            }
         }
         // As LangGraph.js: a Command on an empty thread applies its update and goto
         // to an empty state (a bare resume runs nothing).

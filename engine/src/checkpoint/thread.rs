@@ -3,7 +3,7 @@ use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
 use super::saver::ListFilter;
 use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskStatus, TaskWrites};
+use crate::pregel::{apply_writes, plan, with_finished_writes, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskStatus, TaskWrites};
 use crate::types::{Interrupt, START};
 use serde_json::{json, Map, Value};
 use std::rc::Rc;
@@ -61,7 +61,9 @@ impl CompiledGraph {
                 created_at: None,
                 interrupts: vec![],
             }),
-            Some(t) => self.snapshot(&to, &t, subgraphs).await,
+            // The newest state shows what finished tasks of an unfinished superstep wrote;
+            // a named checkpoint (or history) shows the checkpoint as stored, as in LangGraph.js.
+            Some(t) => self.snapshot(&to, &t, subgraphs, config.checkpoint_id().is_none()).await,
         }
     }
 
@@ -82,7 +84,7 @@ impl CompiledGraph {
         let to = self.persistence(config)?;
         let mut out = Vec::new();
         for t in to.saver.list(&to.thread_id, &to.ns, filter).await? {
-            out.push(self.snapshot(&to, &t, false).await?);
+            out.push(self.snapshot(&to, &t, false, false).await?);
         }
         Ok(out)
     }
@@ -96,6 +98,7 @@ impl CompiledGraph {
         to: &'a Persistence,
         t: &'a CheckpointTuple,
         subgraphs: bool,
+        with_finished: bool,
     ) -> futures::future::LocalBoxFuture<'a, Result<StateSnapshot, Error>> {
         use futures::FutureExt;
         async move {
@@ -112,9 +115,9 @@ impl CompiledGraph {
                     Some(WriteKind::Failed { error }) => (vec![], Some(error.clone())),
                     _ => (vec![], None),
                 };
-                // As in LangGraph.js, a task that already received resume values is not "next"
-                // (finished tasks of an unfinished superstep still are).
-                let settled = saved.is_some_and(|w| !w.resumed.is_empty());
+                // As in LangGraph.js, the newest state's `next` leaves out tasks that already
+                // finished or received resume values; a stored checkpoint's lists them all.
+                let settled = with_finished && saved.is_some_and(|w| !w.resumed.is_empty() || matches!(w.kind, WriteKind::Done { .. }));
                 if !settled {
                     next.push(task.name.to_string());
                 }
@@ -123,7 +126,7 @@ impl CompiledGraph {
                         let ns = child_ns(&to.ns, &task.name, &task.id);
                         let child_to = Persistence { ns: ns.clone(), ..to.clone() };
                         match to.saver.get(&to.thread_id, &ns, None).await? {
-                            Some(ct) => Some(Box::new(sub.snapshot(&child_to, &ct, true).await?)),
+                            Some(ct) => Some(Box::new(sub.snapshot(&child_to, &ct, true, with_finished).await?)),
                             None => None,
                         }
                     }
@@ -139,11 +142,17 @@ impl CompiledGraph {
                     state,
                 });
             }
-            next.sort();
-            next.dedup();
+            let values = if with_finished {
+                let (pending, _) = super::restore_pending(spec, &t.pending_writes);
+                let finished =
+                    |id: &str| pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
+                with_finished_writes(spec, &rs, &tasks, finished).all_values(spec)
+            } else {
+                rs.all_values(spec)
+            };
             let md = &t.checkpoint.metadata;
             Ok(StateSnapshot {
-                values: rs.all_values(spec),
+                values,
                 next,
                 tasks: task_snaps,
                 metadata: Some(md.clone()),
@@ -267,5 +276,5 @@ pub(crate) async fn apply_as(
     let parent = persist.parent.borrow().clone();
     let md = metadata(&graph, source, stepper.rs.step, Value::Object(update), parent);
     let cp = encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
-    persist.commit(cp, &stepper.rs.versions).await
+    persist.commit(stepper, cp).await
 }

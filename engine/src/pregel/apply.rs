@@ -112,3 +112,25 @@ pub fn apply_writes(
     rs.updated = Some(updated);
     Ok(changed)
 }
+
+/// `rs` with the writes of the tasks that already finished in an unfinished
+/// superstep applied: how LangGraph shows an interrupted or failed run's
+/// newest state. `finished(id)` gives a task's saved writes. A conflict among
+/// them leaves the state as the checkpoint has it (the run reports it on resume).
+pub fn with_finished_writes(
+    spec: &GraphSpec,
+    rs: &RunState,
+    tasks: &[std::rc::Rc<Task>],
+    finished: impl Fn(&str) -> Option<TaskWrites>,
+) -> RunState {
+    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks.iter().filter_map(|t| Some((&**t, finished(&t.id)?))).unzip();
+    let mut out = rs.clone();
+    if done.is_empty() {
+        return out;
+    }
+    let mut no_ids = || String::new();
+    match apply_writes(spec, &mut out, &done, writes, &mut no_ids) {
+        Ok(_) => out,
+        Err(_) => rs.clone(),
+    }
+}

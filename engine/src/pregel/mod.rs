@@ -8,7 +8,7 @@ mod stepper;
 mod stream;
 mod subgraph;
 
-pub use apply::{apply_writes, TaskWrites};
+pub use apply::{apply_writes, with_finished_writes, TaskWrites};
 pub use execute::{TaskResult, TaskStatus};
 pub use plan::{plan, Task, TaskPath};
 pub use run_state::RunState;

@@ -135,15 +135,22 @@ impl Stepper {
     pub fn next_nodes(&self) -> Vec<String> {
         let spec = self.graph.spec();
         let ns = self.run.namespace.join("|");
-        let mut names: Vec<String> = plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name.to_string()).collect();
-        names.sort();
-        names.dedup();
-        names
+        // One entry per task, as LangGraph's `next` (a node with three Sends is there three times).
+        plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name.to_string()).collect()
     }
 
-    /// The output keys' values, as `invoke` returns them.
+    /// The output keys' values, as `invoke` returns them. A paused run's output
+    /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {
-        self.rs.values_of(self.graph.spec(), &self.graph.spec().output_keys)
+        let spec = self.graph.spec();
+        if !self.pending.iter().any(|(_, _, r)| r.status == TaskStatus::Done) {
+            return self.rs.values_of(spec, &spec.output_keys);
+        }
+        let ns = self.run.namespace.join("|");
+        let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
+        let finished =
+            |id: &str| self.pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
+        super::apply::with_finished_writes(spec, &self.rs, &tasks, finished).values_of(spec, &spec.output_keys)
     }
 
     /// Every state channel's value.
@@ -480,7 +487,7 @@ fn emit_task_start(
     if task.node == 0 {
         return;
     }
-    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec) });
+    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [] });
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }

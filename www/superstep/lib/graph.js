@@ -225,7 +225,7 @@ export class StateGraph {
     });
     const nodes = [...this.nodes].map(([name, n]) => {
       const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
-      const cache = n.cachePolicy ? { ttl: n.cachePolicy.ttl, keyFn: n.cachePolicy.keyFunc ? fn((input) => String(n.cachePolicy.keyFunc(input))) : undefined } : undefined;
+      const cache = n.cachePolicy ? { ttl: n.cachePolicy.ttl, keyFn: n.cachePolicy.keyFunc ? fn((input) => String(n.cachePolicy.keyFunc([input]))) : undefined } : undefined;
       const r = n.retryPolicy;
       return {
         name,
