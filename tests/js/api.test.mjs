@@ -94,6 +94,27 @@ test("interrupt() works synchronously and config.interrupt() after an await", as
   assert.deepEqual((await g.invoke(new Command({ resume: "two" }), cfg)).log, ["one", "two"]);
 });
 
+test("in Node the running node survives await: interrupt() and nested graph calls still know it", async () => {
+  const Sub = Annotation.Root({ q: Annotation(), a: Annotation() });
+  const sub = new StateGraph(Sub).addNode("answer", (s) => ({ a: `A(${s.q})` })).addEdge(START, "answer").compile();
+  const g = new StateGraph(Log)
+    .addNode("ask", async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      const first = await sub.invoke({ q: "u" });
+      const second = await sub.invoke({ q: "v" });
+      return { log: [first.a, second.a, interrupt("more?")] };
+    })
+    .addEdge(START, "ask")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "await" } };
+  const chunks = [];
+  for await (const c of await g.stream({}, { ...cfg, streamMode: "updates", subgraphs: true })) chunks.push(c);
+  // Each call is a subgraph of `ask`; the second gets its own namespace, as in LangGraph.js.
+  assert.deepEqual(chunks.slice(0, 2).map(([ns]) => ns.map((p) => p.split(":")[0])), [["ask"], ["ask", "1"]]);
+  assert.equal(chunks.at(-1)[1].__interrupt__[0].value, "more?");
+  assert.deepEqual((await g.invoke(new Command({ resume: "no" }), cfg)).log, ["A(u)", "A(v)", "no"]);
+});
+
 test("Overwrite, Send and updates with undefined keys", async () => {
   const g = new StateGraph(Log)
     .addNode("fan", () => ({ log: new Overwrite(["reset"]), x: undefined }))

@@ -239,7 +239,8 @@ export interface Stepper<S = Record<string, unknown>> {
 }
 
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
-  invoke(input: U | Command | null, config?: RunnableConfig): Promise<S & { __interrupt__?: Interrupt[] }>;
+  /** Inside a node, pass the node's `config` to run this graph as its subgraph (needed after an `await` in browsers). */
+  invoke(input: U | Command | null, config?: RunnableConfig | NodeConfig): Promise<S & { __interrupt__?: Interrupt[] }>;
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
   stepper(input: U | Command | null, config?: RunnableConfig): Promise<Stepper<S>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;

@@ -69,6 +69,7 @@ fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
         run: ctx.run.clone(),
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
         per_thread_calls: RefCell::default(),
+        graph_calls: Default::default(),
     }))
 }
 
@@ -134,6 +135,7 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
             (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
                 rt.0.resume.borrow_mut().next = 0;
+                rt.0.graph_calls.set(0);
             }
             _ => return result,
         }

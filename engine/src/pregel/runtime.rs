@@ -21,6 +21,8 @@ pub(crate) struct TaskCtx {
     pub resume: RefCell<ResumeCursor>,
     /// Namespaces of per-thread subgraphs this task has called (each at most once).
     pub per_thread_calls: RefCell<Vec<String>>,
+    /// Subgraph calls made so far: the n-th (n > 0) gets its own namespace, `…|n`, as in LangGraph.js.
+    pub graph_calls: std::cell::Cell<usize>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.

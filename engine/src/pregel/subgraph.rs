@@ -41,13 +41,14 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
 
 impl Runtime {
     /// Where a subgraph called from this task keeps its checkpoints, if anywhere.
-    fn child_persistence(&self, graph: &CompiledGraph) -> Result<Option<Persistence>, NodeError> {
+    fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Result<Option<Persistence>, NodeError> {
         let parent = self.run_ctx().persistence.as_ref();
         let task = &self.0.task;
         let ns = |p: &Persistence, own: String| if p.ns.is_empty() { own } else { format!("{}|{own}", p.ns) };
+        let own = if call == 0 { format!("{}:{}", task.name, task.id) } else { format!("{}:{}|{call}", task.name, task.id) };
         Ok(match (&graph.options().checkpointer, parent) {
             (Checkpointing::Disabled, _) | (_, None) => None,
-            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p, format!("{}:{}", task.name, task.id)), ..p.clone() }),
+            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p, own), ..p.clone() }),
             (Checkpointing::PerThread, Some(p)) => {
                 let child = ns(p, format!("{}:{}", task.name, graph.name()));
                 let mut calls = self.0.per_thread_calls.borrow_mut();
@@ -63,9 +64,7 @@ impl Runtime {
                 calls.push(child.clone());
                 Some(Persistence { ns: child, ..p.clone() })
             }
-            (Checkpointing::Saver(s), Some(p)) => {
-                Some(Persistence { saver: s.clone(), ns: ns(p, format!("{}:{}", task.name, task.id)), ..p.clone() })
-            }
+            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p, own), ..p.clone() }),
         })
     }
 
@@ -73,7 +72,13 @@ impl Runtime {
     pub async fn invoke_graph(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
         let run = self.run_ctx();
         let config = RunConfig { context: run.context.clone(), configurable: run.configurable.clone(), ..RunConfig::default() };
-        let persistence = self.child_persistence(graph)?;
+        let call = self.0.graph_calls.get();
+        self.0.graph_calls.set(call + 1);
+        let persistence = self.child_persistence(graph, call)?;
+        let mut namespace = self.namespace();
+        if call > 0 {
+            namespace.push(call.to_string());
+        }
         let mut start = Input::Values(input);
         if let Some(p) = &persistence {
             // Re-running an interrupted task: the subgraph resumes where it paused.
@@ -89,7 +94,7 @@ impl Runtime {
                 };
             }
         }
-        let mut stepper = crate::checkpoint::start_run(graph, start, config, self.namespace(), Some(self.sink().clone()), persistence)
+        let mut stepper = crate::checkpoint::start_run(graph, start, config, namespace, Some(self.sink().clone()), persistence)
             .await
             .map_err(NodeError::from)?;
         loop {

@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
@@ -350,8 +350,10 @@ export class CompiledStateGraph {
 
   /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */
   invoke(input, config) {
-    const rt = currentRuntime();
-    if (rt && !config?.configurable?.thread_id) {
+    // Called with a node's own config, or from inside a running node (with no thread of its own).
+    const own = NodeConfig.runtimeOf(config);
+    const rt = own ?? (config?.configurable?.thread_id ? null : currentRuntime());
+    if (rt) {
       let p;
       try {
         p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"));

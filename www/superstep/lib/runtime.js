@@ -6,9 +6,20 @@ import { lazyState, plainUpdate, toPlain } from "./values.js";
 
 /** The runtime of the node whose synchronous part is running now. */
 let current = null;
+/**
+ * Where one exists (Node's AsyncLocalStorage, set by the Node entry), the
+ * running node's runtime also survives `await`: a subgraph invoked later in the
+ * node is still its subgraph. Browsers have no such store; there only the
+ * synchronous part knows its node (and `config` always does).
+ */
+let store = null;
+
+export function useAsyncContext(asyncLocalStorage) {
+  store = asyncLocalStorage;
+}
 
 export function currentRuntime() {
-  return current;
+  return current ?? store?.getStore() ?? null;
 }
 
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
@@ -29,12 +40,13 @@ function doInterrupt(rt, value) {
 
 /** Pause the run and ask for a value; returns it once resumed. Call it in a node. */
 export function interrupt(value) {
-  if (!current) throw new Error("interrupt() must be called inside a node; after an `await`, use config.interrupt()");
-  return doInterrupt(current, value);
+  const rt = currentRuntime();
+  if (!rt) throw new Error("interrupt() must be called inside a node; in a browser, after an `await`, use config.interrupt()");
+  return doInterrupt(rt, value);
 }
 
 /** What a node gets as `config`; fields are read from the runtime on demand. */
-class NodeConfig {
+export class NodeConfig {
   #rt;
   #configurable;
   #metadata;
@@ -67,7 +79,13 @@ class NodeConfig {
   }
   /** Emits a `custom` stream event. */
   writer = (value) => this.#rt.write(toPlain(value, "custom event"));
+
+  /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
+  static runtimeOf(config) {
+    return config instanceof NodeConfig ? config.#rt : null;
+  }
 }
+
 
 function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
@@ -111,7 +129,8 @@ function run(handle, rt, fn, done, node, retryOn) {
   current = rt;
   let r;
   try {
-    r = fn(state, new NodeConfig(rt));
+    const config = new NodeConfig(rt);
+    r = store ? store.run(rt, () => fn(state, config)) : fn(state, config);
   } catch (e) {
     current = prev;
     return fail(e);
