@@ -455,3 +455,48 @@ fn a_paused_superstep_shows_finished_writes_and_streams_its_checkpoints() {
     fan.invoke_blocking(json!({}), thread("fan")).unwrap();
     assert_eq!(fan.get_state_blocking(&thread("fan")).unwrap().next, vec!["ask", "ask"]);
 }
+
+/// A Command with both resume and update resumes the paused node (the update
+/// does not consume its trigger), and a subgraph paused at its own breakpoint
+/// continues past it when the parent continues.
+#[test]
+fn resume_with_update_and_subgraph_breakpoints_continue() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("a", Channel::last_value())
+        .channel("note", Channel::last_value())
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"a": rt.interrupt(json!("?"))?}))))
+        .node(
+            "show",
+            node(|st| Ok::<_, NodeError>(json!({"note": format!("{}/{}", st.str("a").unwrap_or("-"), st.str("note").unwrap_or("-"))}))),
+        )
+        .edge(START, "ask")
+        .edge("ask", "show")
+        .edge("show", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("ru");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let both = Command { resume: Some(json!("yes")), update: Some(json!({"note": "n"})), ..Default::default() };
+    assert_eq!(g.invoke_blocking(both, cfg).unwrap(), json!({"a": "yes", "note": "yes/n"}));
+
+    let child = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("c1", mark("c1"))
+        .node("c2", mark("c2"))
+        .edge(START, "c1")
+        .edge("c1", "c2")
+        .edge("c2", END)
+        .compile_with(CompileOptions { interrupt_before: vec!["c2".into()], ..Default::default() })
+        .unwrap();
+    let parent = StateGraph::new()
+        .channel("path", Channel::append())
+        .subgraph("sub", child)
+        .edge(START, "sub")
+        .edge("sub", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("sb");
+    assert_eq!(parent.invoke_blocking(json!({}), cfg.clone()).unwrap()["__interrupt__"], json!([]));
+    assert_eq!(parent.invoke_blocking(Value::Null, cfg).unwrap(), json!({"path": ["c1", "c2"]}));
+}

@@ -358,7 +358,27 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
             Goto::Send(s) => writes.sends.push(s),
         }
     }
-    thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await
+    // The update is a new checkpoint, so task ids change; the paused superstep's
+    // saved results and resume answers move to the same tasks under their new ids.
+    let ns = stepper.run.namespace.join("|");
+    let before: Vec<(String, crate::pregel::TaskPath)> =
+        crate::pregel::plan(spec, &stepper.rs, &stepper.checkpoint_id, &ns).iter().map(|t| (t.id.clone(), t.path.clone())).collect();
+    let (pending, answered) = (std::mem::take(&mut stepper.pending), std::mem::take(&mut stepper.answered));
+    // Not a superstep: the paused step's triggers stay set (LangGraph's null writes).
+    stepper.rs.updated = Some(vec![]);
+    thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await?;
+    if !pending.is_empty() {
+        // The paused tasks are still due, not only the update's listeners.
+        stepper.rs.updated = None;
+        let after = crate::pregel::plan(spec, &stepper.rs, &stepper.checkpoint_id, &ns);
+        let moved = |old: &str| {
+            let path = &before.iter().find(|(id, _)| id == old)?.1;
+            after.iter().find(|t| &t.path == path).map(|t| t.id.clone())
+        };
+        stepper.pending = pending.into_iter().filter_map(|(id, name, r)| Some((moved(&id)?, name, r))).collect();
+        stepper.answered = answered.into_iter().filter_map(|(id, v)| Some((moved(&id)?, v))).collect();
+    }
+    Ok(())
 }
 
 impl CompiledGraph {

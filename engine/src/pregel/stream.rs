@@ -73,8 +73,10 @@ impl Sink {
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
+    /// Subgraphs' events only with `subgraphs: true`, except custom events, which
+    /// reach the stream from any depth (as in LangGraph.js).
     pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
-        self.inner.modes.contains(&mode) && (namespace.is_empty() || self.inner.subgraphs)
+        self.inner.modes.contains(&mode) && (namespace.is_empty() || self.inner.subgraphs || mode == StreamMode::Custom)
     }
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {

@@ -83,7 +83,15 @@ impl Runtime {
         if let Some(p) = &persistence {
             // Re-running an interrupted task: the subgraph resumes where it paused.
             let saved = p.saver.get(&p.thread_id, &p.ns, None).await.map_err(NodeError::from)?;
-            let paused = saved.is_some_and(|t| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. })));
+            let paused = saved.as_ref().is_some_and(|t| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. })));
+            // Stopped at one of its own breakpoints: continue past it.
+            let unfinished = saved.as_ref().is_some_and(|t| {
+                crate::checkpoint::decode(graph.spec(), t)
+                    .is_ok_and(|rs| !super::plan(graph.spec(), &rs, &t.checkpoint.id, &p.ns).is_empty())
+            });
+            if unfinished && !paused {
+                start = Input::Continue;
+            }
             if paused {
                 let mut cursor = self.0.resume.borrow_mut();
                 let value = cursor.values.get(cursor.next).cloned();
