@@ -39,6 +39,10 @@ test("errors are typed and named", async () => {
   await assert.rejects(noSaver.invoke({}), (e) => e.name === "GraphValueError");
   await assert.rejects(noSaver.invoke(null), (e) => e instanceof S.EmptyInputError && e.name === "EmptyInputError");
   assert.throws(() => new StateGraph(Log).addNode(START, () => ({})), (e) => e.name === "GraphValidationError");
+  class Picky extends Error {}
+  const Pick = Annotation.Root({ n: Annotation({ reducer: (a, b) => { if (b < 0) throw new Picky("negative"); return a + b; }, default: () => 0 }) });
+  const picky = new StateGraph(Pick).addNode("neg", () => ({ n: -1 })).addEdge(START, "neg").compile();
+  await assert.rejects(picky.invoke({}), (e) => e instanceof Picky && e.message === "negative");
   const listResult = new StateGraph(Log).addNode("l", () => [1, 2]).addEdge(START, "l").compile();
   await assert.rejects(listResult.invoke({}), (e) => e instanceof S.InvalidUpdateError);
 });

@@ -40,6 +40,10 @@ pub fn to_js(e: &Error) -> JsValue {
             set("node", JsValue::from_str(node));
         }
         Error::MissingNode { node } => set("node", JsValue::from_str(node)),
+        Error::Reducer { key, .. } => {
+            set("key", JsValue::from_str(key));
+            set("reducer", JsValue::TRUE);
+        }
         Error::Validation(v) => set("culprit", JsValue::from_str(&culprit(v))),
         _ => {}
     }

@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrorNames, nodeErrors, plainCommand, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrorNames, nodeErrors, plainCommand, reducerErrors, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
@@ -86,6 +86,12 @@ export function rethrow(e) {
   if (e && e.__superstepError && e.name === "NodeError" && nodeErrors.has(e.node)) {
     const original = nodeErrors.get(e.node);
     nodeErrors.delete(e.node);
+    throw original;
+  }
+  // A JS reducer's own error, as LangGraph.js rethrows it.
+  if (e && e.__superstepError && e.reducer && reducerErrors.has(e.key)) {
+    const original = reducerErrors.get(e.key);
+    reducerErrors.delete(e.key);
     throw original;
   }
   throw typedError(e);
@@ -219,7 +225,7 @@ export class StateGraph {
       return {
         name,
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
-        reducerFn: ch.reducer && !builtin ? fn(wrapReducer(ch.reducer)) : undefined,
+        reducerFn: ch.reducer && !builtin ? fn(wrapReducer(name, ch.reducer)) : undefined,
         default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
       };
     });

@@ -163,13 +163,21 @@ export function wrapRouter(name, fn) {
   return (handle, rt) => run(handle, rt, fn, routeResult, name);
 }
 
+/** Errors thrown by JS reducers, by channel, so `invoke` rethrows what the reducer threw. */
+export const reducerErrors = new Map();
+
 /** A binary JS reducer folded over one superstep's writes, LangGraph.js style. */
-export function wrapReducer(fn) {
+export function wrapReducer(key, fn) {
   return (current, writes) => {
     let acc = current;
     let rest = writes;
     if (acc === undefined) [acc, ...rest] = writes;
-    for (const w of rest) acc = fn(acc, w);
+    try {
+      for (const w of rest) acc = fn(acc, w);
+    } catch (e) {
+      reducerErrors.set(key, e);
+      throw e;
+    }
     return toPlain(acc, "reducer result");
   };
 }
