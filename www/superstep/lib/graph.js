@@ -151,6 +151,9 @@ export class StateGraph {
     if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
     // Checked here, as LangGraph.js does, rather than at compile().
     if (name === START || name === END) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` is reserved.`);
+    if (this.channels.has(name)) {
+      throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
+    }
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
     this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, metadata: options.metadata });
     return this;
