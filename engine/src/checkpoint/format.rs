@@ -104,6 +104,10 @@ pub struct PendingWrite {
     pub kind: WriteKind,
     /// Values its `interrupt()` calls already received.
     pub resumed: Vec<Value>,
+    /// For a task that finished after being resumed: the interrupts it raised
+    /// last (a state snapshot still lists them, as LangGraph.js does).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raised: Vec<Interrupt>,
 }
 
 /// A checkpoint with its values resolved and its pending writes, as `get` returns it.

@@ -159,7 +159,7 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                 TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into() },
             };
             let resumed = stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default();
-            PendingWrite { task_id: task_id.clone(), task, kind, resumed }
+            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![] }
         })
         .collect()
 }

@@ -1,5 +1,5 @@
 //! The `Checkpointer` trait: what every saver (memory, IndexedDB) implements.
-use super::format::{Checkpoint, CheckpointTuple, PendingWrite};
+use super::format::{Checkpoint, CheckpointTuple, PendingWrite, WriteKind};
 use crate::error::Error;
 use futures::future::LocalBoxFuture;
 
@@ -29,11 +29,19 @@ impl ListFilter {
 }
 
 /// Adds `new` pending writes to those saved for a checkpoint; a task's newer
-/// write replaces its older one (a task interrupted twice, say).
+/// write replaces its older one (a task interrupted twice, say). A task that
+/// finishes after an interrupt keeps the interrupts it raised.
 pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
-    for w in new {
+    for mut w in new {
         match saved.iter_mut().find(|x| x.task_id == w.task_id) {
-            Some(x) => *x = w,
+            Some(x) => {
+                if let (WriteKind::Interrupted { interrupts }, WriteKind::Done { .. }) = (&x.kind, &w.kind) {
+                    w.raised = interrupts.clone();
+                } else if w.raised.is_empty() {
+                    w.raised = std::mem::take(&mut x.raised);
+                }
+                *x = w
+            }
             None => saved.push(w),
         }
     }

@@ -110,10 +110,11 @@ impl CompiledGraph {
             let mut interrupts = Vec::new();
             for task in &tasks {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
-                let (task_interrupts, error) = match saved.map(|w| &w.kind) {
-                    Some(WriteKind::Interrupted { interrupts }) => (interrupts.clone(), None),
-                    Some(WriteKind::Failed { error }) => (vec![], Some(error.clone())),
-                    _ => (vec![], None),
+                let (task_interrupts, error) = match saved.map(|w| (&w.kind, &w.raised)) {
+                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None),
+                    Some((WriteKind::Failed { error }, _)) => (vec![], Some(error.clone())),
+                    Some((WriteKind::Done { .. }, raised)) => (raised.clone(), None),
+                    None => (vec![], None),
                 };
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.
@@ -132,7 +133,9 @@ impl CompiledGraph {
                     }
                     _ => None,
                 };
-                interrupts.extend(task_interrupts.iter().cloned());
+                if !saved.is_some_and(|w| matches!(w.kind, WriteKind::Done { .. })) {
+                    interrupts.extend(task_interrupts.iter().cloned());
+                }
                 task_snaps.push(TaskSnapshot {
                     id: task.id.clone(),
                     name: task.name.to_string(),
