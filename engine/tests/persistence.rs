@@ -500,3 +500,28 @@ fn resume_with_update_and_subgraph_breakpoints_continue() {
     assert_eq!(parent.invoke_blocking(json!({}), cfg.clone()).unwrap()["__interrupt__"], json!([]));
     assert_eq!(parent.invoke_blocking(Value::Null, cfg).unwrap(), json!({"path": ["c1", "c2"]}));
 }
+
+/// As LangGraph's null resume: after the state was edited while a node was
+/// paused inside interrupt(), a resume value still answers that node.
+#[test]
+fn a_resume_after_an_edit_still_answers_the_paused_node() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("draft", Channel::last_value())
+        .channel("ok", Channel::last_value())
+        .node("write", node(|_| Ok::<_, NodeError>(json!({"draft": "v1"}))))
+        .node(
+            "review",
+            node_rt(|st, rt| Ok::<_, NodeError>(json!({"ok": format!("{} {}", rt.interrupt(json!("review?"))?, st.value("draft"))}))),
+        )
+        .edge(START, "write")
+        .edge("write", "review")
+        .edge("review", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("edit");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    g.update_state_blocking(&cfg, json!({"draft": "v2"}), None).unwrap();
+    let out = g.invoke_blocking(Command { resume: Some(json!("approved")), ..Default::default() }, cfg).unwrap();
+    assert_eq!(out["ok"], json!("approved \"v2\""));
+}

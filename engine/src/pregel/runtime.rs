@@ -41,6 +41,18 @@ pub(crate) struct RunCtx {
     pub env: Env,
     /// Where this run's checkpoints go: saver, thread and namespace.
     pub persistence: Option<crate::checkpoint::Persistence>,
+    /// A resume value no paused interrupt claimed (the state was edited after
+    /// the pause, say): the first `interrupt()` call without a value of its own
+    /// takes it, as LangGraph's null resume. Holds the taker's task id after.
+    pub null_resume: RefCell<NullResume>,
+}
+
+#[derive(Default)]
+pub(crate) enum NullResume {
+    #[default]
+    None,
+    Waiting(Value),
+    TakenBy(String, Value),
 }
 
 impl Runtime {
@@ -106,10 +118,16 @@ impl Runtime {
         let mut cursor = self.0.resume.borrow_mut();
         let index = cursor.next;
         cursor.next += 1;
-        match cursor.values.get(index) {
-            Some(v) => Ok(v.clone()),
-            None => Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value }])),
+        if let Some(v) = cursor.values.get(index) {
+            return Ok(v.clone());
         }
+        let mut null = self.0.run.null_resume.borrow_mut();
+        if let NullResume::Waiting(v) = std::mem::take(&mut *null) {
+            cursor.values.push(v.clone());
+            *null = NullResume::TakenBy(self.0.task.id.clone(), v.clone());
+            return Ok(v);
+        }
+        Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value }]))
     }
 
     pub(crate) fn sink(&self) -> &Sink {

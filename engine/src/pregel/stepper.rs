@@ -5,7 +5,7 @@ use super::apply::{apply_writes, TaskWrites};
 use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task};
 use super::run_state::RunState;
-use super::runtime::RunCtx;
+use super::runtime::{NullResume, RunCtx};
 
 use super::stream::StreamMode;
 use crate::error::Error;
@@ -264,6 +264,10 @@ impl Stepper {
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
         let pending = std::mem::take(&mut self.pending);
+        let claimed = pending.iter().any(|(_, _, r)| matches!(r.status, TaskStatus::Interrupted(_)));
+        if let (Resume::All(v), false) = (&resume, claimed) {
+            *self.run.null_resume.borrow_mut() = NullResume::Waiting(v.clone());
+        }
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
         let mut running: Option<FuturesUnordered<_>> = None;
         for (i, task) in tasks.iter().enumerate() {
@@ -293,6 +297,14 @@ impl Stepper {
             while let Some((i, result)) = running.next().await {
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
                 slots[i] = Some(result);
+            }
+        }
+        // The task that took the null resume keeps it, should it pause again.
+        if let NullResume::TakenBy(id, v) = std::mem::take(&mut *self.run.null_resume.borrow_mut()) {
+            match self.answered.iter_mut().find(|(a, _)| *a == id) {
+                Some((_, values)) if values.is_empty() => values.push(v),
+                Some(_) => {}
+                None => self.answered.push((id, vec![v])),
             }
         }
         slots.into_iter().map(|r| r.expect("every task ran")).collect()
@@ -409,6 +421,7 @@ impl Stepper {
             namespace,
             env: graph.env().clone(),
             persistence,
+            null_resume: Default::default(),
         });
         Stepper {
             graph: graph.clone(),
