@@ -523,5 +523,5 @@ fn a_resume_after_an_edit_still_answers_the_paused_node() {
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     g.update_state_blocking(&cfg, json!({"draft": "v2"}), None).unwrap();
     let out = g.invoke_blocking(Command { resume: Some(json!("approved")), ..Default::default() }, cfg).unwrap();
-    assert_eq!(out["ok"], json!("approved \"v2\""));
+    assert_eq!(out["ok"], json!("\"approved\" \"v2\""));
 }
