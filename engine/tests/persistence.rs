@@ -525,3 +525,33 @@ fn a_resume_after_an_edit_still_answers_the_paused_node() {
     let out = g.invoke_blocking(Command { resume: Some(json!("approved")), ..Default::default() }, cfg).unwrap();
     assert_eq!(out["ok"], json!("\"approved\" \"v2\""));
 }
+
+/// A Command's update to a paused step is kept with the step's pending writes
+/// (LangGraph's null writes): it survives a second pause, and a paused
+/// subgraph keeps its progress across it.
+#[test]
+fn an_update_to_a_paused_step_survives_another_pause() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("note", Channel::last_value())
+        .channel("out", Channel::append())
+        .node(
+            "ask",
+            node_rt(|st, rt| {
+                let a = rt.interrupt(json!("first?"))?;
+                let b = rt.interrupt(json!("second?"))?;
+                Ok::<_, NodeError>(json!({"out": [a, b, st.value("note")]}))
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("null-writes");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let first = Command { resume: Some(json!("A")), update: Some(json!({"note": "n"})), ..Default::default() };
+    let paused = g.invoke_blocking(first, cfg.clone()).unwrap();
+    assert_eq!((paused["note"].clone(), paused["__interrupt__"][0]["value"].clone()), (json!("n"), json!("second?")));
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().values["note"], json!("n"));
+    let done = g.invoke_blocking(Command::resume(json!("B")), cfg).unwrap();
+    assert_eq!(done["out"], json!(["A", "B", "n"]));
+}

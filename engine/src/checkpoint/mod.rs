@@ -170,7 +170,7 @@ type Pending = Vec<(String, String, TaskResult)>;
 pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, Vec<(String, Vec<Value>)>) {
     let mut pending = Vec::new();
     let mut answered = Vec::new();
-    for w in writes {
+    for w in writes.iter().filter(|w| w.task_id != NULL_TASK) {
         let status = match &w.kind {
             WriteKind::Done { .. } => TaskStatus::Done,
             WriteKind::Interrupted { interrupts } => TaskStatus::Interrupted(interrupts.clone()),
@@ -258,6 +258,7 @@ pub(crate) async fn start_run(
                 if let Some(node) = lost_nodes(spec, &t.pending_writes).into_iter().next() {
                     return Err(Error::MissingNode { node });
                 }
+                with_null_writes(spec, &mut stepper.rs, &t.pending_writes)?;
                 let (pending, answered) = restore_pending(spec, &t.pending_writes);
                 stepper.pending = pending;
                 stepper.answered = answered;
@@ -358,25 +359,63 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
             Goto::Send(s) => writes.sends.push(s),
         }
     }
-    // The update is a new checkpoint, so task ids change; the paused superstep's
-    // saved results and resume answers move to the same tasks under their new ids.
-    let ns = stepper.run.namespace.join("|");
-    let before: Vec<(String, crate::pregel::TaskPath)> =
-        crate::pregel::plan(spec, &stepper.rs, &stepper.checkpoint_id, &ns).iter().map(|t| (t.id.clone(), t.path.clone())).collect();
-    let (pending, answered) = (std::mem::take(&mut stepper.pending), std::mem::take(&mut stepper.answered));
-    // Not a superstep: the paused step's triggers stay set (LangGraph's null writes).
-    stepper.rs.updated = Some(vec![]);
-    thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await?;
-    if !pending.is_empty() {
-        // The paused tasks are still due, not only the update's listeners.
-        stepper.rs.updated = None;
-        let after = crate::pregel::plan(spec, &stepper.rs, &stepper.checkpoint_id, &ns);
-        let moved = |old: &str| {
-            let path = &before.iter().find(|(id, _)| id == old)?.1;
-            after.iter().find(|t| &t.path == path).map(|t| t.id.clone())
-        };
-        stepper.pending = pending.into_iter().filter_map(|(id, name, r)| Some((moved(&id)?, name, r))).collect();
-        stepper.answered = answered.into_iter().filter_map(|(id, v)| Some((moved(&id)?, v))).collect();
+    if stepper.pending.is_empty() {
+        // Nothing paused: the update is a checkpoint of its own, written as START.
+        return thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await;
+    }
+    // A paused superstep: as LangGraph's null writes, the update applies in place
+    // (same checkpoint, so the paused tasks and their subgraphs keep their ids)
+    // and is saved with the checkpoint's pending writes until the step completes.
+    apply_null_writes(spec, &mut stepper.rs, writes.clone())?;
+    let saved = PendingWrite {
+        task_id: NULL_TASK.into(),
+        task: crate::types::START.into(),
+        kind: WriteKind::Done {
+            writes: writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect(),
+            sends: writes.sends,
+        },
+        resumed: vec![],
+        raised: vec![],
+    };
+    persist.to.saver.put_writes(&persist.to.thread_id, &persist.to.ns, &stepper.checkpoint_id, vec![saved]).await
+}
+
+/// The pending write that holds a `Command`'s update to a paused superstep.
+pub const NULL_TASK: &str = "__null__";
+
+/// Applies writes made by no task (a `Command`'s update to a paused step): the
+/// paused step's triggers stay set and every node is checked next.
+fn apply_null_writes(spec: &crate::graph::compile::GraphSpec, rs: &mut crate::pregel::RunState, writes: TaskWrites) -> Result<(), Error> {
+    let task = crate::pregel::Task {
+        id: NULL_TASK.into(),
+        node: 0,
+        name: spec.nodes[0].name.clone(),
+        path: crate::pregel::TaskPath::Pull(spec.nodes[0].name.clone()),
+        triggers: vec![],
+        input: Default::default(),
+    };
+    let sends = std::mem::take(&mut rs.sends);
+    rs.updated = Some(vec![]);
+    let mut no_ids = || String::new();
+    let applied = crate::pregel::apply_writes(spec, rs, &[&task], vec![writes], &mut no_ids);
+    rs.updated = None;
+    // The paused step's own sends stay pending, with the update's after them.
+    let added = std::mem::replace(&mut rs.sends, sends);
+    rs.sends.extend(added);
+    applied.map(|_| ())
+}
+
+/// A stored checkpoint's null writes (see `NULL_TASK`) applied to its state.
+pub(crate) fn with_null_writes(
+    spec: &crate::graph::compile::GraphSpec,
+    rs: &mut crate::pregel::RunState,
+    saved: &[PendingWrite],
+) -> Result<(), Error> {
+    for w in saved.iter().filter(|w| w.task_id == NULL_TASK) {
+        if let WriteKind::Done { writes, sends } = &w.kind {
+            let writes = writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect();
+            apply_null_writes(spec, rs, TaskWrites { writes, sends: sends.clone() })?;
+        }
     }
     Ok(())
 }

@@ -34,6 +34,13 @@ impl ListFilter {
 pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
     for mut w in new {
         match saved.iter_mut().find(|x| x.task_id == w.task_id) {
+            // Updates to a paused step add up.
+            Some(x) if x.task_id == super::NULL_TASK => {
+                if let (WriteKind::Done { writes, sends }, WriteKind::Done { writes: more, sends: more_sends }) = (&mut x.kind, w.kind) {
+                    writes.extend(more);
+                    sends.extend(more_sends);
+                }
+            }
             Some(x) => {
                 if let (WriteKind::Interrupted { interrupts }, WriteKind::Done { .. }) = (&x.kind, &w.kind) {
                     w.raised = interrupts.clone();

@@ -103,7 +103,8 @@ impl CompiledGraph {
         use futures::FutureExt;
         async move {
             let spec = self.spec();
-            let rs = decode(spec, t)?;
+            let mut rs = decode(spec, t)?;
+            super::with_null_writes(spec, &mut rs, &t.pending_writes)?;
             let tasks = plan(spec, &rs, &t.checkpoint.id, &to.ns);
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();
@@ -118,7 +119,9 @@ impl CompiledGraph {
                 };
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.
-                let settled = with_finished && saved.is_some_and(|w| !w.resumed.is_empty() || matches!(w.kind, WriteKind::Done { .. }));
+                // (A subgraph node's resume values belong to the subgraph, so they do not count.)
+                let own_answers = |w: &super::PendingWrite| !w.resumed.is_empty() && spec.nodes[task.node].spec.subgraph.is_none();
+                let settled = with_finished && saved.is_some_and(|w| own_answers(w) || matches!(w.kind, WriteKind::Done { .. }));
                 if !settled {
                     next.push(task.name.to_string());
                 }

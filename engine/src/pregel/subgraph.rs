@@ -93,9 +93,10 @@ impl Runtime {
                 start = Input::Continue;
             }
             if paused {
+                // The child keeps its earlier answers itself: it needs only the newest.
                 let mut cursor = self.0.resume.borrow_mut();
-                let value = cursor.values.get(cursor.next).cloned();
-                cursor.next += value.is_some() as usize;
+                let value = (cursor.next < cursor.values.len()).then(|| cursor.values.last().cloned()).flatten();
+                cursor.next = cursor.values.len();
                 start = match value {
                     Some(v) => Input::Command(Command::resume(v)),
                     None => Input::Continue,
