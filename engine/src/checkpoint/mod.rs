@@ -363,6 +363,14 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
         // Nothing paused: the update is a checkpoint of its own, written as START.
         return thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await;
     }
+    if matches!(stepper.resume, Resume::None) {
+        // Paused, but no answer: as LangGraph.js, a new input checkpoint on which
+        // the paused step's tasks are still due (they run again) beside the goto.
+        stepper.rs.updated = Some(vec![]);
+        thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await?;
+        stepper.rs.updated = None;
+        return Ok(());
+    }
     // A paused superstep: as LangGraph's null writes, the update applies in place
     // (same checkpoint, so the paused tasks and their subgraphs keep their ids)
     // and is saved with the checkpoint's pending writes until the step completes.
