@@ -555,3 +555,22 @@ fn an_update_to_a_paused_step_survives_another_pause() {
     let done = g.invoke_blocking(Command::resume(json!("B")), cfg).unwrap();
     assert_eq!(done["out"], json!(["A", "B", "n"]));
 }
+
+/// Messages added by a resume's update get ids of their own, so two of them
+/// both survive the messages reducer.
+#[test]
+fn messages_in_a_resume_update_get_their_own_ids() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("messages", Channel::messages())
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"messages": [{"role": "user", "content": rt.interrupt(json!("?"))?}]}))))
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("msgs");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let update = json!({"messages": [{"role": "system", "content": "one"}, {"role": "system", "content": "two"}]});
+    let out = g.invoke_blocking(Command { resume: Some(json!("hi")), update: Some(update), ..Default::default() }, cfg).unwrap();
+    let contents: Vec<&str> = out["messages"].as_array().unwrap().iter().filter_map(|m| m["content"].as_str()).collect();
+    assert_eq!(contents, vec!["one", "two", "hi"]);
+}

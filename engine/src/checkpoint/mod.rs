@@ -258,7 +258,7 @@ pub(crate) async fn start_run(
                 if let Some(node) = lost_nodes(spec, &t.pending_writes).into_iter().next() {
                     return Err(Error::MissingNode { node });
                 }
-                with_null_writes(spec, &mut stepper.rs, &t.pending_writes)?;
+                with_null_writes(spec, &mut stepper.rs, &t.pending_writes, graph.env())?;
                 let (pending, answered) = restore_pending(spec, &t.pending_writes);
                 stepper.pending = pending;
                 stepper.answered = answered;
@@ -374,7 +374,8 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
     // A paused superstep: as LangGraph's null writes, the update applies in place
     // (same checkpoint, so the paused tasks and their subgraphs keep their ids)
     // and is saved with the checkpoint's pending writes until the step completes.
-    apply_null_writes(spec, &mut stepper.rs, writes.clone())?;
+    let env = stepper.run.env.clone();
+    apply_null_writes(spec, &mut stepper.rs, writes.clone(), &mut || env.next_id())?;
     let saved = PendingWrite {
         task_id: NULL_TASK.into(),
         task: crate::types::START.into(),
@@ -393,7 +394,12 @@ pub const NULL_TASK: &str = "__null__";
 
 /// Applies writes made by no task (a `Command`'s update to a paused step): the
 /// paused step's triggers stay set and every node is checked next.
-fn apply_null_writes(spec: &crate::graph::compile::GraphSpec, rs: &mut crate::pregel::RunState, writes: TaskWrites) -> Result<(), Error> {
+fn apply_null_writes(
+    spec: &crate::graph::compile::GraphSpec,
+    rs: &mut crate::pregel::RunState,
+    writes: TaskWrites,
+    ids: &mut dyn crate::reducers::MessageIds,
+) -> Result<(), Error> {
     let task = crate::pregel::Task {
         id: NULL_TASK.into(),
         node: 0,
@@ -404,8 +410,7 @@ fn apply_null_writes(spec: &crate::graph::compile::GraphSpec, rs: &mut crate::pr
     };
     let sends = std::mem::take(&mut rs.sends);
     rs.updated = Some(vec![]);
-    let mut no_ids = || String::new();
-    let applied = crate::pregel::apply_writes(spec, rs, &[&task], vec![writes], &mut no_ids);
+    let applied = crate::pregel::apply_writes(spec, rs, &[&task], vec![writes], ids);
     rs.updated = None;
     // The paused step's own sends stay pending, with the update's after them.
     let added = std::mem::replace(&mut rs.sends, sends);
@@ -418,11 +423,12 @@ pub(crate) fn with_null_writes(
     spec: &crate::graph::compile::GraphSpec,
     rs: &mut crate::pregel::RunState,
     saved: &[PendingWrite],
+    env: &crate::Env,
 ) -> Result<(), Error> {
     for w in saved.iter().filter(|w| w.task_id == NULL_TASK) {
         if let WriteKind::Done { writes, sends } = &w.kind {
             let writes = writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect();
-            apply_null_writes(spec, rs, TaskWrites { writes, sends: sends.clone() })?;
+            apply_null_writes(spec, rs, TaskWrites { writes, sends: sends.clone() }, &mut || env.next_id())?;
         }
     }
     Ok(())

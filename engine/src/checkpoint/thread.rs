@@ -104,7 +104,7 @@ impl CompiledGraph {
         async move {
             let spec = self.spec();
             let mut rs = decode(spec, t)?;
-            super::with_null_writes(spec, &mut rs, &t.pending_writes)?;
+            super::with_null_writes(spec, &mut rs, &t.pending_writes, self.env())?;
             let tasks = plan(spec, &rs, &t.checkpoint.id, &to.ns);
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();
