@@ -574,3 +574,44 @@ fn messages_in_a_resume_update_get_their_own_ids() {
     let contents: Vec<&str> = out["messages"].as_array().unwrap().iter().filter_map(|m| m["content"].as_str()).collect();
     assert_eq!(contents, vec!["one", "two", "hi"]);
 }
+
+/// A paused subgraph's state config reads and updates that subgraph (as the
+/// subgraph graph), and the parent's resume continues it with the edit.
+#[test]
+fn a_subgraph_state_config_reads_and_edits_the_subgraph() {
+    let s = saver();
+    let child = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("topic", Channel::last_value())
+        .node("prep", mark("prep"))
+        .node(
+            "ask",
+            node_rt(|st, rt| {
+                Ok::<_, NodeError>(json!({"path": [format!("{} {}", st.str("topic").unwrap_or("-"), rt.interrupt(json!("?"))?)]}))
+            }),
+        )
+        .edge(START, "prep")
+        .edge("prep", "ask")
+        .edge("ask", END)
+        .compile()
+        .unwrap();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("topic", Channel::last_value())
+        .subgraph("sub", child)
+        .edge(START, "sub")
+        .edge("sub", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("subcfg");
+    g.invoke_blocking(json!({"topic": "cats"}), cfg.clone()).unwrap();
+    let parent = futures::executor::block_on(g.get_state(&cfg, true)).unwrap();
+    let sub_config = parent.tasks[0].state.as_ref().unwrap().config.clone();
+    let mut sub_cfg = thread("subcfg");
+    sub_cfg.configurable = sub_config["configurable"].as_object().unwrap().clone();
+    assert_eq!(g.get_state_blocking(&sub_cfg).unwrap().next, vec!["ask"]);
+    sub_cfg.configurable.remove("checkpoint_id");
+    g.update_state_blocking(&sub_cfg, json!({"topic": "dogs"}), None).unwrap();
+    let out = g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap();
+    assert_eq!(out["path"], json!(["prep", "dogs \"yes\""]));
+}

@@ -46,9 +46,25 @@ impl CompiledGraph {
         Ok(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: ns.to_string() })
     }
 
+    /// The graph whose checkpoints live in namespace `ns`: this one, or the
+    /// subgraph node each `node:task` segment names (as LangGraph.js resolves a
+    /// subgraph state's config).
+    fn graph_for_ns(&self, ns: &str) -> CompiledGraph {
+        let mut graph = self.clone();
+        for segment in ns.split('|') {
+            let Some((node, _)) = segment.split_once(':') else { continue };
+            match graph.spec().node(node).and_then(|n| graph.spec().nodes[n].spec.subgraph.clone()) {
+                Some(sub) => graph = sub,
+                None => break,
+            }
+        }
+        graph
+    }
+
     /// The thread's state at its newest checkpoint (or `configurable.checkpoint_id`).
     pub async fn get_state(&self, config: &RunConfig, subgraphs: bool) -> Result<StateSnapshot, Error> {
         let to = self.persistence(config)?;
+        let owner = self.graph_for_ns(&to.ns);
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         match t {
             None => Ok(StateSnapshot {
@@ -63,7 +79,7 @@ impl CompiledGraph {
             }),
             // The newest state shows what finished tasks of an unfinished superstep wrote;
             // a named checkpoint (or history) shows the checkpoint as stored, as in LangGraph.js.
-            Some(t) => self.snapshot(&to, &t, subgraphs, config.checkpoint_id().is_none()).await,
+            Some(t) => owner.snapshot(&to, &t, subgraphs, config.checkpoint_id().is_none()).await,
         }
     }
 
@@ -82,9 +98,10 @@ impl CompiledGraph {
     /// Snapshots newest first.
     pub async fn get_state_history(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
         let to = self.persistence(config)?;
+        let owner = self.graph_for_ns(&to.ns);
         let mut out = Vec::new();
         for t in to.saver.list(&to.thread_id, &to.ns, filter).await? {
-            out.push(self.snapshot(&to, &t, false, false).await?);
+            out.push(owner.snapshot(&to, &t, false, false).await?);
         }
         Ok(out)
     }
@@ -176,6 +193,11 @@ impl CompiledGraph {
     /// Returns the new checkpoint's config.
     pub async fn update_state(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
         let to = self.persistence(config)?;
+        // A subgraph's namespace is updated as that subgraph.
+        self.graph_for_ns(&to.ns).update_state_in(to, config, values, as_node).await
+    }
+
+    async fn update_state_in(&self, to: Persistence, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         let spec = self.spec();
         let mut stepper = self.stepper_for_update(config, &to, t.as_ref())?;

@@ -89,11 +89,9 @@ impl Runtime {
                 crate::checkpoint::decode(graph.spec(), t)
                     .is_ok_and(|rs| !super::plan(graph.spec(), &rs, &t.checkpoint.id, &p.ns).is_empty())
             });
-            if unfinished && !paused {
-                start = Input::Continue;
-            }
-            if paused {
-                // The child keeps its earlier answers itself: it needs only the newest.
+            if paused || unfinished {
+                // The child keeps its earlier answers itself: it needs only the newest
+                // (which answers its paused interrupt, or its first one if none is paused).
                 let mut cursor = self.0.resume.borrow_mut();
                 let value = (cursor.next < cursor.values.len()).then(|| cursor.values.last().cloned()).flatten();
                 cursor.next = cursor.values.len();
