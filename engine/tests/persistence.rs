@@ -615,3 +615,29 @@ fn a_subgraph_state_config_reads_and_edits_the_subgraph() {
     let out = g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap();
     assert_eq!(out["path"], json!(["prep", "dogs \"yes\""]));
 }
+
+/// Replaying from a parent checkpoint taken before a subgraph node runs the
+/// subgraph afresh (the parent's checkpoint id is not the child's), and a
+/// config naming a checkpoint lists just that one.
+#[test]
+fn replaying_before_a_subgraph_runs_it_and_a_named_checkpoint_lists_alone() {
+    let s = saver();
+    let child = StateGraph::new().channel("path", Channel::append()).node("c", mark("c")).edge(START, "c").compile().unwrap();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("p", mark("p"))
+        .subgraph("sub", child)
+        .edge(START, "p")
+        .edge("p", "sub")
+        .edge("sub", END)
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("replay-sub");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let before_sub = g.get_state_history_blocking(&cfg).unwrap().into_iter().find(|h| h.next == vec!["sub"]).unwrap();
+    let mut at = thread("replay-sub");
+    at.configurable = before_sub.config["configurable"].as_object().unwrap().clone();
+    assert_eq!(g.get_state_history_blocking(&at).unwrap().len(), 1);
+    // (The child returns the whole shared list, which the parent's append reducer adds again, as in LangGraph.)
+    assert_eq!(g.invoke_blocking(Value::Null, at).unwrap()["path"], json!(["p", "p", "c"]));
+}

@@ -99,8 +99,13 @@ impl CompiledGraph {
     pub async fn get_state_history(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
         let to = self.persistence(config)?;
         let owner = self.graph_for_ns(&to.ns);
+        // A config naming a checkpoint lists just that one, as LangGraph's savers do.
+        let tuples = match config.checkpoint_id() {
+            Some(id) => to.saver.get(&to.thread_id, &to.ns, Some(id)).await?.into_iter().collect(),
+            None => to.saver.list(&to.thread_id, &to.ns, filter).await?,
+        };
         let mut out = Vec::new();
-        for t in to.saver.list(&to.thread_id, &to.ns, filter).await? {
+        for t in tuples {
             out.push(owner.snapshot(&to, &t, false, false).await?);
         }
         Ok(out)

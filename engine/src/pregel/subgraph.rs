@@ -71,7 +71,11 @@ impl Runtime {
     /// Runs `graph` as a subgraph of this task and returns its output.
     pub async fn invoke_graph(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
         let run = self.run_ctx();
-        let config = RunConfig { context: run.context.clone(), configurable: run.configurable.clone(), ..RunConfig::default() };
+        let mut configurable = run.configurable.clone();
+        // The parent's checkpoint (a replay's, say) is not one of the child's.
+        configurable.remove("checkpoint_id");
+        configurable.remove("checkpoint_ns");
+        let config = RunConfig { context: run.context.clone(), configurable, ..RunConfig::default() };
         let call = self.0.graph_calls.get();
         self.0.graph_calls.set(call + 1);
         let persistence = self.child_persistence(graph, call)?;
