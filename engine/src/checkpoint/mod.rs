@@ -107,9 +107,7 @@ impl Persist {
         *self.parent.borrow_mut() = Some(id);
         Ok(())
     }
-}
 
-impl Persist {
     /// A saved checkpoint as LangGraph streams it ("checkpoints" mode, and "debug"
     /// events of type `checkpoint`): values, metadata, the next tasks, configs.
     fn emit(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<&str>) {
@@ -400,14 +398,7 @@ fn apply_null_writes(
     writes: TaskWrites,
     ids: &mut dyn crate::reducers::MessageIds,
 ) -> Result<(), Error> {
-    let task = crate::pregel::Task {
-        id: NULL_TASK.into(),
-        node: 0,
-        name: spec.nodes[0].name.clone(),
-        path: crate::pregel::TaskPath::Pull(spec.nodes[0].name.clone()),
-        triggers: vec![],
-        input: Default::default(),
-    };
+    let task = crate::pregel::Task::writing_as(spec, 0, NULL_TASK);
     let sends = std::mem::take(&mut rs.sends);
     rs.updated = Some(vec![]);
     let applied = crate::pregel::apply_writes(spec, rs, &[&task], vec![writes], ids);

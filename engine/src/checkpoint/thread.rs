@@ -3,7 +3,7 @@ use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
 use super::saver::ListFilter;
 use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_writes, plan, with_finished_writes, CompiledGraph, RunConfig, Stepper, Task, TaskPath, TaskStatus, TaskWrites};
+use crate::pregel::{apply_writes, plan, with_finished_writes, CompiledGraph, RunConfig, Stepper, Task, TaskStatus, TaskWrites};
 use crate::types::{Interrupt, START};
 use serde_json::{json, Map, Value};
 use std::rc::Rc;
@@ -172,9 +172,7 @@ impl CompiledGraph {
             }
             let values = if with_finished {
                 let (pending, _) = super::restore_pending(spec, &t.pending_writes);
-                let finished =
-                    |id: &str| pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
-                with_finished_writes(spec, &rs, &tasks, finished).all_values(spec)
+                with_finished_writes(spec, &rs, &tasks, &pending).all_values(spec)
             } else {
                 rs.all_values(spec)
             };
@@ -210,15 +208,7 @@ impl CompiledGraph {
             Some(n) => spec.node(n).ok_or_else(|| Error::UnknownTarget { source: "update_state".into(), target: n.into() })?,
             None => last_writer(&stepper)?,
         };
-        let name = spec.nodes[node].name.clone();
-        let task = Rc::new(Task {
-            id: String::new(),
-            node,
-            name: name.clone(),
-            path: TaskPath::Pull(name),
-            triggers: vec![],
-            input: Default::default(),
-        });
+        let task = Rc::new(Task::writing_as(spec, node, ""));
         let result = stepper.writes_as(&task, values).await;
         let writes = match result.status {
             TaskStatus::Done => result.writes,
@@ -287,14 +277,7 @@ pub(crate) async fn apply_as(
 ) -> Result<(), Error> {
     let graph = stepper.graph.clone();
     let spec = graph.spec();
-    let task = Task {
-        id: String::new(),
-        node,
-        name: spec.nodes[node].name.clone(),
-        path: TaskPath::Pull(spec.nodes[node].name.clone()),
-        triggers: vec![],
-        input: Default::default(),
-    };
+    let task = Task::writing_as(spec, node, "");
     let mut update = Map::new();
     let shown: Map<String, Value> =
         writes.writes.iter().filter(|(c, _)| *c < spec.state_count).map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect();

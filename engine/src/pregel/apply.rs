@@ -2,6 +2,7 @@
 //!
 //! Writes are grouped per channel in task-path order, so the result never
 //! depends on the order tasks finished in. O(w log w) for w writes.
+use super::execute::{TaskResult, TaskStatus};
 use super::plan::{Task, TaskPath};
 use super::run_state::RunState;
 use crate::error::Error;
@@ -115,14 +116,16 @@ pub fn apply_writes(
 
 /// `rs` with the writes of the tasks that already finished in an unfinished
 /// superstep applied: how LangGraph shows an interrupted or failed run's
-/// newest state. `finished(id)` gives a task's saved writes. A conflict among
-/// them leaves the state as the checkpoint has it (the run reports it on resume).
+/// newest state. `pending` holds the step's saved results, `(task id, name,
+/// result)`. A conflict among them leaves the state as the checkpoint has it
+/// (the run reports it on resume).
 pub fn with_finished_writes(
     spec: &GraphSpec,
     rs: &RunState,
     tasks: &[std::rc::Rc<Task>],
-    finished: impl Fn(&str) -> Option<TaskWrites>,
+    pending: &[(String, String, TaskResult)],
 ) -> RunState {
+    let finished = |id: &str| pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
     let (done, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks.iter().filter_map(|t| Some((&**t, finished(&t.id)?))).unzip();
     let mut out = rs.clone();
     if done.is_empty() {

@@ -45,6 +45,13 @@ pub struct Task {
 }
 
 impl Task {
+    /// A task outside any plan, writing as node `node` (state updates, a
+    /// `Command`'s writes): no triggers, no input.
+    pub fn writing_as(spec: &GraphSpec, node: usize, id: &str) -> Task {
+        let name = spec.nodes[node].name.clone();
+        Task { id: id.into(), node, name: name.clone(), path: TaskPath::Pull(name), triggers: vec![], input: Default::default() }
+    }
+
     pub fn input(&self) -> State {
         self.input.borrow().clone()
     }

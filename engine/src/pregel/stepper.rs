@@ -148,9 +148,7 @@ impl Stepper {
         }
         let ns = self.run.namespace.join("|");
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        let finished =
-            |id: &str| self.pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
-        super::apply::with_finished_writes(spec, &self.rs, &tasks, finished).values_of(spec, &spec.output_keys)
+        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending).values_of(spec, &spec.output_keys)
     }
 
     /// Every state channel's value.

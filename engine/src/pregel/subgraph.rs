@@ -87,13 +87,14 @@ impl Runtime {
         if let Some(p) = &persistence {
             // Re-running an interrupted task: the subgraph resumes where it paused.
             let saved = p.saver.get(&p.thread_id, &p.ns, None).await.map_err(NodeError::from)?;
-            let paused = saved.as_ref().is_some_and(|t| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. })));
-            // Stopped at one of its own breakpoints: continue past it.
-            let unfinished = saved.as_ref().is_some_and(|t| {
+            // Paused in an interrupt, or stopped at one of its own breakpoints: continue.
+            let paused =
+                |t: &crate::checkpoint::CheckpointTuple| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. }));
+            let unfinished = |t: &crate::checkpoint::CheckpointTuple| {
                 crate::checkpoint::decode(graph.spec(), t)
                     .is_ok_and(|rs| !super::plan(graph.spec(), &rs, &t.checkpoint.id, &p.ns).is_empty())
-            });
-            if paused || unfinished {
+            };
+            if saved.as_ref().is_some_and(|t| paused(t) || unfinished(t)) {
                 // The child keeps its earlier answers itself: it needs only the newest
                 // (which answers its paused interrupt, or its first one if none is paused).
                 let mut cursor = self.0.resume.borrow_mut();

@@ -83,15 +83,11 @@ const schemaOf = (s) => (isAnnotationRoot(s) ? s.spec : s && typeof s === "objec
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e) {
   if (e && e.__graphInterrupt) throw new GraphInterrupt(e.interrupts);
-  if (e && e.__superstepError && e.name === "NodeError" && nodeErrors.has(e.node)) {
-    const original = nodeErrors.get(e.node);
-    nodeErrors.delete(e.node);
-    throw original;
-  }
-  // A JS reducer's own error, as LangGraph.js rethrows it.
-  if (e && e.__superstepError && e.reducer && reducerErrors.has(e.key)) {
-    const original = reducerErrors.get(e.key);
-    reducerErrors.delete(e.key);
+  // A JS node's or reducer's own error, as LangGraph.js rethrows it.
+  const [originals, key] = e?.__superstepError ? (e.name === "NodeError" ? [nodeErrors, e.node] : e.reducer ? [reducerErrors, e.key] : []) : [];
+  if (originals?.has(key)) {
+    const original = originals.get(key);
+    originals.delete(key);
     throw original;
   }
   throw typedError(e);

@@ -86,7 +86,6 @@ export class NodeConfig {
   }
 }
 
-
 function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
   return list.map((g) => (isSend(g) ? { node: g.node, arg: toPlain(g.args, "Send argument") } : String(g)));
