@@ -17,8 +17,9 @@ pub enum Error {
     UnknownTarget { source: String, target: String },
     /// A router returned a key that its path map does not contain.
     UnknownRoute { source: String, key: String },
-    /// A node (or its router) failed; `message` is the node's own error.
-    Node { node: String, message: String },
+    /// A node (or its router) failed; `message` is the node's own error and
+    /// `class` its error class name (a JS error's `name`), when known.
+    Node { node: String, message: String, class: Option<String> },
     /// A reducer failed on the values it was given.
     Reducer { key: String, message: String },
     /// An operation needs a checkpointer and the graph has none.
@@ -35,6 +36,34 @@ pub enum Error {
     EmptyInput { message: String },
     /// A graph document or expression could not be loaded.
     Document { problems: Vec<String> },
+}
+
+impl Error {
+    /// The error class LangGraph.js throws for it (its own name where it has one).
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            Error::GraphRecursion { .. } => "GraphRecursionError",
+            Error::InvalidUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => "InvalidUpdateError",
+            Error::Validation(_) => "GraphValidationError",
+            Error::Node { .. } => "NodeError",
+            Error::NoCheckpointer { .. } => "GraphValueError",
+            Error::MissingNode { .. } => "MissingNodeError",
+            Error::EmptyInput { .. } => "EmptyInputError",
+            Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
+            Error::Storage { .. } => "CheckpointStorageError",
+            Error::Document { .. } => "GraphDocumentError",
+            Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
+        }
+    }
+
+    /// The class a failed task records: what the node threw, else the engine's class.
+    pub fn task_error_class(&self) -> &str {
+        match self {
+            Error::Node { class: Some(c), .. } => c,
+            Error::Node { .. } => "Error",
+            other => other.class_name(),
+        }
+    }
 }
 
 /// Why `compile()` rejected a graph.
@@ -84,7 +113,7 @@ impl fmt::Display for Error {
             Self::UnknownRoute { source, key } => {
                 write!(f, "router on `{source}` returned `{key}`, which its path map does not contain")
             }
-            Self::Node { node, message } => write!(f, "node `{node}` failed: {message}"),
+            Self::Node { node, message, .. } => write!(f, "node `{node}` failed: {message}"),
             Self::Reducer { key, message } => write!(f, "reducer of `{key}` failed: {message}"),
             Self::NoCheckpointer { operation } => write!(f, "{operation} needs a checkpointer; compile with one"),
             Self::NotFound { what } => write!(f, "{what} not found"),

@@ -146,8 +146,9 @@ pub struct Interrupt {
 /// Why a node stopped without output: it failed, or it asked to pause.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NodeError {
-    /// The node failed with this message (and an optional error kind, for retry filters).
-    Failed { message: String, kind: Option<String> },
+    /// The node failed with this message, an optional error kind (for retry
+    /// filters) and the error's class name, when known.
+    Failed { message: String, kind: Option<String>, class: Option<String> },
     /// The node called `interrupt()` with no resume value waiting.
     Interrupted(Vec<Interrupt>),
     /// A command addressed to the parent graph, bubbling out of a subgraph.
@@ -169,7 +170,7 @@ impl std::fmt::Display for NodeError {
 
 impl NodeError {
     pub fn msg(message: impl Into<String>) -> Self {
-        NodeError::Failed { message: message.into(), kind: None }
+        NodeError::Failed { message: message.into(), kind: None, class: None }
     }
 }
 

@@ -81,7 +81,11 @@ fn flaky(fail_times: u32, policy: RetryPolicy, calls: Rc<Cell<u32>>) -> Compiled
                 node(move |_| {
                     calls.set(calls.get() + 1);
                     if calls.get() <= fail_times {
-                        Err(NodeError::Failed { message: "timeout".into(), kind: Some("Timeout".into()) })
+                        Err(NodeError::Failed {
+                            message: "timeout".into(),
+                            kind: Some("Timeout".into()),
+                            class: Some("TimeoutError".into()),
+                        })
                     } else {
                         Ok(json!({"ok": true}))
                     }
@@ -101,7 +105,7 @@ fn retry_policy_retries_up_to_max_attempts() {
     assert_eq!(calls.get(), 3);
     let calls = Rc::new(Cell::new(0));
     let err = flaky(5, RetryPolicy::default(), calls.clone()).invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
-    assert_eq!(err, Error::Node { node: "flaky".into(), message: "timeout".into() });
+    assert_eq!(err, Error::Node { node: "flaky".into(), message: "timeout".into(), class: Some("TimeoutError".into()) });
     assert_eq!(calls.get(), 3);
 }
 

@@ -105,7 +105,7 @@ fn a_failing_node_is_a_node_error_naming_it() {
     let g = last(&["x"]).node("boom", node(|_| Err::<serde_json::Value, _>("kaput"))).edge(START, "boom").compile().unwrap();
     assert_eq!(
         g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(),
-        Error::Node { node: "boom".into(), message: "kaput".into() }
+        Error::Node { node: "boom".into(), message: "kaput".into(), class: None }
     );
 }
 

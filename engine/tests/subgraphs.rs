@@ -272,3 +272,24 @@ fn command_parent_jumps_to_a_node_of_the_parent() {
         .unwrap();
     assert_eq!(run(&g, json!({}))["path"], json!(["handoff", "billing"]));
 }
+
+#[test]
+fn a_failed_subgraph_task_records_the_class_of_what_its_node_threw_and_keeps_it_saved() {
+    let s = Rc::new(MemorySaver::new());
+    let child = last(&["foo"])
+        .node("boom", node(|_| Err::<Value, _>(NodeError::Failed { message: "no".into(), kind: None, class: Some("QuotaError".into()) })))
+        .edge(START, "boom")
+        .compile()
+        .unwrap();
+    let g = last(&["foo"]).subgraph("sub", child).edge(START, "sub").compile_with(saver_opts(&s)).unwrap();
+    let cfg = RunConfig::thread("1");
+    let err = g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap_err();
+    assert_eq!(err.task_error_class(), "QuotaError");
+    let task = &block_on(g.get_state(&cfg, false)).unwrap().tasks[0];
+    assert_eq!((task.name.as_str(), task.error_class.as_deref()), ("sub", Some("QuotaError")));
+    // The class survives the saver's JSON form.
+    let reloaded = Rc::new(MemorySaver::from_json(&s.to_json()).unwrap());
+    let again = last(&["foo"]).subgraph("sub", last(&["foo"]).node("boom", mark("x")).edge(START, "boom").compile().unwrap());
+    let again = again.edge(START, "sub").compile_with(saver_opts(&reloaded)).unwrap();
+    assert_eq!(block_on(again.get_state(&cfg, false)).unwrap().tasks[0].error_class.as_deref(), Some("QuotaError"));
+}

@@ -93,6 +93,9 @@ pub enum WriteKind {
     },
     Failed {
         error: String,
+        /// The error's class name (`TypeError`, `GraphRecursionError`...).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        class: Option<String>,
     },
 }
 

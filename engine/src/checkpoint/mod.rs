@@ -153,8 +153,8 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                     sends: r.writes.sends.clone(),
                 },
                 TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
-                TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string() },
-                TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into() },
+                TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string(), class: Some(e.task_error_class().to_string()) },
+                TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into(), class: None },
             };
             let resumed = stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default();
             PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![] }
@@ -172,7 +172,9 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
         let status = match &w.kind {
             WriteKind::Done { .. } => TaskStatus::Done,
             WriteKind::Interrupted { interrupts } => TaskStatus::Interrupted(interrupts.clone()),
-            WriteKind::Failed { error } => TaskStatus::Failed(Error::Node { node: w.task.clone(), message: error.clone() }),
+            WriteKind::Failed { error, class } => {
+                TaskStatus::Failed(Error::Node { node: w.task.clone(), message: error.clone(), class: class.clone() })
+            }
         };
         let mut tw = TaskWrites::default();
         if let WriteKind::Done { writes, sends } = &w.kind {

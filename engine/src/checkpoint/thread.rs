@@ -30,6 +30,8 @@ pub struct TaskSnapshot {
     pub path: String,
     pub interrupts: Vec<Interrupt>,
     pub error: Option<String>,
+    /// The failed task's error class name, when known.
+    pub error_class: Option<String>,
     /// The subgraph's own snapshot, with `get_state(subgraphs=true)`.
     pub state: Option<Box<StateSnapshot>>,
 }
@@ -133,11 +135,11 @@ impl CompiledGraph {
             let mut interrupts = Vec::new();
             for task in &tasks {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
-                let (task_interrupts, error) = match saved.map(|w| (&w.kind, &w.raised)) {
-                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None),
-                    Some((WriteKind::Failed { error }, _)) => (vec![], Some(error.clone())),
-                    Some((WriteKind::Done { .. }, raised)) => (raised.clone(), None),
-                    None => (vec![], None),
+                let (task_interrupts, error, error_class) = match saved.map(|w| (&w.kind, &w.raised)) {
+                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None),
+                    Some((WriteKind::Failed { error, class }, _)) => (vec![], Some(error.clone()), class.clone()),
+                    Some((WriteKind::Done { .. }, raised)) => (raised.clone(), None, None),
+                    None => (vec![], None, None),
                 };
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.
@@ -167,6 +169,7 @@ impl CompiledGraph {
                     path: task.path.to_string(),
                     interrupts: task_interrupts,
                     error,
+                    error_class,
                     state,
                 });
             }

@@ -144,7 +144,7 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
 
 fn from_node_error(node: &str, e: NodeError) -> TaskResult {
     let status = match e {
-        NodeError::Failed { message, .. } => TaskStatus::Failed(Error::Node { node: node.to_string(), message }),
+        NodeError::Failed { message, class, .. } => TaskStatus::Failed(Error::Node { node: node.to_string(), message, class }),
         NodeError::Interrupted(i) => TaskStatus::Interrupted(i),
         NodeError::ParentCommand(c) => TaskStatus::Parent(*c),
         NodeError::Graph(e) => TaskStatus::Failed(*e),

@@ -3,23 +3,6 @@
 use superstep::{Error, ValidationError};
 use wasm_bindgen::prelude::*;
 
-/// The JS class name for an engine error (LangGraph.js names where they exist).
-pub fn class_name(e: &Error) -> &'static str {
-    match e {
-        Error::GraphRecursion { .. } => "GraphRecursionError",
-        Error::InvalidUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => "InvalidUpdateError",
-        Error::Validation(_) => "GraphValidationError",
-        Error::Node { .. } => "NodeError",
-        Error::NoCheckpointer { .. } => "GraphValueError",
-        Error::MissingNode { .. } => "MissingNodeError",
-        Error::EmptyInput { .. } => "EmptyInputError",
-        Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
-        Error::Storage { .. } => "CheckpointStorageError",
-        Error::Document { .. } => "GraphDocumentError",
-        Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
-    }
-}
-
 /// The error as a plain object the glue rethrows as a typed Error.
 pub fn to_js(e: &Error) -> JsValue {
     let obj = js_sys::Object::new();
@@ -27,7 +10,7 @@ pub fn to_js(e: &Error) -> JsValue {
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &v);
     };
     set("__superstepError", JsValue::TRUE);
-    set("name", JsValue::from_str(class_name(e)));
+    set("name", JsValue::from_str(e.class_name()));
     set("message", JsValue::from_str(&e.to_string()));
     match e {
         Error::Node { node, .. } => set("node", JsValue::from_str(node)),

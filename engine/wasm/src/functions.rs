@@ -20,7 +20,7 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
 }
 
 fn failed(message: String) -> NodeError {
-    NodeError::Failed { message, kind: None }
+    NodeError::Failed { message, kind: None, class: None }
 }
 
 /// Calls `f(state, runtime)`; a returned Promise becomes a pending call.
@@ -60,7 +60,11 @@ fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
             Ok(c) => NodeError::ParentCommand(Box::new(c)),
             Err(e) => e,
         }),
-        "e" => Some(NodeError::Failed { message: get(v, "message").as_string().unwrap_or_default(), kind: get(v, "kind").as_string() }),
+        "e" => Some(NodeError::Failed {
+            message: get(v, "message").as_string().unwrap_or_default(),
+            kind: get(v, "kind").as_string(),
+            class: get(v, "name").as_string(),
+        }),
         _ => None,
     }
 }

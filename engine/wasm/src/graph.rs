@@ -303,7 +303,7 @@ pub fn snapshot_value(s: &StateSnapshot) -> Value {
         "values": s.values,
         "next": s.next,
         "tasks": s.tasks.iter().map(|t| json!({
-            "id": t.id, "name": t.name, "path": t.path, "interrupts": t.interrupts, "error": t.error,
+            "id": t.id, "name": t.name, "path": t.path, "interrupts": t.interrupts, "error": t.error, "errorClass": t.error_class,
             "state": t.state.as_ref().map(|st| snapshot_value(st)),
         })).collect::<Vec<_>>(),
         "metadata": s.metadata,
@@ -380,7 +380,7 @@ fn step_js(s: &StepSnapshot) -> JsValue {
         Outcome::Continue => json!({"kind": "continue"}),
         Outcome::Done => json!({"kind": "done"}),
         Outcome::Interrupted(i) => json!({"kind": "interrupted", "interrupts": i}),
-        Outcome::Error(e) => json!({"kind": "error", "error": {"name": errors::class_name(e), "message": e.to_string()}}),
+        Outcome::Error(e) => json!({"kind": "error", "error": {"name": e.class_name(), "message": e.to_string()}}),
         Outcome::ParentCommand(_) => json!({"kind": "error", "error": {"name": "Error", "message": "Command(graph=PARENT) at the root"}}),
     };
     let tasks: Vec<Value> = s

@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrorNames, nodeErrors, plainCommand, reducerErrors, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
@@ -342,7 +342,7 @@ function snapshot(s) {
   return {
     values: s.values,
     next: s.next,
-    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? namedError(nodeErrorNames.get(t.name), t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
+    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? namedError(t.errorClass, t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
     metadata: s.metadata ? { ...s.metadata, parents: {} } : undefined,
     config: s.config,
     parentConfig: s.parentConfig ?? undefined,

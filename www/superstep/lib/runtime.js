@@ -24,8 +24,6 @@ export function currentRuntime() {
 
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
 export const nodeErrors = new Map();
-/** The class name of each node's last error, for state snapshots. */
-export const nodeErrorNames = new Map();
 
 function doInterrupt(rt, value) {
   let r;
@@ -99,9 +97,8 @@ function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
   if (e && e.__parentCommand) return { t: "p", command: e.command };
   nodeErrors.set(node, e);
-  nodeErrorNames.set(node, e?.name ?? "Error");
   const retry = retryOn ? (retryOn(e) ? "retry" : "no-retry") : e?.name;
-  return { t: "e", message: String(e?.message ?? e), kind: retry };
+  return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
 }
 
 /** Calls `fn(state, config)` with the task current; settles to a tagged result; frees the handles. */
