@@ -278,6 +278,51 @@ fn update_state_on_an_old_checkpoint_branches_and_leaves_ancestors_unchanged() {
     assert_eq!(g.invoke_blocking(Value::Null, fork_cfg).unwrap()["path"], json!(["a", "edited", "b"]));
 }
 
+/// Savers store values by channel and version, so a branch must never reuse a
+/// version another branch wrote: the original checkpoints after the fork point
+/// read back exactly as before (a join's barrier, an appended list).
+#[test]
+fn forks_and_replays_leave_every_checkpoint_of_the_original_branch_unchanged() {
+    let s = saver();
+    // `l` writes something new each run, so a replay's writes differ from the original's.
+    let runs = Rc::new(Cell::new(0));
+    let l = node(move |_| {
+        runs.set(runs.get() + 1);
+        Ok::<_, NodeError>(json!({"path": [format!("l{}", runs.get())]}))
+    });
+    let g = path_state()
+        .node("start", mark("start"))
+        .node("l", l)
+        .node("r", mark("r"))
+        .node("join", mark("join"))
+        .edge(START, "start")
+        .edge("start", "l")
+        .edge("start", "r")
+        .join(["l", "r"], "join")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let view = |h: &[checkpoint::StateSnapshot]| h.iter().map(|h| (h.config.clone(), h.values.clone(), h.next.clone())).collect::<Vec<_>>();
+    let original = view(&g.get_state_history_blocking(&cfg).unwrap());
+    let at = |id: &Value| {
+        let mut c = cfg.clone();
+        c.configurable.insert("checkpoint_id".into(), id["configurable"]["checkpoint_id"].clone());
+        c
+    };
+    let before_parallel = &original.iter().find(|(_, _, next)| next.contains(&"l".to_string())).unwrap().0;
+    let fork = g.update_state_blocking(&at(before_parallel), json!({"path": ["edited"]}), Some("l")).unwrap();
+    // As in LangGraph, the update stands in for all of that superstep: r does not run.
+    assert_eq!(g.invoke_blocking(Value::Null, at(&fork)).unwrap()["path"], json!(["start", "edited"]));
+    let unchanged = || {
+        let after = view(&g.get_state_history_blocking(&cfg).unwrap());
+        original.iter().all(|old| after.contains(old))
+    };
+    assert!(unchanged(), "checkpoints changed by a fork");
+    g.invoke_blocking(Value::Null, at(before_parallel)).unwrap();
+    assert!(unchanged(), "checkpoints changed by a replay");
+}
+
 #[test]
 fn static_breakpoints_before_and_after_then_continue_with_null() {
     let s = saver();

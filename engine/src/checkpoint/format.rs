@@ -122,6 +122,9 @@ pub struct CheckpointTuple {
     /// Every channel's full value at this checkpoint.
     pub values: BTreeMap<String, Value>,
     pub pending_writes: Vec<PendingWrite>,
+    /// The highest channel version stored in this thread namespace, across
+    /// every branch; a run continuing from here writes newer versions only.
+    pub max_version: u64,
 }
 
 /// Resolves each channel's value from its blob chain. `lookup(channel, version)`
@@ -249,5 +252,6 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     rs.sends = t.checkpoint.pending_sends.clone();
     rs.step = t.checkpoint.metadata.step;
     rs.updated = None;
+    rs.version_floor = t.max_version;
     Ok(rs)
 }

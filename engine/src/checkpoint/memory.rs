@@ -70,6 +70,7 @@ impl Lane {
             checkpoint: Checkpoint { blobs: self.own_blobs(cp), ..cp.clone() },
             values,
             pending_writes: self.writes.get(&cp.id).cloned().unwrap_or_default(),
+            max_version: self.blobs.values().filter_map(|b| b.keys().next_back()).copied().max().unwrap_or(0),
         })
     }
 }

@@ -318,7 +318,7 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
         rs.step += 1;
     }
     rs.values[spec.start_channel] = Some(std::sync::Arc::new(v));
-    rs.versions[spec.start_channel] = rs.versions.iter().copied().max().unwrap_or(0) + 1;
+    rs.versions[spec.start_channel] = rs.next_version();
     rs.updated = Some(vec![spec.start_channel]);
     Ok(())
 }

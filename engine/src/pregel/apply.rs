@@ -33,7 +33,7 @@ pub fn apply_writes(
     let mut updated: Vec<usize> = Vec::new();
     // As LangGraph: every channel this superstep touches gets one new version, newer
     // than any before, so "the node that saw the newest version" is the last writer.
-    let next = rs.versions.iter().copied().max().unwrap_or(0) + 1;
+    let next = rs.next_version();
     // The nodes that ran have seen their triggers; consumed barriers and the input reset.
     for t in tasks {
         if !matches!(t.path, TaskPath::Pull(_)) {

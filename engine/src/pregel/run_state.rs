@@ -22,6 +22,10 @@ pub struct RunState {
     pub breakpoint_seen: Option<Vec<u64>>,
     /// Channels the last superstep updated (`None`: unknown, e.g. restored; check all).
     pub updated: Option<Vec<usize>>,
+    /// New versions go above this: the highest version any branch of the
+    /// thread already uses, so a fork never reuses another branch's version
+    /// (savers store values by channel and version).
+    pub version_floor: u64,
 }
 
 impl RunState {
@@ -35,7 +39,13 @@ impl RunState {
             step: -1,
             breakpoint_seen: None,
             updated: None,
+            version_floor: 0,
         }
+    }
+
+    /// The version a write in the next superstep gets: newer than any before.
+    pub fn next_version(&self) -> u64 {
+        self.versions.iter().copied().max().unwrap_or(0).max(self.version_floor) + 1
     }
 
     /// Whether a channel can be read (a barrier only once every source has written).

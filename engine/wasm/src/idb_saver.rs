@@ -136,6 +136,7 @@ impl IndexedDbSaver {
             checkpoint: cp.clone(),
             values,
             pending_writes: self.writes_of(thread, ns, &cp.id).await?,
+            max_version: blobs.keys().map(|(_, v)| *v).max().unwrap_or(0),
         })
     }
 
