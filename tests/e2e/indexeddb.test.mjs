@@ -76,6 +76,45 @@ test("an interrupted thread resumes after a reload", async () => {
   await page.close();
 });
 
+test("a fork and a replay leave the original branch's checkpoints as they were, across a reload", async () => {
+  const page = await harness();
+  const history = () =>
+    page.evaluate(async () => {
+      const { g } = window.makeGraph({ db: "fork", steps: 3 });
+      const all = [];
+      for await (const s of g.getStateHistory({ configurable: { thread_id: "f" } })) all.push({ id: s.config.configurable.checkpoint_id, values: s.values, next: s.next });
+      return all;
+    });
+  await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "fork", steps: 3 });
+    await g.invoke({ n: 0 }, { configurable: { thread_id: "f" } });
+  });
+  const original = await history();
+  await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "fork", steps: 3 });
+    const all = [];
+    for await (const s of g.getStateHistory({ configurable: { thread_id: "f" } })) all.push(s);
+    const early = all.find((s) => s.values.n === 1);
+    // A fork that writes different values into the same channels, run to the end.
+    const fork = await g.updateState(early.config, { n: 1, log: ["edited"] }, "tick");
+    await g.invoke(null, fork);
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  const forked = await history();
+  for (const cp of original) assert.deepEqual(forked.find((c) => c.id === cp.id), cp);
+  await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "fork", steps: 3 });
+    const all = [];
+    for await (const s of g.getStateHistory({ configurable: { thread_id: "f" } })) all.push(s);
+    await g.invoke(null, all.find((s) => s.values.n === 1 && s.metadata.source === "loop").config);
+  });
+  const replayed = await history();
+  for (const cp of forked) assert.deepEqual(replayed.find((c) => c.id === cp.id), cp);
+  assert.ok(replayed.length > original.length + 4);
+  await page.close();
+});
+
 test("a quota error is typed and leaves the last checkpoint usable", async () => {
   const page = await harness();
   const result = await page.evaluate(async () => {
