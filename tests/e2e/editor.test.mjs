@@ -64,13 +64,17 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForSelector(".checkpoint");
   await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
-  await page.getByLabel("edited state (JSON)").fill('{"foo": 99}');
+  await page.getByLabel("edited state (JSON)").fill('{"foo": 99, "bar": ["edited"]}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   // The old continuation of step 1 is now a side branch; the fork (an `update` checkpoint) is the main line.
   await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 1);
   assert.match(await page.locator(".checkpoints").innerText(), /step 2 · update/);
   assert.match(await stateText(page), /"bye"/);
+  // The side branch still reads as it was written: the fork reused none of its stored values.
+  await page.locator(".checkpoint.branch button", { hasText: /^step 2 · loop/ }).click();
+  await page.waitForFunction(() => /foo\s*overwrite\s*2\b/.test(document.querySelector(".state-panel")?.innerText ?? ""));
+  assert.doesNotMatch(await stateText(page), /99|edited/);
   // Picking a checkpoint shows its next nodes on the canvas; Back goes to its parent.
   await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
   assert.match(await nodeClass(page, "second"), /\bnext\b/);
