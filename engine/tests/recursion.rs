@@ -103,3 +103,36 @@ fn proactive_router_ends_before_the_limit_and_step_counter_is_visible() {
     assert_eq!(msgs.first().unwrap(), "step 1 (9 left)");
     assert_eq!(msgs.last().unwrap(), "step 8 (2 left)");
 }
+
+/// As LangGraph: the limit counts from the step after the checkpoint a run
+/// continues from, so a run resumed after a pause gets all of it again.
+#[test]
+fn a_resumed_run_gets_the_full_limit_from_its_checkpoint() {
+    use superstep::checkpoint::{Checkpointing, MemorySaver};
+    let loops = Rc::new(Cell::new(0));
+    let counted = loops.clone();
+    let g = last(&["a", "path"])
+        .node("pre", mark("pre"))
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"a": rt.interrupt(json!("go?"))?}))))
+        .node(
+            "loop",
+            node(move |_| {
+                counted.set(counted.get() + 1);
+                Ok::<_, NodeError>(json!({}))
+            }),
+        )
+        .edge(START, "pre")
+        .edge("pre", "ask")
+        .edge("ask", "loop")
+        .edge("loop", "loop")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = |limit| RunConfig::thread("t").recursion_limit(limit);
+    g.invoke_blocking(json!({}), cfg(5)).unwrap();
+    assert_eq!(g.get_state_blocking(&cfg(5)).unwrap().metadata.unwrap().step, 1);
+    // Paused at step 1: the resumed run may reach step 1 + 4 + 2 = 7 (ask, then five loops).
+    let err = g.invoke_blocking(Command::resume(json!("y")), cfg(4)).unwrap_err();
+    assert_eq!(err, Error::GraphRecursion { limit: 4 });
+    assert_eq!(loops.get(), 5);
+    assert_eq!(g.get_state_blocking(&cfg(4)).unwrap().metadata.unwrap().step, 7);
+}

@@ -282,7 +282,10 @@ pub(crate) async fn start_run(
         }
         (Input::Continue, None) => return Err(Error::EmptyInput { message: format!("thread {} has nothing to continue", to.thread_id) }),
     }
-    stepper.stop = stepper.rs.step + limit as i64 + 1;
+    // As LangGraph: the limit counts from the step after the loaded checkpoint
+    // (an empty thread counts from -2), so a resumed run gets the full limit.
+    let loaded_step = saved.as_ref().map_or(-2, |t| t.checkpoint.metadata.step);
+    stepper.stop = loaded_step + limit as i64 + 2;
     stepper.hooks = Some(persist);
     Ok(stepper)
 }

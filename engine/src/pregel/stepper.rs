@@ -266,6 +266,13 @@ impl Stepper {
         if let (Resume::All(v), false) = (&resume, claimed) {
             *self.run.null_resume.borrow_mut() = NullResume::Waiting(v.clone());
         }
+        // As in LangGraph, tasks that finished before the pause replay their
+        // updates first, marked cached.
+        for task in tasks {
+            if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
+                emit_replayed_update(&sink, &ns, spec, task, r);
+            }
+        }
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
         let mut running: Option<FuturesUnordered<_>> = None;
         for (i, task) in tasks.iter().enumerate() {
@@ -338,10 +345,24 @@ impl Stepper {
             })
             .collect();
         if unfinished {
-            let sink = &self.run.sink;
-            let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
-            sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
-            sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+            // One chunk per paused task, as LangGraph streams each task's interrupt write.
+            for r in results.iter() {
+                if let TaskStatus::Interrupted(raised) = &r.status {
+                    let payload = Value::Array(raised.iter().map(interrupt_json).collect());
+                    self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
+                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+                }
+            }
+            // The root graph then streams its state with the finished tasks' writes, as
+            // LangGraph does when it stops on an interrupt (its invoke output).
+            let output_written = || {
+                results.iter().any(|r| r.status == TaskStatus::Done && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)))
+            };
+            if self.run.namespace.is_empty() && output_written() {
+                self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
+                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending).all_values(spec)
+                });
+            }
             return (Outcome::Interrupted(interrupts), vec![], false);
         }
         let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
@@ -501,6 +522,13 @@ fn emit_task_start(
     let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [] });
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
+}
+
+fn emit_replayed_update(sink: &super::stream::Sink, ns: &[String], spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult) {
+    if task.node == 0 {
+        return;
+    }
+    sink.push(ns, StreamMode::Updates, || json!({ &*task.name: r.update(spec), "__metadata__": { "cached": true } }));
 }
 
 fn emit_task_result(
