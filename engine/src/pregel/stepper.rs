@@ -408,8 +408,12 @@ impl Stepper {
             return false;
         }
         self.rs.breakpoint_seen = Some(self.rs.versions.clone());
-        let sink = &self.run.sink;
-        sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: [] }));
+        // As LangGraph: the root graph streams the stop; a subgraph's stop reaches
+        // the stream as its parent task's interrupt.
+        if self.run.namespace.is_empty() {
+            self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: [] }));
+            self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: [] }));
+        }
         true
     }
 
