@@ -3,7 +3,7 @@
 //! and `stream` are thin loops over `tick`.
 use super::apply::{apply_writes, TaskWrites};
 use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
-use super::plan::{plan, Task};
+use super::plan::{plan, Task, TaskPath};
 use super::run_state::RunState;
 use super::runtime::{NullResume, RunCtx};
 
@@ -386,6 +386,11 @@ impl Stepper {
         };
         self.rs.step = step;
         self.answered.clear();
+        // LangGraph keeps Sends in a channel of their own: a superstep that ran or
+        // wrote Sends updates it, so a breakpoint may fire again though no state changed.
+        if !self.rs.sends.is_empty() || tasks.iter().any(|t| matches!(t.path, TaskPath::Push(_))) {
+            self.rs.breakpoint_seen = None;
+        }
         if self.run.persistence.is_some() {
             self.checkpoint_id = self.run.env.next_id();
         }
