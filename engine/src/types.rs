@@ -19,12 +19,10 @@ pub fn overwrite(value: Value) -> Value {
     Value::Object(m)
 }
 
-/// If `value` is an `Overwrite` marker, the value it carries: `{"__overwrite__": v}`,
-/// or a LangGraph.js `Overwrite` copied as data (`lg_name` beside it).
+/// If `value` is an `Overwrite` marker, the value it carries.
 pub fn as_overwrite(value: &Value) -> Option<&Value> {
     match value {
         Value::Object(m) if m.len() == 1 => m.get(OVERWRITE_KEY),
-        Value::Object(m) if m.len() == 2 && m.get("lg_name").and_then(Value::as_str) == Some("Overwrite") => m.get(OVERWRITE_KEY),
         _ => None,
     }
 }

@@ -26,9 +26,7 @@ export function toPlain(v, path = "state", seen = new Set()) {
   if (Array.isArray(v)) {
     out = v.map((x, i) => toPlain(x, `${path}[${i}]`, seen));
   } else if (isOverwrite(v)) {
-    // The shape LangGraph.js streams an Overwrite in (its fields copied as data).
-    const inner = "__overwrite__" in v ? v.__overwrite__ : v.value;
-    out = { lg_name: "Overwrite", __overwrite__: toPlain(inner, path, seen) };
+    out = { __overwrite__: toPlain(v.value, path, seen) };
   } else {
     out = {};
     for (const k of Object.keys(v)) {
