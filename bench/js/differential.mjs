@@ -134,7 +134,7 @@ function errName(lib, e) {
 const norm = (x) => JSON.parse(JSON.stringify(x ?? null));
 const intr = (o) => {
   if (Array.isArray(o)) return o.map(intr);
-  if (o && typeof o === "object") return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === "__interrupt__" ? v.map((i) => i.value) : intr(v)]));
+  if (o && typeof o === "object" && o.constructor === Object) return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === "__interrupt__" ? v.map((i) => i.value) : intr(v)]));
   return o;
 };
 

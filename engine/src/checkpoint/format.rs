@@ -107,7 +107,7 @@ pub struct PendingWrite {
     pub kind: WriteKind,
     /// Values its `interrupt()` calls already received.
     pub resumed: Vec<Value>,
-    /// For a task that finished after being resumed: the interrupts it raised
+    /// For a task that finished or failed after being resumed: the interrupts it raised
     /// last (a state snapshot still lists them, as LangGraph.js does).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub raised: Vec<Interrupt>,

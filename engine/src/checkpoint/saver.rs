@@ -30,7 +30,7 @@ impl ListFilter {
 
 /// Adds `new` pending writes to those saved for a checkpoint; a task's newer
 /// write replaces its older one (a task interrupted twice, say). A task that
-/// finishes after an interrupt keeps the interrupts it raised.
+/// finishes or fails after an interrupt keeps the interrupts it raised.
 pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
     for mut w in new {
         match saved.iter_mut().find(|x| x.task_id == w.task_id) {
@@ -42,7 +42,7 @@ pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
                 }
             }
             Some(x) => {
-                if let (WriteKind::Interrupted { interrupts }, WriteKind::Done { .. }) = (&x.kind, &w.kind) {
+                if let (WriteKind::Interrupted { interrupts }, WriteKind::Done { .. } | WriteKind::Failed { .. }) = (&x.kind, &w.kind) {
                     w.raised = interrupts.clone();
                 } else if w.raised.is_empty() {
                     w.raised = std::mem::take(&mut x.raised);

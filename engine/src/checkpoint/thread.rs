@@ -137,7 +137,7 @@ impl CompiledGraph {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
                 let (task_interrupts, error, error_class) = match saved.map(|w| (&w.kind, &w.raised)) {
                     Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None),
-                    Some((WriteKind::Failed { error, class }, _)) => (vec![], Some(error.clone()), class.clone()),
+                    Some((WriteKind::Failed { error, class }, raised)) => (raised.clone(), Some(error.clone()), class.clone()),
                     Some((WriteKind::Done { .. }, raised)) => (raised.clone(), None, None),
                     None => (vec![], None, None),
                 };
