@@ -23,6 +23,22 @@ pub struct StateSnapshot {
     pub interrupts: Vec<Interrupt>,
 }
 
+impl StateSnapshot {
+    /// A thread (or subgraph namespace) with no checkpoint yet.
+    fn empty(config: Value) -> Self {
+        StateSnapshot {
+            values: json!({}),
+            next: vec![],
+            tasks: vec![],
+            metadata: None,
+            config,
+            parent_config: None,
+            created_at: None,
+            interrupts: vec![],
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct TaskSnapshot {
     pub id: String,
@@ -69,16 +85,7 @@ impl CompiledGraph {
         let owner = self.graph_for_ns(&to.ns);
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         match t {
-            None => Ok(StateSnapshot {
-                values: json!({}),
-                next: vec![],
-                tasks: vec![],
-                metadata: None,
-                config: json!({"configurable": {"thread_id": to.thread_id}}),
-                parent_config: None,
-                created_at: None,
-                interrupts: vec![],
-            }),
+            None => Ok(StateSnapshot::empty(json!({"configurable": {"thread_id": to.thread_id}}))),
             // The newest state shows what finished tasks of an unfinished superstep wrote;
             // a named checkpoint (or history) shows the checkpoint as stored, as in LangGraph.js.
             Some(t) => owner.snapshot(&to, &t, subgraphs, config.checkpoint_id().is_none()).await,
@@ -155,7 +162,12 @@ impl CompiledGraph {
                         let child_to = Persistence { ns: ns.clone(), ..to.clone() };
                         match to.saver.get(&to.thread_id, &ns, None).await? {
                             Some(ct) => Some(Box::new(sub.snapshot(&child_to, &ct, true, with_finished).await?)),
-                            None => None,
+                            // As LangGraph.js: a subgraph task that has not started shows an empty
+                            // state, unless the subgraph keeps no checkpoints at all.
+                            None if matches!(sub.options().checkpointer, super::Checkpointing::Disabled) => None,
+                            None => Some(Box::new(StateSnapshot::empty(
+                                json!({"configurable": {"thread_id": to.thread_id, "checkpoint_ns": ns}}),
+                            ))),
                         }
                     }
                     _ => None,
