@@ -268,9 +268,11 @@ impl Stepper {
         }
         // As in LangGraph, tasks that finished before the pause replay their
         // updates first, marked cached.
-        for task in tasks {
-            if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
-                emit_replayed_update(&sink, &ns, spec, task, r);
+        if !pending.is_empty() {
+            for task in tasks {
+                if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
+                    emit_replayed_update(&sink, &ns, spec, task, r);
+                }
             }
         }
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
