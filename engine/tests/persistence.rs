@@ -686,3 +686,29 @@ fn replaying_before_a_subgraph_runs_it_and_a_named_checkpoint_lists_alone() {
     // (The child returns the whole shared list, which the parent's append reducer adds again, as in LangGraph.)
     assert_eq!(g.invoke_blocking(Value::Null, at).unwrap()["path"], json!(["p", "p", "c"]));
 }
+
+/// A node that fails after its interrupt was answered keeps that interrupt on
+/// its task, but the thread waits for no answer: it is failed, not paused.
+#[test]
+fn a_task_failing_after_its_answer_lists_the_interrupt_but_nothing_waits() {
+    let s = saver();
+    let g = StateGraph::new()
+        .channel("a", Channel::last_value())
+        .node(
+            "ask",
+            node_rt(|_, rt| {
+                let answer = rt.interrupt(json!("go?"))?;
+                Err::<Value, _>(NodeError::msg(format!("cannot use {answer}")))
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert!(g.invoke_blocking(Command::resume(json!("y")), cfg.clone()).is_err());
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.tasks[0].interrupts[0].value, json!("go?"));
+    assert!(state.tasks[0].error.is_some());
+    assert!(state.interrupts.is_empty(), "nothing waits for an answer: {:?}", state.interrupts);
+}

@@ -172,7 +172,9 @@ impl CompiledGraph {
                     }
                     _ => None,
                 };
-                if !saved.is_some_and(|w| matches!(w.kind, WriteKind::Done { .. })) {
+                // Only tasks still paused wait for an answer; a finished or failed task's
+                // interrupts were answered (its task entry still lists them).
+                if saved.is_some_and(|w| matches!(w.kind, WriteKind::Interrupted { .. })) {
                     interrupts.extend(task_interrupts.iter().cloned());
                 }
                 task_snaps.push(TaskSnapshot {
