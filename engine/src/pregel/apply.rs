@@ -114,6 +114,12 @@ pub fn apply_writes(
     Ok(changed)
 }
 
+/// The saved result of task `id` if it finished, among a step's saved results
+/// `(task id, name, result)`.
+pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a TaskResult> {
+    pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r)
+}
+
 /// `rs` with the writes of the tasks that already finished in an unfinished
 /// superstep applied: how LangGraph shows an interrupted or failed run's
 /// newest state. `pending` holds the step's saved results, `(task id, name,
@@ -125,8 +131,8 @@ pub fn with_finished_writes(
     tasks: &[std::rc::Rc<Task>],
     pending: &[(String, String, TaskResult)],
 ) -> RunState {
-    let finished = |id: &str| pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r.writes.clone());
-    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks.iter().filter_map(|t| Some((&**t, finished(&t.id)?))).unzip();
+    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
+        tasks.iter().filter_map(|t| Some((&**t, finished_result(pending, &t.id)?.writes.clone()))).unzip();
     let mut out = rs.clone();
     if done.is_empty() {
         return out;

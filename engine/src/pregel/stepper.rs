@@ -1,7 +1,7 @@
 //! The superstep loop: `Stepper::tick` is plan → execute → apply on plain
 //! data and *returns* its outcome; `step` adds a snapshot for UIs; `invoke`
 //! and `stream` are thin loops over `tick`.
-use super::apply::{apply_writes, TaskWrites};
+use super::apply::{apply_writes, finished_result, TaskWrites};
 use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
 use super::run_state::RunState;
@@ -269,9 +269,9 @@ impl Stepper {
         // As in LangGraph, tasks that finished before the pause replay their
         // updates first, marked cached.
         if !pending.is_empty() {
-            for task in tasks {
-                if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
-                    emit_replayed_update(&sink, &ns, spec, task, r);
+            for task in tasks.iter().filter(|t| t.node != 0) {
+                if let Some(r) = finished_result(&pending, &task.id) {
+                    sink.push(&ns, StreamMode::Updates, || update_chunk(spec, task, r, true));
                 }
             }
         }
@@ -280,7 +280,7 @@ impl Stepper {
         for (i, task) in tasks.iter().enumerate() {
             let mut values = vec![];
             if !pending.is_empty() {
-                if let Some((_, _, r)) = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done) {
+                if let Some(r) = finished_result(&pending, &task.id) {
                     slots.push(Some(r.clone()));
                     continue;
                 }
@@ -350,9 +350,7 @@ impl Stepper {
             // One chunk per paused task, as LangGraph streams each task's interrupt write.
             for r in results.iter() {
                 if let TaskStatus::Interrupted(raised) = &r.status {
-                    let payload = Value::Array(raised.iter().map(interrupt_json).collect());
-                    self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
-                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+                    self.push_stop(raised);
                 }
             }
             // The root graph then streams its state with the finished tasks' writes, as
@@ -418,10 +416,16 @@ impl Stepper {
         // As LangGraph: the root graph streams the stop; a subgraph's stop reaches
         // the stream as its parent task's interrupt.
         if self.run.namespace.is_empty() {
-            self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: [] }));
-            self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: [] }));
+            self.push_stop(&[]);
         }
         true
+    }
+
+    /// Streams a stop as LangGraph does, in "updates" and "values": `{__interrupt__: [...]}`.
+    fn push_stop(&self, interrupts: &[Interrupt]) {
+        let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
+        self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
+        self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
     }
 
     /// Interrupts still waiting for a value (from the last superstep).
@@ -535,11 +539,15 @@ fn emit_task_start(
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }
 
-fn emit_replayed_update(sink: &super::stream::Sink, ns: &[String], spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult) {
-    if task.node == 0 {
-        return;
+/// A task's "updates" chunk: `{node: update}`, marked when the result was not
+/// computed now (a cache hit, or a result saved before a pause).
+fn update_chunk(spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
+    let mut m = Map::new();
+    m.insert(task.name.to_string(), r.update(spec));
+    if cached {
+        m.insert("__metadata__".into(), json!({ "cached": true }));
     }
-    sink.push(ns, StreamMode::Updates, || json!({ &*task.name: r.update(spec), "__metadata__": { "cached": true } }));
+    Value::Object(m)
 }
 
 fn emit_task_result(
@@ -555,14 +563,7 @@ fn emit_task_result(
         return;
     }
     if r.status == TaskStatus::Done {
-        sink.push(ns, StreamMode::Updates, || {
-            let mut m = Map::new();
-            m.insert(task.name.to_string(), r.update(spec));
-            if r.cached {
-                m.insert("__metadata__".into(), json!({ "cached": true }));
-            }
-            Value::Object(m)
-        });
+        sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached));
     }
     let payload = || {
         let result = r.update(spec);

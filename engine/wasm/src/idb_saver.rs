@@ -20,6 +20,13 @@ use web_sys::{IdbDatabase, IdbKeyRange};
 
 const STORES: &[&str] = &["checkpoints", "blobs", "writes", "threads"];
 
+/// A lane's stored values, by (channel, version), and the highest version among them.
+#[derive(Default)]
+struct Blobs {
+    by_version: BTreeMap<(String, u64), Blob>,
+    max_version: u64,
+}
+
 pub struct IndexedDbSaver {
     name: String,
     durability: String,
@@ -91,7 +98,7 @@ impl IndexedDbSaver {
         Ok(Array::from(&all).to_vec())
     }
 
-    async fn lane(&self, thread: &str, ns: &str) -> Result<(Vec<Checkpoint>, BTreeMap<(String, u64), Blob>), Error> {
+    async fn lane(&self, thread: &str, ns: &str) -> Result<(Vec<Checkpoint>, Blobs), Error> {
         let parse = |v: &JsValue| v.as_string().unwrap_or_default();
         let mut cps: Vec<Checkpoint> = self
             .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
@@ -100,13 +107,15 @@ impl IndexedDbSaver {
             .map(|v| serde_json::from_str(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
             .collect::<Result<_, _>>()?;
         cps.sort_by(|a, b| a.id.cmp(&b.id));
-        let mut blobs = BTreeMap::new();
+        let mut blobs = Blobs::default();
         for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
             let rec: serde_json::Value =
                 serde_json::from_str(&parse(&v)).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
             let blob: Blob =
                 serde_json::from_value(rec["blob"].clone()).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
-            blobs.insert((rec["channel"].as_str().unwrap_or_default().to_string(), rec["version"].as_u64().unwrap_or(0)), blob);
+            let version = rec["version"].as_u64().unwrap_or(0);
+            blobs.max_version = blobs.max_version.max(version);
+            blobs.by_version.insert((rec["channel"].as_str().unwrap_or_default().to_string(), version), blob);
         }
         Ok((cps, blobs))
     }
@@ -122,21 +131,15 @@ impl IndexedDbSaver {
         }
     }
 
-    async fn tuple(
-        &self,
-        thread: &str,
-        ns: &str,
-        cp: &Checkpoint,
-        blobs: &BTreeMap<(String, u64), Blob>,
-    ) -> Result<CheckpointTuple, Error> {
-        let values = resolve(&cp.channel_versions, |ch, v| blobs.get(&(ch.to_string(), v)))?;
+    async fn tuple(&self, thread: &str, ns: &str, cp: &Checkpoint, blobs: &Blobs) -> Result<CheckpointTuple, Error> {
+        let values = resolve(&cp.channel_versions, |ch, v| blobs.by_version.get(&(ch.to_string(), v)))?;
         Ok(CheckpointTuple {
             thread_id: thread.into(),
             ns: ns.into(),
             checkpoint: cp.clone(),
             values,
             pending_writes: self.writes_of(thread, ns, &cp.id).await?,
-            max_version: blobs.keys().map(|(_, v)| *v).max().unwrap_or(0),
+            max_version: blobs.max_version,
         })
     }
 
