@@ -118,3 +118,30 @@ fn retry_only_on_listed_error_kinds_with_backoff() {
     let p = RetryPolicy::default();
     assert_eq!((p.interval(1), p.interval(2), p.interval(3)), (0.5, 1.0, 2.0));
 }
+
+#[test]
+fn a_cached_command_still_dispatches_its_sends() {
+    let calls = Rc::new(Cell::new(0));
+    let c = calls.clone();
+    let g = StateGraph::new()
+        .channel("out", Channel::append())
+        .add_node(
+            NodeSpec::new(
+                "fan",
+                node(move |_| {
+                    c.set(c.get() + 1);
+                    let sends = [1, 2].map(|x| Goto::Send(Send::new("work", json!({ "x": x }))));
+                    Ok::<_, NodeError>(Command { goto: sends.to_vec(), ..Default::default() })
+                }),
+            )
+            .ends(["work"])
+            .cache(CachePolicy { key: None, ttl: None }),
+        )
+        .node("work", node(|s| Ok::<_, NodeError>(json!({"out": [s.i64("x").unwrap() * 10]}))))
+        .edge(START, "fan")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["out"], json!([10, 20]));
+    assert_eq!(run(&g, json!({}))["out"], json!([10, 20]));
+    assert_eq!(calls.get(), 1);
+}

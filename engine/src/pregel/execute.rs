@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::graph::compile::{ChannelKind, GraphSpec};
 use crate::graph::node::BranchSpec;
 use crate::state::State;
-use crate::types::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, END};
+use crate::types::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END};
 use serde_json::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -292,6 +292,8 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
         let ch = spec.channel(w.get(0)?.as_str()?)?;
         writes.writes.push((ch, w.get(1)?.clone()));
     }
-    writes.sends = serde_json::from_value(v.get("sends")?.clone()).ok()?;
+    for s in v.get("sends")?.as_array()? {
+        writes.sends.push(Send::new(s.get("node")?.as_str()?, s.get("arg")?.clone()));
+    }
     Some(TaskResult { writes, status: TaskStatus::Done, cached: true })
 }
