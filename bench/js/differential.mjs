@@ -80,7 +80,18 @@ function genSpec(seed) {
   const stack = [...entry];
   while (stack.length) { const n = stack.pop(); if (n === "END" || seen.has(n)) continue; seen.add(n); stack.push(...succ(n)); }
   for (const n of names) if (!seen.has(n)) { entry.push(n); seen.add(n); for (const m of succ(n)) if (!seen.has(m) && m !== "END") stack.push(m); }
-  return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork };
+  // A subgraph on a cycle returns the whole shared log, which the parent's reducer appends again:
+  // the log doubles every lap and both engines run out of memory. Such seeds are skipped.
+  const reaches = (from, to) => {
+    const seen2 = new Set(), st = [...succ(from)];
+    while (st.length) { const n = st.pop(); if (n === to) return true; if (n === "END" || seen2.has(n)) continue; seen2.add(n); st.push(...succ(n)); }
+    return false;
+  };
+  // Likewise a Send fan-out of two on a cycle doubles the tasks every lap.
+  const explosive =
+    nodes.some((nd) => nd.sub && !nd.command && reaches(nd.name, nd.name)) ||
+    conds.some((c) => c.kind === "send" && c.count > 1 && (c.target === c.from || reaches(c.target, c.from)));
+  return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork, explosive };
 }
 
 function build(lib, spec, saver) {
@@ -198,10 +209,18 @@ async function runOn(lib, spec, Saver) {
 }
 
 const from = Number(process.argv[2] ?? 1), count = Number(process.argv[3] ?? 200);
-let bad = 0;
+let bad = 0, skipped = 0;
 for (let seed = from; seed < from + count; seed++) {
   const spec = genSpec(seed);
+  if (spec.explosive) { skipped++; continue; }
   if (process.env.PROGRESS) console.error(`seed ${seed}`);
+  // ONLY=superstep or ONLY=langgraph times one engine alone (to see which one a slow seed troubles).
+  if (process.env.ONLY) {
+    const t0 = performance.now();
+    await (process.env.ONLY === "langgraph" ? runOn(LG, spec, LGMemorySaver) : runOn(SS, spec, SS.MemorySaver));
+    console.log(`seed ${seed} ${process.env.ONLY} ${(performance.now() - t0).toFixed(0)} ms`);
+    continue;
+  }
   const a = await runOn(LG, spec, LGMemorySaver);
   const b = await runOn(SS, spec, SS.MemorySaver);
   const ja = JSON.stringify(a), jb = JSON.stringify(b);
@@ -209,12 +228,16 @@ for (let seed = from; seed < from + count; seed++) {
   const at = (a.runs ?? []).findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(b.runs?.[i]));
   // Known LangGraph.js quirks: an InvalidUpdateError from re-applying the finished writes of a paused or
   // failed superstep (on the run's output or on getState).
-  const quirk = at >= 0 && (a.runs[at]?.error === "InvalidUpdateError" || a.runs[at]?.getStateError === "InvalidUpdateError");
+  const runQuirk = at >= 0 && (a.runs[at]?.error === "InvalidUpdateError" || a.runs[at]?.getStateError === "InvalidUpdateError");
+  // The same quirk on the fork's run: a superstep that pauses while two finished tasks wrote one LastValue channel.
+  const sameRuns = at < 0 && JSON.stringify(a.runs) === JSON.stringify(b.runs) && JSON.stringify(a.hist) === JSON.stringify(b.hist);
+  const forkQuirk = sameRuns && a.fork?.error === "InvalidUpdateError" && (b.fork?.chunks ?? []).some((c) => c.includes("__interrupt__"));
+  const quirk = runQuirk || forkQuirk;
   if (ja !== jb && !quirk) {
     bad++;
     console.log(`seed ${seed} DIFF`);
     if (count === 1) { console.log(" spec", JSON.stringify(spec)); console.log(" lg  ", ja); console.log(" ours", jb); }
   }
 }
-console.log(`${count - bad}/${count} equal`);
+console.log(`${count - skipped - bad}/${count - skipped} equal (${skipped} seeds skipped: a subgraph or a Send fan-out on a cycle doubles the log)`);
 process.exitCode = bad ? 1 : 0;

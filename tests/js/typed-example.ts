@@ -22,6 +22,7 @@ async function main(): Promise<string[]> {
   const stepper = await graph.stepper({ topic: "dogs" }, { configurable: { thread_id: "u" } });
   const snap = await stepper.step();
   const n: number = snap.step;
-  return [...out.jokes, String(n)];
+  const chunks: unknown[] = await graph.invoke({ topic: "owls" }, { configurable: { thread_id: "v" }, streamMode: "updates" });
+  return [...out.jokes, String(n), String(chunks.length)];
 }
 void main;

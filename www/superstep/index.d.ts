@@ -240,7 +240,9 @@ export interface Stepper<S = Record<string, unknown>> {
 
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** Inside a node, pass the node's `config` to run this graph as its subgraph (needed after an `await` in browsers). */
-  invoke(input: U | Command | null, config?: RunnableConfig | NodeConfig): Promise<S & { __interrupt__?: Interrupt[] }>;
+  invoke(input: U | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<S & { __interrupt__?: Interrupt[] }>;
+  /** With another stream mode (or a list of modes), the run's chunks, as `stream` yields them. */
+  invoke(input: U | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
   stepper(input: U | Command | null, config?: RunnableConfig): Promise<Stepper<S>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;

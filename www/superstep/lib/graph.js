@@ -375,6 +375,8 @@ export class CompiledStateGraph {
         rethrow(e);
       });
     }
+    const mode = config?.streamMode;
+    if (mode !== undefined && mode !== "values") return this.#collect(input, config);
     return withThreadLock(this.options.checkpointer, config, () => {
       let p;
       try {
@@ -384,6 +386,13 @@ export class CompiledStateGraph {
       }
       return p.catch(rethrow);
     });
+  }
+
+  /** `invoke` with a stream mode other than "values" returns the stream's chunks, as LangGraph.js does. */
+  async #collect(input, config) {
+    const chunks = [];
+    for await (const c of await this.stream(input, config)) chunks.push(c);
+    return chunks;
   }
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
