@@ -80,8 +80,9 @@ function genSpec(seed) {
   const stack = [...entry];
   while (stack.length) { const n = stack.pop(); if (n === "END" || seen.has(n)) continue; seen.add(n); stack.push(...succ(n)); }
   for (const n of names) if (!seen.has(n)) { entry.push(n); seen.add(n); for (const m of succ(n)) if (!seen.has(m) && m !== "END") stack.push(m); }
-  // A subgraph on a cycle returns the whole shared log, which the parent's reducer appends again:
-  // the log doubles every lap and both engines run out of memory. Such seeds are skipped.
+  // A subgraph that runs again and again (on or after a cycle) returns the whole shared log, which the
+  // parent's reducer appends again: the log doubles every lap and both engines run out of memory.
+  // Such seeds are skipped.
   const reaches = (from, to) => {
     const seen2 = new Set(), st = [...succ(from)];
     while (st.length) { const n = st.pop(); if (n === to) return true; if (n === "END" || seen2.has(n)) continue; seen2.add(n); st.push(...succ(n)); }
@@ -89,7 +90,7 @@ function genSpec(seed) {
   };
   // Likewise a Send fan-out of two on a cycle doubles the tasks every lap.
   const explosive =
-    nodes.some((nd) => nd.sub && !nd.command && reaches(nd.name, nd.name)) ||
+    nodes.some((nd) => nd.sub && !nd.command && names.some((m) => reaches(m, m) && (m === nd.name || reaches(m, nd.name)))) ||
     conds.some((c) => c.kind === "send" && c.count > 1 && (c.target === c.from || reaches(c.target, c.from)));
   return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork, explosive };
 }
