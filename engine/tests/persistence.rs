@@ -176,6 +176,31 @@ fn parallel_interrupts_resume_with_a_map_by_id() {
 }
 
 #[test]
+fn parallel_interrupts_are_reported_in_the_order_the_tasks_paused() {
+    use futures::FutureExt;
+    // "a_slow" comes first in task order but pauses after "b_fast", which pauses at once.
+    let g = last(&["x", "y"])
+        .node(
+            "a_slow",
+            async_node(|_, rt: Runtime| {
+                async move {
+                    yield_times(3).await;
+                    Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("a?"))? }))
+                }
+                .boxed_local()
+            }),
+        )
+        .node("b_fast", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "y": rt.interrupt(json!("b?"))? }))))
+        .edge(START, "a_slow")
+        .edge(START, "b_fast")
+        .compile_with(with_saver(&saver()))
+        .unwrap();
+    let paused = g.invoke_blocking(json!({}), thread("t")).unwrap();
+    let order: Vec<&Value> = paused["__interrupt__"].as_array().unwrap().iter().map(|i| &i["value"]).collect();
+    assert_eq!(order, [&json!("b?"), &json!("a?")]);
+}
+
+#[test]
 fn plain_input_restarts_from_start_keeping_state_but_a_command_resumes_the_last_checkpoint() {
     let s = saver();
     let g = StateGraph::new()

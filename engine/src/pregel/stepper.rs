@@ -237,8 +237,8 @@ impl Stepper {
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
             return Tick { tasks, results: vec![], changed: vec![], applied: false, outcome: Outcome::Interrupted(vec![]) };
         }
-        let mut results = self.execute_all(&tasks, step).await;
-        let (outcome, changed, applied) = self.conclude(&tasks, &mut results, step);
+        let (mut results, finish_order) = self.execute_all(&tasks, step).await;
+        let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
         Tick { tasks, results, changed, applied, outcome }
     }
 
@@ -254,7 +254,8 @@ impl Stepper {
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
     /// Each task is polled once inline: synchronous nodes finish without a scheduler.
-    async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> Vec<TaskResult> {
+    /// Runs the tasks concurrently: their results in task order, and the order they finished in.
+    async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
         let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
@@ -276,12 +277,14 @@ impl Stepper {
             }
         }
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
+        let mut finish_order = Vec::with_capacity(tasks.len());
         let mut running: Option<FuturesUnordered<_>> = None;
         for (i, task) in tasks.iter().enumerate() {
             let mut values = vec![];
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&pending, &task.id) {
                     slots.push(Some(r.clone()));
+                    finish_order.push(i);
                     continue;
                 }
                 values = resume_values(&resume, &pending, &mut self.answered, task);
@@ -293,6 +296,7 @@ impl Stepper {
                 Poll::Ready((_, result)) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
                     slots.push(Some(result));
+                    finish_order.push(i);
                 }
                 Poll::Pending => {
                     slots.push(None);
@@ -304,6 +308,7 @@ impl Stepper {
             while let Some((i, result)) = running.next().await {
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
                 slots[i] = Some(result);
+                finish_order.push(i);
             }
         }
         // The task that took the null resume keeps it, should it pause again.
@@ -314,7 +319,7 @@ impl Stepper {
                 None => self.answered.push((id, vec![v])),
             }
         }
-        slots.into_iter().map(|r| r.expect("every task ran")).collect()
+        (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
 
     /// Applies the writes if every task finished; otherwise keeps them pending.
@@ -322,6 +327,7 @@ impl Stepper {
         &mut self,
         tasks: &[Rc<Task>],
         results: &mut [TaskResult],
+        finish_order: &[usize],
         step: i64,
     ) -> (Outcome, Vec<(usize, crate::reducers::Delta)>, bool) {
         let graph = self.graph.clone();
@@ -339,19 +345,19 @@ impl Stepper {
             let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
             return (Outcome::ParentCommand(Box::new(c.clone())), vec![], false);
         }
-        let interrupts: Vec<Interrupt> = results
+        // In the order the tasks paused, as LangGraph streams each task's interrupt when it happens.
+        let raised: Vec<&[Interrupt]> = finish_order
             .iter()
-            .flat_map(|r| match &r.status {
-                TaskStatus::Interrupted(i) => i.clone(),
-                _ => vec![],
+            .filter_map(|&i| match &results[i].status {
+                TaskStatus::Interrupted(raised) => Some(&raised[..]),
+                _ => None,
             })
             .collect();
+        let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
         if unfinished {
-            // One chunk per paused task, as LangGraph streams each task's interrupt write.
-            for r in results.iter() {
-                if let TaskStatus::Interrupted(raised) = &r.status {
-                    self.push_stop(raised);
-                }
+            // One chunk per paused task.
+            for r in &raised {
+                self.push_stop(r);
             }
             // The root graph then streams its state with the finished tasks' writes, as
             // LangGraph does when it stops on an interrupt (its invoke output).

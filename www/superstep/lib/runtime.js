@@ -71,10 +71,8 @@ export class NodeConfig {
   get remainingSteps() {
     return this.#rt.remainingSteps();
   }
-  /** `interrupt()` that keeps working after an `await`. */
-  interrupt(value) {
-    return doInterrupt(this.#rt, value);
-  }
+  /** `interrupt()` that keeps working after an `await` (bound, so it can be passed around). */
+  interrupt = (value) => doInterrupt(this.#rt, value);
   /** Emits a `custom` stream event. */
   writer = (value) => this.#rt.write(toPlain(value, "custom event"));
 
