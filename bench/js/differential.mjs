@@ -81,18 +81,18 @@ function genSpec(seed) {
   while (stack.length) { const n = stack.pop(); if (n === "END" || seen.has(n)) continue; seen.add(n); stack.push(...succ(n)); }
   for (const n of names) if (!seen.has(n)) { entry.push(n); seen.add(n); for (const m of succ(n)) if (!seen.has(m) && m !== "END") stack.push(m); }
   // A subgraph that runs again and again (on or after a cycle) returns the whole shared log, which the
-  // parent's reducer appends again: the log doubles every lap and both engines run out of memory.
-  // Such seeds are skipped.
+  // parent's reducer appends again, and a Send fan-out of two on a cycle doubles its tasks: the log
+  // doubles every lap and both engines run out of memory. Such subgraphs become plain nodes and such
+  // fan-outs send one.
   const reaches = (from, to) => {
-    const seen2 = new Set(), st = [...succ(from)];
-    while (st.length) { const n = st.pop(); if (n === to) return true; if (n === "END" || seen2.has(n)) continue; seen2.add(n); st.push(...succ(n)); }
+    const visited = new Set(), stack2 = [...succ(from)];
+    while (stack2.length) { const n = stack2.pop(); if (n === to) return true; if (n === "END" || visited.has(n)) continue; visited.add(n); stack2.push(...succ(n)); }
     return false;
   };
-  // Likewise a Send fan-out of two on a cycle doubles the tasks every lap.
-  const explosive =
-    nodes.some((nd) => nd.sub && !nd.command && names.some((m) => reaches(m, m) && (m === nd.name || reaches(m, nd.name)))) ||
-    conds.some((c) => c.kind === "send" && c.count > 1 && (c.target === c.from || reaches(c.target, c.from)));
-  return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork, explosive };
+  const onCycle = (n) => names.some((m) => reaches(m, m) && (m === n || reaches(m, n)));
+  for (const nd of nodes) if (nd.sub && !nd.command && onCycle(nd.name)) nd.sub = null;
+  for (const c of conds) if (c.kind === "send" && c.count > 1 && (c.target === c.from || reaches(c.target, c.from))) c.count = 1;
+  return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork };
 }
 
 function build(lib, spec, saver) {
@@ -210,10 +210,9 @@ async function runOn(lib, spec, Saver) {
 }
 
 const from = Number(process.argv[2] ?? 1), count = Number(process.argv[3] ?? 200);
-let bad = 0, skipped = 0;
+let bad = 0;
 for (let seed = from; seed < from + count; seed++) {
   const spec = genSpec(seed);
-  if (spec.explosive) { skipped++; continue; }
   if (process.env.PROGRESS) console.error(`seed ${seed}`);
   // ONLY=superstep or ONLY=langgraph times one engine alone (to see which one a slow seed troubles).
   if (process.env.ONLY) {
@@ -240,5 +239,5 @@ for (let seed = from; seed < from + count; seed++) {
     if (count === 1) { console.log(" spec", JSON.stringify(spec)); console.log(" lg  ", ja); console.log(" ours", jb); }
   }
 }
-console.log(`${count - skipped - bad}/${count - skipped} equal (${skipped} seeds skipped: a subgraph or a Send fan-out on a cycle doubles the log)`);
+console.log(`${count - bad}/${count} equal`);
 process.exitCode = bad ? 1 : 0;
