@@ -88,3 +88,25 @@ fn streams_are_incremental() {
         assert_eq!(rest.len(), 1);
     });
 }
+
+#[test]
+fn messages_reach_the_stream_from_any_depth_with_their_namespace() {
+    let chat = |text: &'static str| {
+        node_rt(move |_, rt| {
+            rt.push_message(json!([{ "type": "ai", "content": text }, { "langgraph_node": rt.node() }]));
+            Ok::<_, NodeError>(json!({}))
+        })
+    };
+    let inner = last(&["x"]).node("inner", chat("deep")).edge(START, "inner").compile().unwrap();
+    let g = last(&["x"]).node("top", chat("shallow")).subgraph("sub", inner).edge(START, "top").edge("top", "sub").compile().unwrap();
+    let seen = |subgraphs: bool| -> Vec<(usize, serde_json::Value)> {
+        let config = RunConfig::default().modes(&[StreamMode::Messages]).subgraphs(subgraphs);
+        g.stream_blocking(json!({}), config).unwrap().iter().map(|p| (p.namespace.len(), p.data[0]["content"].clone())).collect()
+    };
+    // A part keeps its namespace; the JS API shows it only with `subgraphs: true`.
+    assert_eq!(seen(false), vec![(0, json!("shallow")), (1, json!("deep"))]);
+    assert_eq!(seen(true), seen(false));
+    // Not asked for, not streamed.
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates])).unwrap();
+    assert!(parts.iter().all(|p| p.mode == StreamMode::Updates));
+}

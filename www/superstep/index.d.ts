@@ -19,7 +19,7 @@ export interface RunnableConfig {
   interruptAfter?: string[] | "*";
 }
 
-export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom";
+export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";
 
 export interface StreamConfig extends RunnableConfig {
   streamMode?: StreamMode | StreamMode[];

@@ -107,6 +107,16 @@ impl Runtime {
         self.0.run.sink.push(&self.0.run.namespace, StreamMode::Custom, || value);
     }
 
+    /// Whether the run streams `messages` events from this task.
+    pub fn streams_messages(&self) -> bool {
+        self.0.run.sink.wants(StreamMode::Messages, &self.0.run.namespace)
+    }
+
+    /// Emits a `messages` stream event: a `[message, metadata]` pair.
+    pub fn push_message(&self, pair: Value) {
+        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Messages, || pair);
+    }
+
     /// Pauses the run and asks for a value; returns it once the run is resumed.
     ///
     /// Call with `?`: without a resume value this returns

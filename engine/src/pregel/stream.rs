@@ -19,6 +19,8 @@ pub enum StreamMode {
     Checkpoints,
     /// Whatever nodes write through `Runtime::write`.
     Custom,
+    /// `[message, metadata]` pairs of chat messages nodes return (`Runtime::push_message`).
+    Messages,
 }
 
 impl StreamMode {
@@ -30,6 +32,7 @@ impl StreamMode {
             "tasks" => StreamMode::Tasks,
             "checkpoints" => StreamMode::Checkpoints,
             "custom" => StreamMode::Custom,
+            "messages" => StreamMode::Messages,
             _ => return None,
         })
     }
@@ -41,6 +44,7 @@ impl StreamMode {
             StreamMode::Tasks => "tasks",
             StreamMode::Checkpoints => "checkpoints",
             StreamMode::Custom => "custom",
+            StreamMode::Messages => "messages",
         }
     }
 }
@@ -73,10 +77,11 @@ impl Sink {
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
-    /// Subgraphs' events only with `subgraphs: true`, except custom events, which
-    /// reach the stream from any depth (as in LangGraph.js).
+    /// Subgraphs' events only with `subgraphs: true`, except custom events and
+    /// messages, which reach the stream from any depth (as in LangGraph.js).
     pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
-        self.inner.modes.contains(&mode) && (namespace.is_empty() || self.inner.subgraphs || mode == StreamMode::Custom)
+        self.inner.modes.contains(&mode)
+            && (namespace.is_empty() || self.inner.subgraphs || matches!(mode, StreamMode::Custom | StreamMode::Messages))
     }
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {

@@ -116,6 +116,18 @@ impl JsRuntime {
         Ok(())
     }
 
+    /// Whether the run streams `messages` events from this task.
+    #[wasm_bindgen(js_name = streamsMessages)]
+    pub fn streams_messages(&self) -> bool {
+        self.rt.streams_messages()
+    }
+
+    /// Emits a `messages` stream event (`[message, metadata]`).
+    pub fn message(&self, pair: JsValue) -> Result<(), JsValue> {
+        self.rt.push_message(from_js(pair)?);
+        Ok(())
+    }
+
     /// Runs a compiled graph as a subgraph of this task.
     #[wasm_bindgen(js_name = invokeGraph)]
     pub fn invoke_graph(&self, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {

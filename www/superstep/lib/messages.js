@@ -7,7 +7,7 @@ export const REMOVE_ALL_MESSAGES = "__remove_all__";
 
 const TYPES = { user: "human", assistant: "ai", developer: "system" };
 
-function randomId() {
+export function randomId() {
   const b = new Uint8Array(16);
   globalThis.crypto.getRandomValues(b);
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");

@@ -2,7 +2,8 @@
 // and nested graph calls), node and router wrappers that never throw, and
 // the tagged results the engine reads.
 import { GraphInterrupt, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
-import { lazyState, plainUpdate, toPlain } from "./values.js";
+import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
+import { randomId } from "./messages.js";
 
 /** The runtime of the node whose synchronous part is running now. */
 let current = null;
@@ -150,7 +151,32 @@ function routeResult(v) {
 }
 
 export function wrapNode(name, fn, retryOn) {
-  return (handle, rt) => run(handle, rt, fn, nodeResult, name, retryOn);
+  return (handle, rt) => run(handle, rt, fn, (v) => (streamMessages(rt, handle, v), nodeResult(v)), name, retryOn);
+}
+
+/**
+ * The "messages" stream mode, as LangGraph.js has it without a chat model:
+ * LangChain message instances a node returns (as its output, in a list, or
+ * under a key), each with the task's metadata, except messages whose id the
+ * node's input already held. A message without an id gets one, so the
+ * streamed message and the one in state match.
+ */
+function streamMessages(rt, handle, out) {
+  if (!out || typeof out !== "object" || !rt.streamsMessages()) return;
+  const found = [];
+  const take = (v) => isLangChainMessage(v) && found.push(v);
+  if (Array.isArray(out)) out.forEach(take);
+  else if (!take(out) && out && typeof out === "object") for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
+  if (!found.length) return;
+  const known = new Set();
+  for (const v of Object.values(lazyState(handle))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
+  const meta = new NodeConfig(rt).metadata;
+  const metadata = { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...meta, checkpoint_ns: meta.langgraph_checkpoint_ns };
+  for (const m of found) {
+    if (typeof m.id === "string" && known.has(m.id)) continue;
+    if (typeof m.id !== "string") m.id = `run-${randomId()}`;
+    rt.message(toPlain([m, metadata], "message"));
+  }
 }
 
 export function wrapRouter(name, fn) {

@@ -19,6 +19,7 @@ export function toPlain(v, path = "state", seen = new Set()) {
       throw new InvalidUpdateError(`${path} is a ${typeof v}, which JSON cannot represent`, { path });
   }
   if (v === null) return null;
+  if (isLangChainMessage(v)) return toPlain(plainMessage(v), path, seen);
   if (typeof v.toJSON === "function") return toPlain(v.toJSON(), path, seen);
   if (seen.has(v)) throw new InvalidUpdateError(`${path} refers back to itself (a cycle)`, { path });
   seen.add(v);
@@ -35,6 +36,18 @@ export function toPlain(v, path = "state", seen = new Set()) {
   }
   seen.delete(v);
   return out;
+}
+
+/** A message class instance of `@langchain/core` (HumanMessage, AIMessage...), known by its shape. */
+export function isLangChainMessage(v) {
+  return typeof v?.toDict === "function" && typeof v.getType === "function" && Array.isArray(v.lc_namespace) && v.lc_namespace.includes("messages");
+}
+
+/** The plain message state keeps for it: its type and fields, e.g. `{type: "ai", content, id, tool_calls}`. */
+function plainMessage(m) {
+  const { type, data } = m.toDict();
+  // toDict reads the constructor's fields; an id set later lives on the instance.
+  return typeof m.id === "string" ? { ...data, id: m.id, type } : { ...data, type };
 }
 
 /**

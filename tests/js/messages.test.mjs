@@ -1,0 +1,83 @@
+// node --test: LangChain message instances (@langchain/core's HumanMessage,
+// AIMessage...) in state and the "messages" stream mode, as LangGraph.js has
+// them. The instances here have LangChain's shape without its package.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, MessagesAnnotation, START, MemorySaver } = S;
+
+before(() => S.init());
+
+/** Shaped like @langchain/core's AIMessage: lc_namespace, getType(), toDict(). */
+class AIMessage {
+  lc_namespace = ["langchain_core", "messages"];
+  constructor(fields) {
+    this.fields = typeof fields === "string" ? { content: fields } : fields;
+    this.id = this.fields.id;
+    this.content = this.fields.content;
+  }
+  getType() {
+    return "ai";
+  }
+  toDict() {
+    return { type: "ai", data: { ...this.fields } };
+  }
+}
+
+async function collect(p) {
+  const out = [];
+  for await (const c of await p) out.push(c);
+  return out;
+}
+
+function graph() {
+  const inner = new StateGraph(MessagesAnnotation)
+    .addNode("inner", () => ({ messages: [new AIMessage({ content: "from inner", id: "i1" })] }))
+    .addEdge(START, "inner")
+    .compile();
+  return new StateGraph(MessagesAnnotation)
+    .addNode("bot", () => ({ messages: [new AIMessage({ content: "hi", id: "m1" })] }))
+    .addNode("sub", inner)
+    .addNode("edit", () => ({ messages: [new AIMessage({ content: "hi again", id: "m1" }), new AIMessage("new")] }))
+    .addEdge(START, "bot")
+    .addEdge("bot", "sub")
+    .addEdge("sub", "edit")
+    .compile({ checkpointer: new MemorySaver() });
+}
+
+test("message instances are kept as plain messages", async () => {
+  const out = await graph().invoke({ messages: [{ role: "user", content: "yo" }] }, { configurable: { thread_id: "plain" } });
+  assert.deepEqual(
+    out.messages.map(({ type, content }) => [type, content]),
+    [["human", "yo"], ["ai", "hi again"], ["ai", "from inner"], ["ai", "new"]],
+  );
+  assert.equal(out.messages[1].id, "m1");
+});
+
+test("the messages mode streams the messages nodes return, with their task's metadata", async () => {
+  const chunks = await collect(graph().stream({ messages: [{ role: "user", content: "yo" }] }, { configurable: { thread_id: "m" }, streamMode: ["messages", "updates"] }));
+  const messages = chunks.filter(([mode]) => mode === "messages").map(([, pair]) => pair);
+  // "hi again" edits m1, which the node's input already held: not streamed again.
+  assert.deepEqual(messages.map(([m, meta]) => [m.content, meta.langgraph_node, meta.langgraph_step]), [["hi", "bot", 1], ["from inner", "inner", 1], ["new", "edit", 3]]);
+  const [msg, meta] = messages[0];
+  assert.deepEqual([msg.type, msg.id, meta.name, meta.thread_id, meta.langgraph_path], ["ai", "m1", "bot", "m", ["__pregel_pull", "bot"]]);
+  assert.match(meta.checkpoint_ns, /^bot:/);
+  // Each message is streamed before its node's update.
+  assert.deepEqual(chunks.map(([mode]) => mode).slice(0, 2), ["messages", "updates"]);
+  // A message without an id gets one, the same in the stream and in state.
+  const streamedId = messages[2][0].id;
+  const last = chunks.filter(([mode]) => mode === "updates").at(-1)[1].edit.messages[1];
+  assert.equal(last.id, streamedId);
+});
+
+test("a subgraph's messages carry its namespace with subgraphs: true", async () => {
+  const chunks = await collect(graph().stream({ messages: [] }, { configurable: { thread_id: "ns" }, streamMode: "messages", subgraphs: true }));
+  assert.deepEqual(chunks.map(([ns, m]) => [ns.map((n) => n.split(":")[0]), m[0].content]), [[[], "hi"], [["sub"], "from inner"], [[], "new"]]);
+});
+
+test("without the messages mode nothing is streamed and ids are the reducer's", async () => {
+  const chunks = await collect(graph().stream({ messages: [] }, { configurable: { thread_id: "u" }, streamMode: "updates" }));
+  assert.equal(chunks.length, 3);
+  assert.doesNotMatch(chunks[2].edit.messages[1].id ?? "", /^run-/);
+});
