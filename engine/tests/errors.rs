@@ -110,6 +110,30 @@ fn a_failing_node_is_a_node_error_naming_it() {
 }
 
 #[test]
+fn the_first_node_to_fail_in_time_is_the_error() {
+    use futures::FutureExt;
+    // "a_slow" comes first in task order but fails after "b_fast".
+    let g = last(&["x"])
+        .node(
+            "a_slow",
+            async_node(|_, _| {
+                async {
+                    yield_times(3).await;
+                    Err::<serde_json::Value, _>("slow")
+                }
+                .boxed_local()
+            }),
+        )
+        .node("b_fast", node(|_| Err::<serde_json::Value, _>("fast")))
+        .edge(START, "a_slow")
+        .edge(START, "b_fast")
+        .compile()
+        .unwrap();
+    let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert_eq!(err, Error::Node { node: "b_fast".into(), message: "fast".into(), class: None });
+}
+
+#[test]
 fn a_reducer_failure_names_the_key() {
     let g = StateGraph::new()
         .channel("n", Channel::reducer(Reducer::Add).default(json!(0)))

@@ -332,7 +332,8 @@ impl Stepper {
     ) -> (Outcome, Vec<(usize, crate::reducers::Delta)>, bool) {
         let graph = self.graph.clone();
         let spec = graph.spec();
-        let first = |f: &dyn Fn(&TaskStatus) -> bool| results.iter().position(|r| f(&r.status));
+        // The first task to fail (or to command its parent) in time decides, as in LangGraph.
+        let first = |f: &dyn Fn(&TaskStatus) -> bool| finish_order.iter().copied().find(|&i| f(&results[i].status));
         let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
         if unfinished {
             self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
