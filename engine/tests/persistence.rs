@@ -737,3 +737,27 @@ fn a_task_failing_after_its_answer_lists_the_interrupt_but_nothing_waits() {
     assert!(state.tasks[0].error.is_some());
     assert!(state.interrupts.is_empty(), "nothing waits for an answer: {:?}", state.interrupts);
 }
+
+#[test]
+fn an_update_as_a_waiting_edges_target_leaves_its_barrier_full() {
+    // As LangGraph: j still runs after an update written as j, so k runs twice.
+    let g = path_state()
+        .node("a", mark("a"))
+        .node("c", mark("c"))
+        .node("j", mark("j"))
+        .node("k", mark("k"))
+        .edge(START, "a")
+        .edge(START, "c")
+        .join(["a", "c"], "j")
+        .edge("j", "k")
+        .compile_with(CompileOptions { interrupt_before: vec!["j".into()], ..with_saver(&saver()) })
+        .unwrap();
+    let cfg = thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    g.update_state_blocking(&cfg, json!({"path": ["upd"]}), Some("j")).unwrap();
+    let mut next = g.get_state_blocking(&cfg).unwrap().next;
+    next.sort();
+    assert_eq!(next, vec!["j", "k"]);
+    let out = g.invoke_blocking(Value::Null, cfg).unwrap();
+    assert_eq!(out["path"], json!(["a", "c", "upd", "j", "k", "k"]));
+}

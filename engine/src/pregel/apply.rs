@@ -40,7 +40,14 @@ pub fn apply_writes(
             continue;
         }
         let node = &spec.nodes[t.node];
+        // A task with no triggers is an update applied as the node (`updateState`).
+        // As in LangGraph, it leaves a waiting edge's barrier unseen: a full
+        // barrier still triggers the node.
+        let as_node = t.triggers.is_empty();
         for (k, &ch) in node.triggers.iter().enumerate() {
+            if as_node && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. }) {
+                continue;
+            }
             rs.seen[t.node][k] = rs.versions[ch];
             if t.triggers.contains(&ch) && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Start) {
                 // Consumed: empty (so not available) with a newer version; a write in
