@@ -182,7 +182,7 @@ async function runOn(lib, spec, Saver) {
     try { st = await g.getState(cfg); } catch (e) { out.runs.push({ getStateError: errName(lib, e) }); break; }
     const snap = (x) => ({ v: norm(x.values), next: [...x.next].sort(), tasks: x.tasks.map((t) => ({ n: t.name, i: t.interrupts.map((q) => q.value), s: t.state && t.state.values ? snap(t.state) : null })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) });
     try { out.runs.push({ deep: snap(await g.getState(cfg, { subgraphs: true })) }); } catch (e) { out.runs.push({ deepError: errName(lib, e) }); }
-    out.runs.push({ values: norm(st.values), next: [...st.next].sort(), step: st.metadata?.step, ints: st.tasks.flatMap((t) => t.interrupts.map((x) => x.value)).sort(), errs: st.tasks.filter((t) => t.error && errName(lib, t.error) !== "AbortError").map((t) => t.name).sort() });
+    out.runs.push({ values: norm(st.values), next: [...st.next].sort(), step: st.metadata?.step, ints: st.tasks.flatMap((t) => t.interrupts.map((x) => x.value)).sort(), errs: st.tasks.filter((t) => t.error).map((t) => `${t.name}:${errName(lib, t.error)}`).sort() });
     const asked = st.tasks.some((t) => t.interrupts.length);
     if (!asked && !st.next.length) break;
     if (out.runs[out.runs.length - 2]?.error) break;

@@ -36,6 +36,11 @@ pub enum Error {
     EmptyInput { message: String },
     /// A graph document or expression could not be loaded.
     Document { problems: Vec<String> },
+    /// A task stopped unfinished because another task of its superstep failed
+    /// first (LangGraph's abort); it runs again when the thread resumes.
+    Aborted { node: String },
+    /// Several tasks of one superstep failed before any could stop the others.
+    Multiple { errors: Vec<Error> },
 }
 
 impl Error {
@@ -52,6 +57,8 @@ impl Error {
             Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
             Error::Storage { .. } => "CheckpointStorageError",
             Error::Document { .. } => "GraphDocumentError",
+            Error::Aborted { .. } => "AbortError",
+            Error::Multiple { .. } => "AggregateError",
             Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
         }
     }
@@ -124,6 +131,14 @@ impl fmt::Display for Error {
             Self::InvalidInput { message } => write!(f, "invalid input: {message}"),
             Self::EmptyInput { message } => write!(f, "no input: {message}"),
             Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
+            Self::Aborted { node } => write!(f, "node `{node}` was stopped: another task of its superstep failed"),
+            Self::Multiple { errors } => {
+                write!(f, "{} tasks failed in one superstep: ", errors.len())?;
+                for (i, e) in errors.iter().enumerate() {
+                    write!(f, "{}{e}", if i > 0 { "; " } else { "" })?;
+                }
+                Ok(())
+            }
         }
     }
 }

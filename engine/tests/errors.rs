@@ -155,3 +155,59 @@ fn non_object_input_is_invalid_input() {
     let g = last(&["x"]).node("a", noop()).edge(START, "a").compile().unwrap();
     assert!(matches!(g.invoke_blocking(json!([1, 2]), RunConfig::default()), Err(Error::InvalidInput { .. })));
 }
+
+#[test]
+fn tasks_failing_together_make_one_aggregate_error() {
+    let g = last(&["x"])
+        .node("a", node(|_| Err::<serde_json::Value, _>("first")))
+        .node("b", node(|_| Err::<serde_json::Value, _>("second")))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert_eq!(err.class_name(), "AggregateError");
+    let Error::Multiple { errors } = err else { panic!("not an aggregate: {err}") };
+    let nodes: Vec<&str> = errors.iter().map(|e| if let Error::Node { node, .. } = e { node.as_str() } else { "?" }).collect();
+    assert_eq!(nodes, ["a", "b"]);
+}
+
+#[test]
+fn a_failure_stops_a_slower_sibling_which_runs_again_on_resume() {
+    use futures::FutureExt;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let broken = Rc::new(Cell::new(true));
+    let b = broken.clone();
+    let g = last(&["x", "y"])
+        .node(
+            "slow",
+            async_node(|_, _| {
+                async {
+                    yield_times(3).await;
+                    Ok::<_, NodeError>(json!({"x": "slow done"}))
+                }
+                .boxed_local()
+            }),
+        )
+        .node("fails", node(move |_| if b.get() { Err("broken") } else { Ok(json!({"y": "fixed"})) }))
+        .edge(START, "slow")
+        .edge(START, "fails")
+        .compile_with(CompileOptions {
+            checkpointer: checkpoint::Checkpointing::Saver(Rc::new(checkpoint::MemorySaver::new())),
+            ..Default::default()
+        })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    let err = g.invoke_blocking(json!({}), cfg.clone()).unwrap_err();
+    assert!(matches!(&err, Error::Node { node, .. } if node == "fails"), "{err}");
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let mut next = state.next.clone();
+    next.sort();
+    assert_eq!(next, ["fails", "slow"]);
+    let slow = state.tasks.iter().find(|t| t.name == "slow").unwrap();
+    assert_eq!(slow.error_class.as_deref(), Some("AbortError"));
+    assert_eq!(state.values, json!({}));
+    broken.set(false);
+    assert_eq!(g.invoke_blocking(serde_json::Value::Null, cfg).unwrap(), json!({"x": "slow done", "y": "fixed"}));
+}

@@ -13,6 +13,7 @@ use crate::types::{Command, Interrupt, INTERRUPT_KEY};
 use crate::CompiledGraph;
 use futures::stream::{FuturesUnordered, StreamExt};
 use futures::task::noop_waker_ref;
+use futures::FutureExt;
 use serde_json::{json, Map, Value};
 use std::future::Future;
 use std::rc::Rc;
@@ -276,14 +277,18 @@ impl Stepper {
                 }
             }
         }
-        let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(tasks.len());
+        let mut slots: Vec<Option<TaskResult>> = vec![None; tasks.len()];
         let mut finish_order = Vec::with_capacity(tasks.len());
         let mut running: Option<FuturesUnordered<_>> = None;
-        for (i, task) in tasks.iter().enumerate() {
+        // Started as LangGraph starts them, Sends first, so equal timers elapse in its order.
+        let is_send = |i: &usize| matches!(tasks[*i].path, TaskPath::Push(_));
+        let start_order: Vec<usize> = (0..tasks.len()).filter(is_send).chain((0..tasks.len()).filter(|i| !is_send(i))).collect();
+        for i in start_order {
+            let task = &tasks[i];
             let mut values = vec![];
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&pending, &task.id) {
-                    slots.push(Some(r.clone()));
+                    slots[i] = Some(r.clone());
                     finish_order.push(i);
                     continue;
                 }
@@ -295,20 +300,47 @@ impl Stepper {
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 Poll::Ready((_, result)) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
-                    slots.push(Some(result));
+                    slots[i] = Some(result);
                     finish_order.push(i);
                 }
                 Poll::Pending => {
-                    slots.push(None);
                     running.get_or_insert_with(FuturesUnordered::new).push(fut);
                 }
             }
         }
+        let failed = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(_));
+        let mut stop = slots.iter().flatten().any(failed);
         if let Some(mut running) = running {
-            while let Some((i, result)) = running.next().await {
-                emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+            let run = &self.run;
+            let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
+                emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
                 slots[i] = Some(result);
-                finish_order.push(i);
+                order.push(i);
+            };
+            while !stop {
+                let Some((i, result)) = running.next().await else { break };
+                stop = failed(&result);
+                record(&mut slots, &mut finish_order, i, result);
+            }
+            if stop {
+                // As LangGraph: a failure stops the step. Tasks that already settled
+                // count (several failures make one aggregate error); the rest stop
+                // unfinished and run again on resume.
+                while let Some(Some((i, result))) = running.next().now_or_never() {
+                    record(&mut slots, &mut finish_order, i, result);
+                }
+                drop(running);
+                for i in 0..tasks.len() {
+                    if slots[i].is_none() {
+                        let aborted = Error::Aborted { node: tasks[i].name.to_string() };
+                        record(
+                            &mut slots,
+                            &mut finish_order,
+                            i,
+                            TaskResult { writes: Default::default(), status: TaskStatus::Failed(aborted), cached: false },
+                        );
+                    }
+                }
             }
         }
         // The task that took the null resume keeps it, should it pause again.
@@ -338,9 +370,18 @@ impl Stepper {
         if unfinished {
             self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
         }
-        if let Some(i) = first(&|s| matches!(s, TaskStatus::Failed(_))) {
-            let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
-            return (Outcome::Error(e.clone()), vec![], false);
+        // Failures in the order they happened; stopped siblings are not failures of their own.
+        let mut failures: Vec<Error> = finish_order
+            .iter()
+            .filter_map(|&i| match &results[i].status {
+                TaskStatus::Failed(Error::Aborted { .. }) => None,
+                TaskStatus::Failed(e) => Some(e.clone()),
+                _ => None,
+            })
+            .collect();
+        if let Some(e) = failures.pop() {
+            let error = if failures.is_empty() { e } else { Error::Multiple { errors: [failures, vec![e]].concat() } };
+            return (Outcome::Error(error), vec![], false);
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
             let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };

@@ -28,6 +28,8 @@ pub fn to_js(e: &Error) -> JsValue {
             set("reducer", JsValue::TRUE);
         }
         Error::Validation(v) => set("culprit", JsValue::from_str(&culprit(v))),
+        Error::Aborted { node } => set("node", JsValue::from_str(node)),
+        Error::Multiple { errors } => set("errors", errors.iter().map(to_js).collect::<js_sys::Array>().into()),
         _ => {}
     }
     obj.into()

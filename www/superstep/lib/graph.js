@@ -83,14 +83,19 @@ const schemaOf = (s) => (isAnnotationRoot(s) ? s.spec : s && typeof s === "objec
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e) {
   if (e && e.__graphInterrupt) throw new GraphInterrupt(e.interrupts);
-  // A JS node's or reducer's own error, as LangGraph.js rethrows it.
+  throw jsError(e);
+}
+
+/** The error to throw for an engine error: a JS node's or reducer's own error, as LangGraph.js rethrows it. */
+function jsError(e) {
+  if (e?.__superstepError && e.name === "AggregateError") return new AggregateError(e.errors.map(jsError), e.message);
   const [originals, key] = e?.__superstepError ? (e.name === "NodeError" ? [nodeErrors, e.node] : e.reducer ? [reducerErrors, e.key] : []) : [];
   if (originals?.has(key)) {
     const original = originals.get(key);
     originals.delete(key);
-    throw original;
+    return original;
   }
-  throw typedError(e);
+  return typedError(e);
 }
 
 /**
