@@ -41,6 +41,8 @@ pub enum Error {
     Aborted { node: String },
     /// Several tasks of one superstep failed before any could stop the others.
     Multiple { errors: Vec<Error> },
+    /// The run was cancelled from outside (an `AbortSignal`); what it committed stays.
+    Cancelled,
 }
 
 impl Error {
@@ -57,7 +59,7 @@ impl Error {
             Error::Storage { message } if message.contains("QuotaExceeded") => "StorageQuotaError",
             Error::Storage { .. } => "CheckpointStorageError",
             Error::Document { .. } => "GraphDocumentError",
-            Error::Aborted { .. } => "AbortError",
+            Error::Aborted { .. } | Error::Cancelled => "AbortError",
             Error::Multiple { .. } => "AggregateError",
             Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
         }
@@ -131,6 +133,7 @@ impl fmt::Display for Error {
             Self::InvalidInput { message } => write!(f, "invalid input: {message}"),
             Self::EmptyInput { message } => write!(f, "no input: {message}"),
             Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
+            Self::Cancelled => write!(f, "the run was cancelled"),
             Self::Aborted { node } => write!(f, "node `{node}` was stopped: another task of its superstep failed"),
             Self::Multiple { errors } => {
                 write!(f, "{} tasks failed in one superstep: ", errors.len())?;

@@ -17,6 +17,8 @@ export interface RunnableConfig {
   context?: unknown;
   interruptBefore?: string[] | "*";
   interruptAfter?: string[] | "*";
+  /** Cancels the run: it stops at once (rejecting with the signal's reason) and keeps what it committed. */
+  signal?: AbortSignal;
 }
 
 export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";
@@ -38,6 +40,8 @@ export interface NodeConfig {
     langgraph_checkpoint_ns: string;
   };
   remainingSteps: number;
+  /** The run's `AbortSignal`, if invoke or stream was given one. */
+  signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */
   interrupt<T = unknown>(value: unknown): T;
   /** Emits a `custom` stream event. */

@@ -201,6 +201,10 @@ pub(crate) async fn start_run(
     sink: Option<Sink>,
     inherited: Option<Persistence>,
 ) -> Result<Stepper, Error> {
+    // A run cancelled before it starts leaves no trace, not even its input.
+    if config.cancel.as_ref().is_some_and(crate::pregel::Cancel::is_cancelled) {
+        return Err(Error::Cancelled);
+    }
     let spec = graph.spec();
     let persistence = match (graph.options().checkpointer.saver(), inherited) {
         (Some(saver), _) if namespace.is_empty() => {

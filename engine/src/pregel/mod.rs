@@ -1,5 +1,6 @@
 //! The runtime: a compiled graph and the Pregel superstep loop.
 mod apply;
+mod cancel;
 mod execute;
 mod plan;
 mod run_state;
@@ -9,6 +10,7 @@ mod stream;
 mod subgraph;
 
 pub use apply::{apply_writes, with_finished_writes, TaskWrites};
+pub use cancel::Cancel;
 pub use execute::{TaskResult, TaskStatus};
 pub use plan::{plan, Task, TaskPath};
 pub use run_state::RunState;
@@ -60,6 +62,8 @@ pub struct RunConfig {
     pub subgraphs: bool,
     pub interrupt_before: Option<Vec<String>>,
     pub interrupt_after: Option<Vec<String>>,
+    /// Stops the run when it fires (a JS `AbortSignal`).
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for RunConfig {
@@ -72,6 +76,7 @@ impl Default for RunConfig {
             subgraphs: false,
             interrupt_before: None,
             interrupt_after: None,
+            cancel: None,
         }
     }
 }

@@ -45,6 +45,8 @@ pub(crate) struct RunCtx {
     /// the pause, say): the first `interrupt()` call without a value of its own
     /// takes it, as LangGraph's null resume. Holds the taker's task id after.
     pub null_resume: RefCell<NullResume>,
+    /// Stops the run (and the subgraphs it calls) when it fires.
+    pub cancel: Option<super::Cancel>,
 }
 
 #[derive(Default)]
@@ -100,6 +102,11 @@ impl Runtime {
     }
     pub fn env(&self) -> &Env {
         &self.0.run.env
+    }
+
+    /// The run's cancel signal, if it has one.
+    pub fn cancel(&self) -> Option<&super::Cancel> {
+        self.0.run.cancel.as_ref()
     }
 
     /// Emits a `custom` stream event.

@@ -6,6 +6,7 @@ use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
 use super::run_state::RunState;
 use super::runtime::{NullResume, RunCtx};
+use super::Cancel;
 
 use super::stream::StreamMode;
 use crate::error::Error;
@@ -228,6 +229,9 @@ impl Stepper {
         // As in LangGraph, the limit is checked before planning: a chain of k
         // nodes needs a limit of k + 1 (the START task counts too).
         let step = self.rs.step + 1;
+        if self.run.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return empty(Outcome::Error(Error::Cancelled));
+        }
         if step > self.stop {
             return empty(Outcome::Error(Error::GraphRecursion { limit: self.limit }));
         }
@@ -317,12 +321,24 @@ impl Stepper {
                 slots[i] = Some(result);
                 order.push(i);
             };
+            let cancel = self.run.cancel.clone();
+            let mut cancelled = false;
             while !stop {
-                let Some((i, result)) = running.next().await else { break };
+                let next = match &cancel {
+                    None => running.next().await,
+                    Some(c) => match futures::future::select(running.next(), c.wait()).await {
+                        futures::future::Either::Left((next, _)) => next,
+                        futures::future::Either::Right(_) => {
+                            cancelled = true;
+                            break;
+                        }
+                    },
+                };
+                let Some((i, result)) = next else { break };
                 stop = failed(&result);
                 record(&mut slots, &mut finish_order, i, result);
             }
-            if stop {
+            if stop || cancelled {
                 // As LangGraph: a failure stops the step. Tasks that already settled
                 // count (several failures make one aggregate error); the rest stop
                 // unfinished and run again on resume.
@@ -332,7 +348,7 @@ impl Stepper {
                 drop(running);
                 for i in 0..tasks.len() {
                     if slots[i].is_none() {
-                        let aborted = Error::Aborted { node: tasks[i].name.to_string() };
+                        let aborted = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
                         record(
                             &mut slots,
                             &mut finish_order,
@@ -367,8 +383,18 @@ impl Stepper {
         // The first task to fail (or to command its parent) in time decides, as in LangGraph.
         let first = |f: &dyn Fn(&TaskStatus) -> bool| finish_order.iter().copied().find(|&i| f(&results[i].status));
         let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
+        let cancelled = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(Error::Cancelled));
         if unfinished {
-            self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
+            // A task the cancel stopped leaves nothing behind: it runs again on resume.
+            self.pending = tasks
+                .iter()
+                .zip(results.iter())
+                .filter(|(_, r)| !cancelled(r))
+                .map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone()))
+                .collect();
+        }
+        if results.iter().any(cancelled) {
+            return (Outcome::Error(Error::Cancelled), vec![], false);
         }
         // Failures in the order they happened; stopped siblings are not failures of their own.
         let mut failures: Vec<Error> = finish_order
@@ -504,6 +530,7 @@ impl Stepper {
             env: graph.env().clone(),
             persistence,
             null_resume: Default::default(),
+            cancel: config.cancel.clone(),
         });
         Stepper {
             graph: graph.clone(),

@@ -193,6 +193,18 @@ struct ConfigData {
 }
 
 fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
+    // `{cancel: {signal, fired}}`: the JS AbortSignal and a promise that resolves when it aborts.
+    let cancel = js_sys::Reflect::get(&config, &"cancel".into()).ok().filter(|c| c.is_object()).and_then(|c| {
+        let fired = js_sys::Reflect::get(&c, &"fired".into()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+        let signal = js_sys::Reflect::get(&c, &"signal".into()).ok()?;
+        let fired = wasm_bindgen_futures::JsFuture::from(fired);
+        Some(
+            superstep::pregel::Cancel::new(async move {
+                let _ = fired.await;
+            })
+            .with_source(Rc::new(signal)),
+        )
+    });
     let c: ConfigData =
         if config.is_undefined() || config.is_null() { ConfigData::default() } else { crate::convert::from_js_as(config, "bad config")? };
     let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
@@ -201,6 +213,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     }
     rc.interrupt_before = c.interrupt_before;
     rc.interrupt_after = c.interrupt_after;
+    rc.cancel = cancel;
     for m in c.stream_mode {
         rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::type_error(&format!("unknown stream mode {m}")))?);
     }

@@ -116,6 +116,12 @@ impl JsRuntime {
         Ok(())
     }
 
+    /// The run's `AbortSignal` (undefined without one).
+    pub fn signal(&self) -> JsValue {
+        let source = self.rt.cancel().and_then(|c| c.source());
+        source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED)
+    }
+
     /// Whether the run streams `messages` events from this task.
     #[wasm_bindgen(js_name = streamsMessages)]
     pub fn streams_messages(&self) -> bool {

@@ -81,8 +81,10 @@ export class InMemoryCache {
 const schemaOf = (s) => (isAnnotationRoot(s) ? s.spec : s && typeof s === "object" ? s : {});
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
-export function rethrow(e) {
+export function rethrow(e, signal) {
   if (e && e.__graphInterrupt) throw new GraphInterrupt(e.interrupts);
+  // A cancelled run throws what the signal aborted with, as LangGraph.js does.
+  if (e?.__superstepError && e.name === "AbortError" && signal?.aborted) throw signal.reason;
   throw jsError(e);
 }
 
@@ -332,8 +334,14 @@ function configArg(config = {}, extra = {}) {
     interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
     streamMode: modes,
     subgraphs: !!config.subgraphs,
+    cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
     ...extra,
   };
+}
+
+/** Resolves when `signal` aborts (at once if it has). */
+function aborted(signal) {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 }
 
 function namedError(name, message) {
@@ -389,7 +397,7 @@ export class CompiledStateGraph {
       } catch (e) {
         return Promise.reject(typedError(e));
       }
-      return p.catch(rethrow);
+      return p.catch((e) => rethrow(e, config?.signal));
     });
   }
 
@@ -408,7 +416,7 @@ export class CompiledStateGraph {
     try {
       s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }));
     } catch (e) {
-      rethrow(e);
+      rethrow(e, config.signal);
     }
     const subgraphs = !!config.subgraphs;
     const saver = this.options.checkpointer;
@@ -436,7 +444,7 @@ export class CompiledStateGraph {
         try {
           p = await s.next();
         } catch (e) {
-          rethrow(e);
+          rethrow(e, config.signal);
         }
         if (p === null) return;
         if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];

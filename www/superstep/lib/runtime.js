@@ -69,6 +69,10 @@ export class NodeConfig {
       thread_id: this.configurable?.thread_id,
     });
   }
+  /** The run's `AbortSignal`, as passed to invoke or stream (for `fetch` and the like). */
+  get signal() {
+    return this.#rt.signal();
+  }
   get remainingSteps() {
     return this.#rt.remainingSteps();
   }
