@@ -281,18 +281,21 @@ impl Stepper {
                 }
             }
         }
-        let mut slots: Vec<Option<TaskResult>> = vec![None; tasks.len()];
-        let mut finish_order = Vec::with_capacity(tasks.len());
+        // Tasks start as LangGraph starts them, Sends first, so equal timers elapse in
+        // its order. The plan lists pull tasks first, so the start order is a rotation
+        // of the task order: task i sits in slot (i - pulls) mod n.
+        let n = tasks.len();
+        let pulls = tasks.iter().take_while(|t| matches!(t.path, TaskPath::Pull(_))).count();
+        let slot = |i: usize| (i + n - pulls) % n;
+        let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
+        let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
-        // Started as LangGraph starts them, Sends first, so equal timers elapse in its order.
-        let is_send = |i: &usize| matches!(tasks[*i].path, TaskPath::Push(_));
-        let start_order: Vec<usize> = (0..tasks.len()).filter(is_send).chain((0..tasks.len()).filter(|i| !is_send(i))).collect();
-        for i in start_order {
+        for i in (pulls..n).chain(0..pulls) {
             let task = &tasks[i];
             let mut values = vec![];
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&pending, &task.id) {
-                    slots[i] = Some(r.clone());
+                    slots.push(Some(r.clone()));
                     finish_order.push(i);
                     continue;
                 }
@@ -304,10 +307,11 @@ impl Stepper {
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 Poll::Ready((_, result)) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
-                    slots[i] = Some(result);
+                    slots.push(Some(result));
                     finish_order.push(i);
                 }
                 Poll::Pending => {
+                    slots.push(None);
                     running.get_or_insert_with(FuturesUnordered::new).push(fut);
                 }
             }
@@ -318,7 +322,7 @@ impl Stepper {
             let run = &self.run;
             let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
-                slots[i] = Some(result);
+                slots[slot(i)] = Some(result);
                 order.push(i);
             };
             let cancel = self.run.cancel.clone();
@@ -346,8 +350,8 @@ impl Stepper {
                     record(&mut slots, &mut finish_order, i, result);
                 }
                 drop(running);
-                for i in 0..tasks.len() {
-                    if slots[i].is_none() {
+                for i in 0..n {
+                    if slots[slot(i)].is_none() {
                         let aborted = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
                         record(
                             &mut slots,
@@ -366,6 +370,9 @@ impl Stepper {
                 Some(_) => {}
                 None => self.answered.push((id, vec![v])),
             }
+        }
+        if pulls > 0 && pulls < n {
+            slots.rotate_right(pulls);
         }
         (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
