@@ -317,49 +317,24 @@ impl Stepper {
             }
         }
         let failed = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(_));
-        let mut stop = slots.iter().flatten().any(failed);
-        if let Some(mut running) = running {
+        if let Some(running) = running {
+            let stop = slots.iter().flatten().any(failed);
             let run = &self.run;
             let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
+                let failure = failed(&result);
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
                 slots[slot(i)] = Some(result);
                 order.push(i);
+                failure
             };
             let cancel = self.run.cancel.clone();
-            let mut cancelled = false;
-            while !stop {
-                let next = match &cancel {
-                    None => running.next().await,
-                    Some(c) => match futures::future::select(running.next(), c.wait()).await {
-                        futures::future::Either::Left((next, _)) => next,
-                        futures::future::Either::Right(_) => {
-                            cancelled = true;
-                            break;
-                        }
-                    },
-                };
-                let Some((i, result)) = next else { break };
-                stop = failed(&result);
-                record(&mut slots, &mut finish_order, i, result);
-            }
-            if stop || cancelled {
-                // As LangGraph: a failure stops the step. Tasks that already settled
-                // count (several failures make one aggregate error); the rest stop
-                // unfinished and run again on resume.
-                while let Some(Some((i, result))) = running.next().now_or_never() {
+            let cancelled = settle(running, cancel, stop, &mut |i, r| record(&mut slots, &mut finish_order, i, r)).await;
+            // Tasks a failure or the cancel stopped: unfinished, they run again on resume.
+            for i in 0..n {
+                if slots[slot(i)].is_none() {
+                    let stopped = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
+                    let result = TaskResult { writes: Default::default(), status: TaskStatus::Failed(stopped), cached: false };
                     record(&mut slots, &mut finish_order, i, result);
-                }
-                drop(running);
-                for i in 0..n {
-                    if slots[slot(i)].is_none() {
-                        let aborted = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
-                        record(
-                            &mut slots,
-                            &mut finish_order,
-                            i,
-                            TaskResult { writes: Default::default(), status: TaskStatus::Failed(aborted), cached: false },
-                        );
-                    }
                 }
             }
         }
@@ -630,6 +605,37 @@ fn update_chunk(spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskRe
         m.insert("__metadata__".into(), json!({ "cached": true }));
     }
     Value::Object(m)
+}
+
+/// Awaits the tasks still running, recording each as it settles. A failure
+/// (`record` returns true) or the cancel signal stops the step, as in LangGraph:
+/// tasks that already settled count, the rest are dropped. Returns whether the
+/// cancel signal stopped it.
+async fn settle<F: Future<Output = (usize, TaskResult)>>(
+    mut running: FuturesUnordered<std::pin::Pin<Box<F>>>,
+    cancel: Option<Cancel>,
+    mut stop: bool,
+    record: &mut impl FnMut(usize, TaskResult) -> bool,
+) -> bool {
+    let mut cancelled = false;
+    while !stop {
+        let next = match &cancel {
+            None => running.next().await,
+            Some(c) => match futures::future::select(running.next(), c.wait()).await {
+                futures::future::Either::Left((next, _)) => next,
+                futures::future::Either::Right(_) => {
+                    cancelled = true;
+                    break;
+                }
+            },
+        };
+        let Some((i, result)) = next else { return false };
+        stop = record(i, result);
+    }
+    while let Some(Some((i, result))) = running.next().now_or_never() {
+        record(i, result);
+    }
+    cancelled
 }
 
 fn emit_task_result(
