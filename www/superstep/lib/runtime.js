@@ -166,12 +166,12 @@ export function wrapNode(name, fn, retryOn) {
  * streamed message and the one in state match.
  */
 function streamMessages(rt, handle, out) {
-  if (!out || typeof out !== "object" || !rt.streamsMessages()) return;
+  if (!out || typeof out !== "object") return;
   const found = [];
   const take = (v) => isLangChainMessage(v) && found.push(v);
   if (Array.isArray(out)) out.forEach(take);
-  else if (!take(out) && out && typeof out === "object") for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
-  if (!found.length) return;
+  else if (!take(out)) for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
+  if (!found.length || !rt.streamsMessages()) return;
   const known = new Set();
   for (const v of Object.values(lazyState(handle))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
   const meta = new NodeConfig(rt).metadata;
