@@ -83,6 +83,29 @@ test("an endless loop in a code node times out on that node; the page stays resp
   await page.close();
 });
 
+test("Stop ends a superstep in flight at once; Retry runs it again from the last checkpoint", async () => {
+  const { page, errors } = await openEditor(context);
+  await importDoc(page, graph("sleeper", "return new Promise((r) => setTimeout(() => r({ x: state.x + 1 }), 1500));"));
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.getByRole("button", { name: "Approve code" }).click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForTimeout(300);
+  const t0 = Date.now();
+  await page.getByRole("button", { name: "Stop (Esc)" }).click();
+  await page.waitForFunction(() => /Stopped/.test(document.querySelector(".status")?.textContent));
+  assert.ok(Date.now() - t0 < 1000, `stopped in ${Date.now() - t0} ms`);
+  // The node's late result is dropped: the run stays stopped, the node unfinished.
+  await page.waitForTimeout(1700);
+  assert.equal(await status(page), "Stopped.");
+  assert.equal((await state(page)).x, 21);
+  await page.getByRole("button", { name: "Retry", exact: true }).click();
+  await finished(page);
+  assert.equal(await status(page), "Done.");
+  assert.equal((await state(page)).x, 22);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a code node cannot read the editor's IndexedDB", async () => {
   const { page } = await openEditor(context);
   // The editor's own databases hold graphs and threads.

@@ -217,6 +217,12 @@ pub fn App() -> impl IntoView {
                     refresh_threads();
                 });
             }
+            Outcome::Error(superstep::Error::Cancelled) => {
+                playing.set(false);
+                // Stopped mid-superstep: it can be run again from the last checkpoint.
+                pending.set(Some(outcome.clone()));
+                status.set("Stopped.".into());
+            }
             Outcome::Error(e) => {
                 playing.set(false);
                 // The failed superstep can be retried from the last checkpoint (after a fix).

@@ -78,6 +78,12 @@ pub fn WaitingPanel(
                         <textarea id="resume" aria-label="resume value (JSON)" rows="2" prop:value=move || resume_text.get() on:input=move |e| resume_text.set(event_target_value(&e))></textarea>
                         <button aria-label="Resume" on:click=move |_| on_resume.run(())>"Resume"</button>
                     }.into_any(),
+                    Some(Outcome::Error(superstep::Error::Cancelled)) => view! {
+                        <h2>"Stopped"</h2>
+                        <p>"You stopped the run in the middle of a superstep."</p>
+                        <p class="muted">"Retry runs it again from the last checkpoint: nodes that already finished in it are not run again."</p>
+                        <button aria-label="Retry" on:click=move |_| on_continue.run(())>"Retry"</button>
+                    }.into_any(),
                     Some(Outcome::Error(e)) => view! {
                         <h2>"Failed"</h2>
                         <p class="error">{format!("The run failed: {e}")}</p>

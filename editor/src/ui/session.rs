@@ -2,13 +2,14 @@
 //! IndexedDB saver (every run is a thread), and the run being stepped.
 //! Not reactive; components hold it in a local `StoredValue`.
 use crate::model::run::Breakpoints;
+use futures::channel::oneshot;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
 use superstep::doc::build::build;
 use superstep::doc::GraphDoc;
-use superstep::pregel::{Input, StepSnapshot, Stepper};
+use superstep::pregel::{Cancel, Input, StepSnapshot, Stepper};
 use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
 use superstep_wasm::IndexedDbSaver;
 
@@ -18,6 +19,8 @@ pub const DB: &str = "superstep-editor";
 pub struct Session {
     pub graph: CompiledGraph,
     stepper: RefCell<Option<Stepper>>,
+    /// Fires the current run's cancel signal, so Stop also ends a superstep in flight.
+    cancel: RefCell<Option<oneshot::Sender<()>>>,
 }
 
 pub type Shared = Rc<Session>;
@@ -27,7 +30,7 @@ impl Session {
     pub fn open(doc: &GraphDoc, saver: Rc<IndexedDbSaver>, approved: bool) -> Result<Shared, String> {
         let options = CompileOptions { checkpointer: Checkpointing::Saver(saver), env: superstep_wasm::page_env(), ..Default::default() };
         let graph = build(doc, &super::sandbox::EditorCode { approved }, options).map_err(|e| e.to_string())?;
-        Ok(Rc::new(Session { graph, stepper: RefCell::new(None) }))
+        Ok(Rc::new(Session { graph, stepper: RefCell::new(None), cancel: RefCell::new(None) }))
     }
 
     pub fn config(thread: &str, limit: usize, checkpoint: Option<&str>, breaks: &Breakpoints) -> RunConfig {
@@ -41,9 +44,17 @@ impl Session {
     }
 
     /// Starts (or resumes) a run to be stepped.
-    pub async fn begin(&self, input: Input, config: RunConfig) -> Result<(), String> {
+    pub async fn begin(&self, input: Input, mut config: RunConfig) -> Result<(), String> {
+        let (stop, stopped) = oneshot::channel::<()>();
+        // Only a sent stop cancels; a sender dropped with a replaced run does not.
+        config.cancel = Some(Cancel::new(async move {
+            if stopped.await.is_err() {
+                futures::future::pending::<()>().await
+            }
+        }));
         let s = self.graph.stepper(input, config).await.map_err(|e| e.to_string())?;
         *self.stepper.borrow_mut() = Some(s);
+        *self.cancel.borrow_mut() = Some(stop);
         Ok(())
     }
 
@@ -67,6 +78,9 @@ impl Session {
 
     pub fn stop(&self) {
         self.stepper.borrow_mut().take();
+        if let Some(stop) = self.cancel.borrow_mut().take() {
+            let _ = stop.send(());
+        }
     }
 
     pub async fn history(&self, thread: &str) -> Result<Vec<StateSnapshot>, String> {
