@@ -217,17 +217,11 @@ pub fn App() -> impl IntoView {
                     refresh_threads();
                 });
             }
-            Outcome::Error(superstep::Error::Cancelled) => {
-                playing.set(false);
-                // Stopped mid-superstep: it can be run again from the last checkpoint.
-                pending.set(Some(outcome.clone()));
-                status.set("Stopped.".into());
-            }
             Outcome::Error(e) => {
                 playing.set(false);
-                // The failed superstep can be retried from the last checkpoint (after a fix).
+                // A failed (or stopped) superstep can be retried from the last checkpoint.
                 pending.set(Some(outcome.clone()));
-                status.set(format!("Error: {e}"));
+                status.set(if *e == superstep::Error::Cancelled { "Stopped.".into() } else { format!("Error: {e}") });
             }
             _ => {}
         }
