@@ -156,10 +156,11 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                 TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string(), class: Some(e.task_error_class().to_string()) },
                 TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into(), class: None },
             };
-            // A task stopped by a sibling's failure never reached its interrupt() calls.
-            let stopped = matches!(r.status, TaskStatus::Failed(Error::Aborted { .. }));
-            let answered = stepper.answered.iter().find(|(id, _)| id == task_id).filter(|_| !stopped);
-            let resumed = answered.map(|(_, v)| v.clone()).unwrap_or_default();
+            let resumed = match r.status {
+                // A task stopped by a sibling's failure never reached its interrupt() calls.
+                TaskStatus::Failed(Error::Aborted { .. }) => vec![],
+                _ => stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default(),
+            };
             PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![] }
         })
         .collect()

@@ -259,7 +259,7 @@ impl Stepper {
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
     /// Each task is polled once inline: synchronous nodes finish without a scheduler.
-    /// Runs the tasks concurrently: their results in task order, and the order they finished in.
+    /// Returns the results in task order, and the order the tasks finished in.
     async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
@@ -379,7 +379,7 @@ impl Stepper {
             return (Outcome::Error(Error::Cancelled), vec![], false);
         }
         // Failures in the order they happened; stopped siblings are not failures of their own.
-        let mut failures: Vec<Error> = finish_order
+        let failures: Vec<Error> = finish_order
             .iter()
             .filter_map(|&i| match &results[i].status {
                 TaskStatus::Failed(Error::Aborted { .. }) => None,
@@ -387,8 +387,8 @@ impl Stepper {
                 _ => None,
             })
             .collect();
-        if let Some(e) = failures.pop() {
-            let error = if failures.is_empty() { e } else { Error::Multiple { errors: [failures, vec![e]].concat() } };
+        if !failures.is_empty() {
+            let error = if failures.len() == 1 { failures[0].clone() } else { Error::Multiple { errors: failures } };
             return (Outcome::Error(error), vec![], false);
         }
         if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
