@@ -23,6 +23,13 @@ async function importDoc(page, doc) {
   await page.getByRole("button", { name: "Load document" }).click();
   await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, doc.name);
 }
+/** Imports `doc`, runs it, approves its code when asked, and runs it again. */
+async function runApproved(page, doc) {
+  await importDoc(page, doc);
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.getByRole("button", { name: "Approve code" }).click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+}
 const status = (page) => page.locator(".status").innerText();
 const state = async (page) => JSON.parse(await page.locator("[aria-label=state]").getAttribute("data-state"));
 const finished = (page) => page.waitForFunction(() => /Done|Error/.test(document.querySelector(".status")?.textContent), null, { timeout: 15000 });
@@ -59,10 +66,7 @@ test("an imported document's code does not run before it is approved; the approv
 
 test("an endless loop in a code node times out on that node; the page stays responsive and the thread resumable", async () => {
   const { page, errors } = await openEditor(context);
-  await importDoc(page, graph("spinner", "while (true) {}"));
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
-  await page.getByRole("button", { name: "Approve code" }).click();
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await runApproved(page, graph("spinner", "while (true) {}"));
   // While the loop spins, the page answers at once and its UI still works.
   const t0 = Date.now();
   assert.equal(await page.evaluate(() => 1 + 1), 2);
@@ -85,10 +89,7 @@ test("an endless loop in a code node times out on that node; the page stays resp
 
 test("Stop ends a superstep in flight at once; Retry runs it again from the last checkpoint", async () => {
   const { page, errors } = await openEditor(context);
-  await importDoc(page, graph("sleeper", "return new Promise((r) => setTimeout(() => r({ x: state.x + 1 }), 1500));"));
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
-  await page.getByRole("button", { name: "Approve code" }).click();
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await runApproved(page, graph("sleeper", "return new Promise((r) => setTimeout(() => r({ x: state.x + 1 }), 1500));"));
   await page.waitForTimeout(300);
   const t0 = Date.now();
   await page.getByRole("button", { name: "Stop (Esc)" }).click();
@@ -118,10 +119,7 @@ test("a code node cannot read the editor's IndexedDB", async () => {
       r.onerror = () => done({ x: "denied: " + (r.error && r.error.name) });
     } catch (e) { done({ x: "denied: " + e.name }); }
   });`;
-  await importDoc(page, graph("snoop", probe));
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
-  await page.getByRole("button", { name: "Approve code" }).click();
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await runApproved(page, graph("snoop", probe));
   await finished(page);
   const x = (await state(page)).x;
   assert.match(x, /^denied/, x);
