@@ -60,3 +60,11 @@ test("an aborted signal stops a run before it starts", async () => {
   await assert.rejects(g.invoke({ log: [] }, { configurable: { thread_id: "p" }, signal: AbortSignal.abort() }), { name: "AbortError" });
   assert.deepEqual((await g.getState({ configurable: { thread_id: "p" } })).values, {});
 });
+
+test("runs sharing one signal add one abort listener to it, not one each", async () => {
+  const { getEventListeners } = await import("node:events");
+  const g = new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").compile();
+  const controller = new AbortController();
+  for (let i = 0; i < 12; i++) await g.invoke({ log: [] }, { signal: controller.signal });
+  assert.equal(getEventListeners(controller.signal, "abort").length, 1);
+});

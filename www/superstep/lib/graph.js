@@ -339,9 +339,15 @@ function configArg(config = {}, extra = {}) {
   };
 }
 
-/** Resolves when `signal` aborts (at once if it has). */
+/** Resolves when `signal` aborts (at once if it has). One listener per signal, however many runs share it. */
+const abortedBy = new WeakMap();
 function aborted(signal) {
-  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+  let fired = abortedBy.get(signal);
+  if (!fired) {
+    fired = new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+    abortedBy.set(signal, fired);
+  }
+  return fired;
 }
 
 function namedError(name, message) {
