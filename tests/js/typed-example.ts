@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, MemorySaver, Send, START, StateGraph, interrupt } from "../../www/superstep/index.js";
+import { Annotation, Command, END, INTERRUPT, MemorySaver, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, writer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
@@ -8,7 +8,10 @@ const State = Annotation.Root({
 
 const graph = new StateGraph(State)
   .addNode("plan", (s) => ({ topic: s.topic.toUpperCase() }))
-  .addNode("joke", (s) => ({ jokes: [`about ${s.topic}`] }))
+  .addNode("joke", (s) => {
+    writer({ progress: getCurrentTaskInput<{ topic: string }>().topic });
+    return { jokes: [`about ${s.topic}`] };
+  })
   .addNode("ask", (_s, config) => {
     const ok = interrupt<boolean>("ok?");
     return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
@@ -23,6 +26,9 @@ async function main(): Promise<string[]> {
   const snap = await stepper.step();
   const n: number = snap.step;
   const chunks: unknown[] = await graph.invoke({ topic: "owls" }, { configurable: { thread_id: "v" }, streamMode: "updates" });
-  return [...out.jokes, String(n), String(chunks.length)];
+  const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
+  const limited = graph.withConfig({ recursionLimit: 5 });
+  const outs = await limited.batch([{ topic: "a" }, { topic: "b" }], [{ configurable: { thread_id: "w1" } }, { configurable: { thread_id: "w2" } }]);
+  return [...out.jokes, String(n), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic)];
 }
 void main;

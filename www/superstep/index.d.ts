@@ -7,6 +7,8 @@ export function engineVersion(): string;
 
 export const START: "__start__";
 export const END: "__end__";
+/** The key under which `invoke` returns pending interrupts. */
+export const INTERRUPT: "__interrupt__";
 
 /** Plain JSON data: what state values must be. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -19,6 +21,9 @@ export interface RunnableConfig {
   interruptAfter?: string[] | "*";
   /** Cancels the run: it stops at once (rejecting with the signal's reason) and keeps what it committed. */
   signal?: AbortSignal;
+  metadata?: Record<string, unknown>;
+  /** For `batch`: how many runs at once. */
+  maxConcurrency?: number;
 }
 
 export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";
@@ -81,6 +86,17 @@ export class Overwrite<T = unknown> {
 
 /** Pauses the run and asks for a value; returns it once resumed. */
 export function interrupt<T = unknown>(value: unknown): T;
+/** The running node's config (undefined outside a node; in browsers, only before its first `await`). */
+export function getConfig(): NodeConfig | undefined;
+/** The state the running task was given; pass the node's `config` after an `await` in browsers. */
+export function getCurrentTaskInput<S = Record<string, unknown>>(config?: NodeConfig): S;
+/** The running node's `custom` stream writer. */
+export function getWriter(config?: NodeConfig): (value: unknown) => void;
+/** Emits a `custom` stream event from the running node. */
+export function writer(value: unknown): void;
+export function isCommand(value: unknown): value is Command;
+/** Whether an `invoke` result holds interrupts (the run paused). */
+export function isInterrupted<V = unknown>(values: unknown): values is { __interrupt__: Interrupt<V>[] };
 
 // ---------------------------------------------------------------- errors
 export class GraphRecursionError extends Error {}
@@ -143,6 +159,7 @@ export interface Message {
   [key: string]: unknown;
 }
 export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
+export { messagesStateReducer as addMessages };
 export function messagesStateReducer(left: MessageLike | MessageLike[], right: MessageLike | MessageLike[]): Message[];
 export const REMOVE_ALL_MESSAGES: "__remove_all__";
 export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
@@ -194,6 +211,8 @@ export interface IndexedDBSaverOptions {
 
 export class InMemoryCache {
   readonly id: number;
+  /** Forgets every cached result. */
+  clear(): Promise<void>;
 }
 
 export interface CompileOptions {
@@ -243,6 +262,22 @@ export interface Stepper<S = Record<string, unknown>> {
 }
 
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
+  /** The name given to `compile`. */
+  readonly name?: string;
+  /** Defaults every call merges under its own config (set by `withConfig`). */
+  readonly config?: StreamConfig;
+  /** The name given to `compile`, else "LangGraph"; then `suffix`. */
+  getName(suffix?: string): string;
+  /** The same graph with `config` as the defaults of every call. */
+  withConfig(config: StreamConfig): CompiledStateGraph<S, U>;
+  /** `invoke` per input, in parallel; `options` is one config for all or one per input. */
+  batch(inputs: (U | Command | null)[], options?: RunnableConfig | RunnableConfig[], batchOptions?: { maxConcurrency?: number; returnExceptions?: false }): Promise<S[]>;
+  batch(inputs: (U | Command | null)[], options: RunnableConfig | RunnableConfig[] | undefined, batchOptions: { maxConcurrency?: number; returnExceptions: true }): Promise<(S | Error)[]>;
+  /** `[name, graph]` for each node that is a compiled graph (names joined by "|" when `recurse`). */
+  getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<any, any>]>;
+  getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<any, any>]>;
+  /** Forgets the node results cached in the cache this graph was compiled with. */
+  clearCache(): Promise<void>;
   /** Inside a node, pass the node's `config` to run this graph as its subgraph (needed after an `await` in browsers). */
   invoke(input: U | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<S & { __interrupt__?: Interrupt[] }>;
   /** With another stream mode (or a list of modes), the run's chunks, as `stream` yields them. */
@@ -296,5 +331,6 @@ export namespace StateGraph {
 export interface CompiledStateGraph {
   drawMermaid(): string;
   getGraph(): { drawMermaid(): string };
+  getGraphAsync(): Promise<{ drawMermaid(): string }>;
   toJSON(): Record<string, unknown>;
 }

@@ -2,13 +2,13 @@
 // LangGraph.js-shaped API.
 import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
 
-export { START, END, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt } from "./lib/types.js";
+export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, isCommand, isInterrupted } from "./lib/types.js";
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
 } from "./lib/types.js";
-export { interrupt } from "./lib/runtime.js";
-export { messagesStateReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
+export { interrupt, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";
+export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 
 let ready = null;

@@ -2,7 +2,7 @@
 use crate::registry;
 use std::rc::Rc;
 use superstep::checkpoint::MemorySaver;
-use superstep::InMemoryCache;
+use superstep::{Cache, InMemoryCache};
 use wasm_bindgen::prelude::*;
 
 /// The in-memory checkpointer.
@@ -46,18 +46,25 @@ impl Default for JsMemorySaver {
 #[wasm_bindgen]
 pub struct JsInMemoryCache {
     id: u32,
+    cache: Rc<InMemoryCache>,
 }
 
 #[wasm_bindgen]
 impl JsInMemoryCache {
     #[wasm_bindgen(constructor)]
     pub fn new() -> JsInMemoryCache {
-        JsInMemoryCache { id: registry::add_cache(Rc::new(InMemoryCache::new())) }
+        let cache = Rc::new(InMemoryCache::new());
+        JsInMemoryCache { id: registry::add_cache(cache.clone()), cache }
     }
 
     #[wasm_bindgen(getter)]
     pub fn id(&self) -> u32 {
         self.id
+    }
+
+    /// Forgets every cached result.
+    pub fn clear(&self) {
+        self.cache.clear();
     }
 }
 

@@ -71,10 +71,17 @@ async function withThreadLock(saver, config, body) {
 
 /** In-memory node cache for `cachePolicy`. */
 export class InMemoryCache {
+  #inner;
   constructor() {
     const inner = new wasm.JsInMemoryCache();
+    this.#inner = inner;
     this.id = inner.id;
     finalizer.register(this, { inner, id: this.id });
+  }
+
+  /** Forgets every cached result. */
+  async clear() {
+    this.#inner.clear();
   }
 }
 
@@ -264,14 +271,13 @@ export class StateGraph {
       name,
     };
     const [spec, fns] = this.spec(options);
-    options.checkpointer = checkpointer;
     let graph;
     try {
       graph = wasm.compileGraph(spec, fns);
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, options);
+    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache });
   }
 }
 
@@ -299,7 +305,7 @@ export class DocumentGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { checkpointer });
+    return new CompiledStateGraph(graph, this, { checkpointer, cache });
   }
 
   toJSON() {
@@ -369,18 +375,45 @@ function snapshot(s) {
   };
 }
 
+/** `withConfig` defaults under a call's config, as LangChain merges them: `configurable` and `metadata` key by key, else the call's value wins. */
+function mergeConfigs(base, config) {
+  if (!base) return config;
+  const out = { ...base };
+  for (const [k, v] of Object.entries(config ?? {})) if (v !== undefined) out[k] = v;
+  out.configurable = { ...base.configurable, ...config?.configurable };
+  if (base.metadata || config?.metadata) out.metadata = { ...base.metadata, ...config?.metadata };
+  return out;
+}
+
 export class CompiledStateGraph {
-  constructor(graph, builder, options) {
-    finalizer.register(this, { inner: graph, id: graph.id });
+  /** The graph `withConfig` derived this one from; it owns the engine handle. */
+  #owner;
+  constructor(graph, builder, options, defaults, owner) {
+    if (!owner) finalizer.register(this, { inner: graph, id: graph.id });
+    this.#owner = owner;
     this.graph = graph;
     this.builder = builder;
     this.options = options;
+    /** Defaults every call merges under its own config (see `withConfig`). */
+    this.config = defaults;
+    this.name = options.name;
+  }
+
+  /** The same graph with `config` as the defaults of every call (recursionLimit, configurable...). */
+  withConfig(config) {
+    return new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
+  }
+
+  getName(suffix) {
+    const name = this.name ?? "LangGraph";
+    return suffix ? `${name}${suffix}` : name;
   }
 
   /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */
   invoke(input, config) {
     // Called with a node's own config, or from inside a running node (with no thread of its own).
     const own = NodeConfig.runtimeOf(config);
+    if (!own) config = mergeConfigs(this.config, config);
     const rt = own ?? (config?.configurable?.thread_id ? null : currentRuntime());
     if (rt) {
       let p;
@@ -407,6 +440,33 @@ export class CompiledStateGraph {
     });
   }
 
+  /**
+   * `invoke` per input, in parallel: at most `maxConcurrency` at once (from
+   * the first config, else `batchOptions`). `options` is one config for all
+   * or one per input; with `returnExceptions` a failed run's error takes its
+   * output's place, else the first failure rejects.
+   */
+  async batch(inputs, options, batchOptions = {}) {
+    const configs = Array.isArray(options) ? options : inputs.map(() => options);
+    if (configs.length !== inputs.length) throw new Error(`Passed "options" must be an array with the same length as the inputs, but got ${configs.length} options for ${inputs.length} inputs`);
+    const limit = configs[0]?.maxConcurrency ?? batchOptions.maxConcurrency ?? inputs.length;
+    const out = new Array(inputs.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < inputs.length) {
+        const i = next++;
+        try {
+          out[i] = await this.invoke(inputs[i], configs[i]);
+        } catch (e) {
+          if (!batchOptions.returnExceptions) throw e;
+          out[i] = e;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), inputs.length) }, worker));
+    return out;
+  }
+
   /** `invoke` with a stream mode other than "values" returns the stream's chunks, as LangGraph.js does. */
   async #collect(input, config) {
     const chunks = [];
@@ -416,6 +476,7 @@ export class CompiledStateGraph {
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
   async stream(input, config = {}) {
+    config = mergeConfigs(this.config, config);
     const modes = config.streamMode === undefined ? ["values"] : config.streamMode;
     const many = Array.isArray(modes);
     let s;
@@ -462,6 +523,7 @@ export class CompiledStateGraph {
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */
   async stepper(input, config) {
+    config = mergeConfigs(this.config, config);
     try {
       return await this.graph.stepper(inputArg(input), configArg(config));
     } catch (e) {
@@ -470,6 +532,7 @@ export class CompiledStateGraph {
   }
 
   async getState(config, options = {}) {
+    config = mergeConfigs(this.config, config);
     try {
       return snapshot(await this.graph.getState(configArg(config), !!options.subgraphs));
     } catch (e) {
@@ -478,6 +541,7 @@ export class CompiledStateGraph {
   }
 
   async *getStateHistory(config, options = {}) {
+    config = mergeConfigs(this.config, config);
     let list;
     try {
       list = await this.graph.getStateHistory(configArg(config), options.limit, options.before?.configurable?.checkpoint_id);
@@ -488,6 +552,7 @@ export class CompiledStateGraph {
   }
 
   async updateState(config, values, asNode) {
+    config = mergeConfigs(this.config, config);
     try {
       return await this.graph.updateState(configArg(config), values === undefined ? null : plainUpdate(values, "values"), asNode ?? undefined);
     } catch (e) {
@@ -502,6 +567,37 @@ export class CompiledStateGraph {
 
   getGraph() {
     return { drawMermaid: () => this.drawMermaid() };
+  }
+
+  async getGraphAsync() {
+    return this.getGraph();
+  }
+
+  /**
+   * `[name, graph]` for each node that is a compiled graph (names joined by
+   * "|" when `recurse`); with `namespace`, just that subgraph, as LangGraph.js.
+   */
+  *getSubgraphs(namespace, recurse) {
+    for (const [name, node] of this.builder.nodes ?? []) {
+      if (!(node.fn instanceof CompiledStateGraph)) continue;
+      if (namespace !== undefined && namespace !== name && !namespace.startsWith(`${name}|`)) continue;
+      if (name === namespace) return yield [name, node.fn];
+      if (namespace === undefined) yield [name, node.fn];
+      if (!recurse) continue;
+      for (const [sub, graph] of node.fn.getSubgraphs(namespace?.slice(name.length + 1), recurse)) {
+        yield [`${name}|${sub}`, graph];
+        if (namespace !== undefined) return;
+      }
+    }
+  }
+
+  async *getSubgraphsAsync(namespace, recurse) {
+    yield* this.getSubgraphs(namespace, recurse);
+  }
+
+  /** Forgets this graph's cached node results (the whole cache it was compiled with). */
+  async clearCache() {
+    await this.options.cache?.clear();
   }
 
   /** The document this graph was built from (or a document of its builder). */

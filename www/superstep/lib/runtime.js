@@ -5,7 +5,7 @@ import { GraphInterrupt, isCommand, isGraphInterrupt, isSend, typedError, END, C
 import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
 
-/** The runtime of the node whose synchronous part is running now. */
+/** The config of the node whose synchronous part is running now. */
 let current = null;
 /**
  * Where one exists (Node's AsyncLocalStorage, set by the Node entry), the
@@ -19,8 +19,13 @@ export function useAsyncContext(asyncLocalStorage) {
   store = asyncLocalStorage;
 }
 
-export function currentRuntime() {
+/** The running node's config, where it is known (see `store`). */
+function currentConfig() {
   return current ?? store?.getStore() ?? null;
+}
+
+export function currentRuntime() {
+  return NodeConfig.runtimeOf(currentConfig());
 }
 
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
@@ -44,13 +49,41 @@ export function interrupt(value) {
   return doInterrupt(rt, value);
 }
 
+/** The running node's config, as LangGraph.js's `getConfig()`; undefined outside a node. */
+export function getConfig() {
+  return currentConfig() ?? undefined;
+}
+
+function configOrCurrent(config, what) {
+  const c = config ?? currentConfig();
+  if (!c) throw new Error(`${what} must be called inside a node; in a browser, after an \`await\`, pass the node's config`);
+  return c;
+}
+
+/** The state the running task was given, as LangGraph.js's `getCurrentTaskInput()`. */
+export function getCurrentTaskInput(config) {
+  return NodeConfig.inputOf(configOrCurrent(config, "getCurrentTaskInput()"));
+}
+
+/** The running node's `custom` stream writer. */
+export function getWriter(config) {
+  return configOrCurrent(config, "getWriter()").writer;
+}
+
+/** Emits a `custom` stream event from the running node. */
+export function writer(chunk) {
+  return configOrCurrent(undefined, "writer()").writer(chunk);
+}
+
 /** What a node gets as `config`; fields are read from the runtime on demand. */
 export class NodeConfig {
   #rt;
+  #input;
   #configurable;
   #metadata;
-  constructor(rt) {
+  constructor(rt, input) {
     this.#rt = rt;
+    this.#input = input;
   }
   get configurable() {
     return (this.#configurable ??= this.#rt.configurable());
@@ -84,6 +117,10 @@ export class NodeConfig {
   /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
   static runtimeOf(config) {
     return config instanceof NodeConfig ? config.#rt : null;
+  }
+
+  static inputOf(config) {
+    return config instanceof NodeConfig ? config.#input : undefined;
   }
 }
 
@@ -125,11 +162,11 @@ function run(handle, rt, fn, done, node, retryOn) {
     return failure(e, node, retryOn);
   };
   const prev = current;
-  current = rt;
+  const config = new NodeConfig(rt, state);
+  current = config;
   let r;
   try {
-    const config = new NodeConfig(rt);
-    r = store ? store.run(rt, () => fn(state, config)) : fn(state, config);
+    r = store ? store.run(config, () => fn(state, config)) : fn(state, config);
   } catch (e) {
     current = prev;
     return fail(e);

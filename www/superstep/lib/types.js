@@ -2,6 +2,13 @@
 // Annotation, and the error classes.
 export const START = "__start__";
 export const END = "__end__";
+/** The key under which `invoke` returns pending interrupts. */
+export const INTERRUPT = "__interrupt__";
+
+/** Whether an `invoke` result holds interrupts (the run paused). */
+export function isInterrupted(values) {
+  return !!values && typeof values === "object" && Array.isArray(values[INTERRUPT]);
+}
 
 /** Run `node` with its own input `args` in the next superstep. */
 export class Send {
