@@ -31,8 +31,11 @@ test("Play steps on its own, Pause stops it, Play finishes", async () => {
 test("the state can be compared with any earlier step", async () => {
   const { page } = await openEditor(context);
   await page.locator(".example", { hasText: "reducers" }).first().click();
+  const counter = page.getByLabel("step counter");
+  assert.equal(await counter.innerText(), "step — / limit 25", "no step before a run");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await counter.innerText(), /^step \d+ \/ limit 25$/);
   await page.getByLabel("compare with step").selectOption({ label: "0" });
   const diff = await page.locator("table.diff").innerText();
   assert.match(diff, /foo\s+1\s+2/);

@@ -1,5 +1,5 @@
-// Every example in the gallery loads and runs in the editor to its documented
-// output; breakpoints toggled on a node pause the run.
+// Every example in the gallery loads (node names fit their boxes) and runs in
+// the editor to its documented output; breakpoints toggled on a node pause the run.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -20,6 +20,11 @@ test("every example runs to its documented output", async () => {
     const ex = doc.examples[0];
     await page.locator(".example", { hasText: doc.name }).first().click();
     await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
+    // Every node's name stays inside its box (support-agent has long ones).
+    const overflow = await page.$$eval("g.node:not(.terminal)", (gs) =>
+      gs.filter((g) => g.querySelector(".node-name").getBBox().width > g.querySelector("rect").getBBox().width).map((g) => g.dataset.node),
+    );
+    assert.deepEqual(overflow, [], `${name}: names wider than their nodes`);
     await page.getByRole("button", { name: "Run to end (F5)" }).click();
     for (const r of ex.resume ?? []) {
       await page.waitForSelector(".interrupt-panel");

@@ -118,7 +118,13 @@ pub fn App() -> impl IntoView {
 
     let refresh_threads = move || {
         let saver = saver_store.get_value();
-        spawn_local(async move { threads.set(session::threads(&saver).await) });
+        spawn_local(async move {
+            threads.set(session::threads(&saver).await);
+            // Threads changed, and with them what the page keeps stored.
+            if let Some(u) = session::storage_usage().await {
+                usage.set(u);
+            }
+        });
     };
     let refresh_history = move || {
         let (Some(s), t) = (session.get_value(), thread.get_untracked()) else { return };
@@ -578,17 +584,10 @@ pub fn App() -> impl IntoView {
             ready.set(true);
         });
         refresh_threads();
-        spawn_local(async move {
-            if let Some(sm) = web_sys::window().map(|w| w.navigator().storage()) {
-                let _ = sm.persist().map(wasm_bindgen_futures::JsFuture::from);
-                if let Ok(p) = sm.estimate() {
-                    if let Ok(est) = wasm_bindgen_futures::JsFuture::from(p).await {
-                        let used = js_sys::Reflect::get(&est, &"usage".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-                        usage.set(format!("{:.1} KB stored", used / 1024.0));
-                    }
-                }
-            }
-        });
+        // Ask the browser not to evict the graphs and threads under storage pressure.
+        if let Some(sm) = web_sys::window().map(|w| w.navigator().storage()) {
+            let _ = sm.persist();
+        }
     }
 
     let open_thread = move |t: String| {
@@ -747,7 +746,7 @@ pub fn App() -> impl IntoView {
                         on:input=move |e| speed.set(event_target_value(&e).parse().unwrap_or(400)) />
                 </label>
                 <span class="counter" aria-label="step counter">
-                    {move || format!("step {} / limit {}", current.get().map(|s| s.step).unwrap_or(-1), limit.get())}
+                    {move || format!("step {} / limit {}", current.get().map_or("—".into(), |s| s.step.to_string()), limit.get())}
                 </span>
             </div>
             <span class="version">{format!("engine {}", superstep::VERSION)}</span>

@@ -57,6 +57,9 @@ fn edge_path((fx, fy): (f64, f64), (tx, ty): (f64, f64), self_loop: bool, back: 
     format!("M {fx} {sy} C {fx} {mid} {tx} {mid} {tx} {ey}")
 }
 
+/// How many characters of a node's name fit its box at the canvas font.
+const NAME_FITS: usize = 17;
+
 fn short(t: &str, n: usize) -> String {
     if t.chars().count() > n {
         format!("{}…", t.chars().take(n - 1).collect::<String>())
@@ -251,6 +254,9 @@ pub fn Canvas(
                     "__end__" => "END".to_string(),
                     other => other.to_string(),
                 };
+                // A long name is squeezed to the box; a very long one is also cut (the full name is its tooltip).
+                let squeeze = (label.chars().count() > NAME_FITS).then_some(NODE_W - 14.0);
+                let shown = short(&label, 24);
                 let kind = if n.terminal { String::new() } else { n.kind.clone() };
                 let (x, y) = (n.x, n.y);
                 let subgraph = n.kind == "subgraph";
@@ -283,7 +289,8 @@ pub fn Canvas(
                         on:mousedown=grab
                         on:dblclick=move |_| if subgraph { on_open.run(open_id.clone()) }>
                         <rect width=NODE_W height=NODE_H rx=if n.terminal { 22 } else { 8 } />
-                        <text class="node-name" x=NODE_W / 2.0 y=if n.terminal { 27 } else { 19 }>{label}</text>
+                        <text class="node-name" x=NODE_W / 2.0 y=if n.terminal { 27 } else { 19 }
+                            textLength=squeeze lengthAdjust=squeeze.map(|_| "spacingAndGlyphs")><title>{label}</title>{shown}</text>
                         <text class="node-kind" x=NODE_W / 2.0 y=35>{kind}</text>
                         {(!issue.is_empty()).then(|| view! {
                             <g class="problem-badge"><title>{issue.join("\n")}</title><circle cx=NODE_W - 4.0 cy=4 r=8 /><text x=NODE_W - 4.0 y=8>"!"</text></g>

@@ -105,6 +105,14 @@ pub async fn threads(saver: &IndexedDbSaver) -> Vec<Value> {
     saver.list_threads().await.unwrap_or_default()
 }
 
+/// What this origin keeps in the browser's storage, as "12.3 KB stored".
+pub async fn storage_usage() -> Option<String> {
+    let estimate = web_sys::window()?.navigator().storage().estimate().ok()?;
+    let est = wasm_bindgen_futures::JsFuture::from(estimate).await.ok()?;
+    let used = js_sys::Reflect::get(&est, &"usage".into()).ok()?.as_f64()?;
+    Some(format!("{:.1} KB stored", used / 1024.0))
+}
+
 pub async fn delete_thread(saver: &IndexedDbSaver, thread: &str) -> Result<(), String> {
     saver.delete_thread(thread).await.map_err(|e| e.to_string())
 }
