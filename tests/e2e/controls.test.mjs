@@ -43,6 +43,20 @@ test("the state can be compared with any earlier step", async () => {
   await page.close();
 });
 
+test("the storage figure grows as a run stores its thread", async () => {
+  const { page } = await openEditor(context);
+  const used = page.getByLabel("storage used");
+  await page.waitForFunction(() => /KB stored/.test(document.querySelector('[aria-label="storage used"]')?.textContent ?? ""));
+  const kb = async () => parseFloat(await used.innerText());
+  const before = await kb();
+  await page.locator(".example", { hasText: "support-agent" }).first().click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForSelector(".interrupt-panel");
+  await page.waitForFunction((b) => parseFloat(document.querySelector('[aria-label="storage used"]').textContent) > b, before);
+  assert.ok((await kb()) > before);
+  await page.close();
+});
+
 test("a thread can be deleted from the list", async () => {
   const { page } = await openEditor(context);
   await page.locator(".example", { hasText: "command" }).first().click();

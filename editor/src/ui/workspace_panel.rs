@@ -118,7 +118,7 @@ pub fn WorkspacePanel(
                 }).collect_view()}
             </ul>
             <h2>"Threads"</h2>
-            <p class="muted">{move || usage.get()}</p>
+            <p class="muted" aria-label="storage used">{move || usage.get()}</p>
             <ul class="threads">
                 {move || threads.get().into_iter().map(|t| {
                     let id = t["thread_id"].as_str().unwrap_or_default().to_string();
