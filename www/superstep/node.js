@@ -1,7 +1,8 @@
 // The Node entry: same API as index.js; init() reads the .wasm from disk (Node cannot fetch file: URLs).
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { init as initWith } from "./index.js";
+import { initSync } from "./wasm/superstep_wasm.js";
 import { useAsyncContext } from "./lib/runtime.js";
 export * from "./index.js";
 
@@ -9,5 +10,9 @@ export * from "./index.js";
 useAsyncContext(new AsyncLocalStorage());
 
 export async function init(source) {
-  return initWith(source ?? (await readFile(new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url))));
+  const bytes = source ?? readFileSync(new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url));
+  // Bytes or a module are instantiated synchronously, which Node allows: the
+  // async path's `Response` check makes Node load its fetch stack (~10 ms of cold start).
+  if (bytes instanceof WebAssembly.Module || bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes)) initSync({ module: bytes });
+  return initWith(bytes);
 }
