@@ -40,6 +40,10 @@ test("map-reduce, one superstep at a time: active nodes and state", async () => 
   await stepTo(page, 2);
   assert.match(await status(page), /Done/);
   assert.match(await stateText(page), /Joke about lions/);
+  // The last superstep ran nothing: said in words, not as empty tables.
+  const panel = page.locator(".step-panel");
+  assert.match(await panel.innerText(), /None: no node was triggered\.[\s\S]*No channel was written\./);
+  assert.equal(await panel.locator(".merges").count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -28,6 +28,7 @@ pub fn StepPanel(doc: Signal<Option<GraphDoc>>, step: Signal<Option<StepSnapshot
                     view! {
                         <p class="step-title">{format!("step {} · {}", s.step, outcome_text(&s.outcome))}</p>
                         <h3>"Tasks"</h3>
+                        {s.tasks.is_empty().then(|| view! { <p class="muted">"None: no node was triggered."</p> })}
                         <ul class="tasks">
                             {s.tasks.iter().map(|t| view! {
                                 <li class="task" class:failed=t.error.is_some()>
@@ -43,18 +44,21 @@ pub fn StepPanel(doc: Signal<Option<GraphDoc>>, step: Signal<Option<StepSnapshot
                             }).collect_view()}
                         </ul>
                         <h3>"Reducers"</h3>
-                        <table class="merges">
-                            <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th><th>"writes"</th><th>"after"</th></tr></thead>
-                            <tbody>
-                                {rows.into_iter().map(|m| view! {
-                                    <tr>
-                                        <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
-                                        <td>{m.writes.iter().map(|(t, v)| format!("{t}: {}", short(v))).collect::<Vec<_>>().join("; ")}</td>
-                                        <td>{short(&m.after)}</td>
-                                    </tr>
-                                }).collect_view()}
-                            </tbody>
-                        </table>
+                        {rows.is_empty().then(|| view! { <p class="muted">"No channel was written."</p> })}
+                        {(!rows.is_empty()).then(|| view! {
+                            <table class="merges">
+                                <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th><th>"writes"</th><th>"after"</th></tr></thead>
+                                <tbody>
+                                    {rows.into_iter().map(|m| view! {
+                                        <tr>
+                                            <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
+                                            <td>{m.writes.iter().map(|(t, v)| format!("{t}: {}", short(v))).collect::<Vec<_>>().join("; ")}</td>
+                                            <td>{short(&m.after)}</td>
+                                        </tr>
+                                    }).collect_view()}
+                                </tbody>
+                            </table>
+                        })}
                     }.into_any()
                 }
             }}

@@ -1,0 +1,13 @@
+import * as LG from "@langchain/langgraph";
+const { StateGraph, Annotation, START, MemorySaver, interrupt, Command } = LG;
+const Sub = Annotation.Root({ foo: Annotation(), bar: Annotation() });
+const sub = new StateGraph(Sub).addNode("subgraph_node_1", (s) => ({ bar: "bar" })).addNode("subgraph_node_2", (s) => ({ foo: s.foo + s.bar })).addEdge(START, "subgraph_node_1").addEdge("subgraph_node_1", "subgraph_node_2").compile();
+const P = Annotation.Root({ foo: Annotation() });
+const g = new StateGraph(P).addNode("node_1", (s) => ({ foo: "hi! " + s.foo })).addNode("node_2", sub).addEdge(START, "node_1").addEdge("node_1", "node_2").compile();
+const run = await g.streamEvents({ foo: "foo" }, { version: "v3" });
+for await (const ev of run) console.log(JSON.stringify(ev));
+console.log("output", await run.output, run.interrupted, run.interrupts);
+const g2 = new StateGraph(P).addNode("ask", () => ({ foo: interrupt("ok?") })).addEdge(START, "ask").compile({ checkpointer: new MemorySaver() });
+const r2 = await g2.streamEvents({ foo: "x" }, { version: "v3", configurable: { thread_id: "1" } });
+for await (const ev of r2) console.log(JSON.stringify(ev));
+console.log("output2", await r2.output, r2.interrupted, JSON.stringify(r2.interrupts));
