@@ -110,3 +110,67 @@ fn messages_reach_the_stream_from_any_depth_with_their_namespace() {
     let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates])).unwrap();
     assert!(parts.iter().all(|p| p.mode == StreamMode::Updates));
 }
+
+#[test]
+fn a_failed_task_streams_its_own_message_and_class() {
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node(
+            "bad",
+            node(|_| {
+                Err::<serde_json::Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: Some("RangeError".into()) })
+            }),
+        )
+        .edge(START, "bad")
+        .compile()
+        .unwrap();
+    let parts = futures::executor::block_on(async {
+        use futures::StreamExt;
+        g.stream(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Tasks])).await.unwrap().collect::<Vec<_>>().await
+    });
+    // As LangGraph.js: `{message, name}`, the node's words, not the engine's.
+    let result = parts.iter().flatten().find(|p| p.data.get("result").is_some()).unwrap();
+    assert_eq!(result.data["error"], json!({"message": "boom", "name": "RangeError"}));
+    assert!(parts.last().unwrap().is_err());
+}
+
+/// Mode and task name (or the chunk) of each part, for order checks.
+fn order(parts: &[StreamPart]) -> Vec<String> {
+    parts
+        .iter()
+        .map(|p| match p.data.get("name") {
+            Some(n) => {
+                format!("{} {} {}", p.mode.as_str(), n.as_str().unwrap(), if p.data.get("result").is_some() { "result" } else { "start" })
+            }
+            None => format!("{} {}", p.mode.as_str(), p.data),
+        })
+        .collect()
+}
+
+#[test]
+fn every_task_starts_before_any_runs_and_a_pause_streams_before_its_result() {
+    // As LangGraph.js streams them: both starts, then the pause (updates and
+    // values), then the paused task's result, then its sibling's.
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node("ask", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|_| json!({}))))
+        .node("b", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing)))
+        .edge(START, "ask")
+        .edge(START, "b")
+        .compile_with(CompileOptions {
+            checkpointer: checkpoint::Checkpointing::Saver(std::rc::Rc::new(checkpoint::MemorySaver::new())),
+            ..Default::default()
+        })
+        .unwrap();
+    let config = RunConfig::thread("t").modes(&[StreamMode::Tasks, StreamMode::Updates]);
+    let parts = futures::executor::block_on(async {
+        use futures::StreamExt;
+        g.stream(json!({"x": 1}), config).await.unwrap().collect::<Vec<_>>().await
+    });
+    let parts: Vec<StreamPart> = parts.into_iter().flatten().collect();
+    let seen = order(&parts);
+    let interrupt = seen.iter().position(|s| s.starts_with("updates {\"__interrupt__\"")).unwrap();
+    assert_eq!(&seen[..2], ["tasks ask start", "tasks b start"]);
+    assert_eq!(seen[interrupt + 1], "tasks ask result");
+    assert_eq!(&seen[interrupt + 2..], ["updates {\"b\":{}}", "tasks b result"]);
+}

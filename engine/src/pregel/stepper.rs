@@ -290,18 +290,27 @@ impl Stepper {
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
-        for i in (pulls..n).chain(0..pulls) {
+        // Every task's start is streamed before any runs, as LangGraph streams them.
+        // A task that finished before the pause keeps its result (`None`: no run).
+        let order = (pulls..n).chain(0..pulls);
+        let mut runs = Vec::with_capacity(n);
+        for i in order.clone() {
             let task = &tasks[i];
-            let mut values = vec![];
-            if !pending.is_empty() {
-                if let Some(r) = finished_result(&pending, &task.id) {
-                    slots.push(Some(r.clone()));
-                    finish_order.push(i);
-                    continue;
-                }
-                values = resume_values(&resume, &pending, &mut self.answered, task);
+            if finished_result(&pending, &task.id).is_some() {
+                runs.push(None);
+                continue;
             }
+            let values = if pending.is_empty() { vec![] } else { resume_values(&resume, &pending, &mut self.answered, task) };
             emit_task_start(&sink, &ns, spec, task, step, &self.run);
+            runs.push(Some(values));
+        }
+        for (i, values) in order.zip(runs) {
+            let task = &tasks[i];
+            let Some(values) = values else {
+                slots.push(finished_result(&pending, &task.id).cloned());
+                finish_order.push(i);
+                continue;
+            };
             let ctx = &ctx;
             let mut fut = Box::pin(async move { (i, execute(ctx, task, values).await) });
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
@@ -405,11 +414,7 @@ impl Stepper {
             .collect();
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
         if unfinished {
-            // One chunk per paused task.
-            for r in &raised {
-                self.push_stop(r);
-            }
-            // The root graph then streams its state with the finished tasks' writes, as
+            // Each paused task streamed its stop when it paused (emit_task_result). The root graph then streams its state with the finished tasks' writes, as
             // LangGraph does when it stops on an interrupt (its invoke output).
             let output_written = || {
                 results.iter().any(|r| r.status == TaskStatus::Done && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)))
@@ -479,9 +484,7 @@ impl Stepper {
 
     /// Streams a stop as LangGraph does, in "updates" and "values": `{__interrupt__: [...]}`.
     fn push_stop(&self, interrupts: &[Interrupt]) {
-        let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
-        self.run.sink.push(&self.run.namespace, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
-        self.run.sink.push(&self.run.namespace, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+        stream_stop(&self.run.sink, &self.run.namespace, interrupts);
     }
 
     /// Interrupts still waiting for a value (from the last superstep).
@@ -576,6 +579,13 @@ fn resume_values(
     values.clone()
 }
 
+/// A stop as LangGraph streams it, in "updates" and "values": `{__interrupt__: [...]}`.
+fn stream_stop(sink: &super::stream::Sink, ns: &[String], interrupts: &[Interrupt]) {
+    let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
+    sink.push(ns, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
+    sink.push(ns, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+}
+
 pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
     json!({ "id": i.id, "value": i.value })
 }
@@ -650,8 +660,11 @@ fn emit_task_result(
     if task.node == 0 {
         return;
     }
-    if r.status == TaskStatus::Done {
-        sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached));
+    match &r.status {
+        TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached)),
+        // A pause streams when it happens, before the task's result, as in LangGraph.
+        TaskStatus::Interrupted(raised) => stream_stop(sink, ns, raised),
+        _ => {}
     }
     let payload = || {
         let result = r.update(spec);
@@ -659,8 +672,10 @@ fn emit_task_result(
             TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
             _ => vec![],
         };
+        // As LangGraph.js records it: the error's own message and class.
         let error = match &r.status {
-            TaskStatus::Failed(e) => Value::String(e.to_string()),
+            TaskStatus::Failed(e @ Error::Node { message, .. }) => json!({ "message": message, "name": e.task_error_class() }),
+            TaskStatus::Failed(e) => json!({ "message": e.to_string(), "name": e.task_error_class() }),
             _ => Value::Null,
         };
         json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
