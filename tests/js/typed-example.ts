@@ -29,6 +29,9 @@ async function main(): Promise<string[]> {
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
   const limited = graph.withConfig({ recursionLimit: 5 });
   const outs = await limited.batch([{ topic: "a" }, { topic: "b" }], [{ configurable: { thread_id: "w1" } }, { configurable: { thread_id: "w2" } }]);
-  return [...out.jokes, String(n), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic)];
+  const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });
+  for await (const e of run) if (e.method === "updates") void e.params.namespace;
+  const final = await run.output;
+  return [...out.jokes, String(n), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;

@@ -284,10 +284,43 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   invoke(input: U | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
   stepper(input: U | Command | null, config?: RunnableConfig): Promise<Stepper<S>>;
+  /** LangGraph's v3 event protocol (versions 1 and 2 are LangChain callback events, not supported). */
+  streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<S>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig }): AsyncIterable<StateSnapshot<S>>;
   updateState(config: RunnableConfig, values: U | null, asNode?: string): Promise<RunnableConfig>;
   readonly warnings: string[];
+}
+
+/** One event of `streamEvents` v3. */
+export interface ProtocolEvent {
+  type: "event";
+  seq: number;
+  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages";
+  params: { namespace: string[]; timestamp: number; node?: string; data: any };
+}
+
+/** A run's events at one namespace, and its projections. */
+export class GraphRunStream<S = Record<string, unknown>> implements AsyncIterable<ProtocolEvent> {
+  readonly path: string[];
+  [Symbol.asyncIterator](): AsyncIterator<ProtocolEvent>;
+  /** The state after each superstep here; awaited, the last one. */
+  readonly values: AsyncIterable<S> & PromiseLike<S>;
+  /** The final state; rejects if the run fails. */
+  readonly output: Promise<S>;
+  readonly interrupted: boolean;
+  readonly interrupts: { interruptId: string; payload: unknown }[];
+  /** Streams of the subgraphs directly under this one, as they start. */
+  readonly subgraphs: AsyncIterable<SubgraphRunStream>;
+  readonly lifecycle: AsyncIterable<{ namespace: string[]; timestamp: number; event: "running" | "started" | "completed" | "failed"; graph_name: string; error?: string }>;
+  abort(reason?: unknown): void;
+  readonly signal: AbortSignal;
+}
+
+export class SubgraphRunStream extends GraphRunStream {
+  /** The node that runs the subgraph. */
+  readonly name: string;
+  readonly index: number;
 }
 
 type StateOf<A> = A extends AnnotationRoot<any> ? A["State"] : Record<string, unknown>;

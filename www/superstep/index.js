@@ -10,6 +10,7 @@ export {
 export { interrupt, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
+export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 
 let ready = null;
 

@@ -7,6 +7,7 @@ import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
+import { streamEventsV3 } from "./events.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
 const finalizer = new FinalizationRegistry(({ inner, id }) => {
@@ -519,6 +520,17 @@ export class CompiledStateGraph {
       }
     }
     return chunks();
+  }
+
+  /**
+   * LangGraph's v3 event protocol: a run stream to iterate for
+   * `{method, params: {namespace, data}}` events, with `output`,
+   * `interrupts` and `subgraphs`. Versions 1 and 2 are LangChain callback
+   * events, which need LangChain's runnables; they are not supported.
+   */
+  async streamEvents(input, options = {}) {
+    if (options.version !== "v3") throw new Error(`streamEvents supports version "v3" only (got ${JSON.stringify(options.version)})`);
+    return streamEventsV3(this, input, options);
   }
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */

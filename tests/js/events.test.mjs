@@ -1,0 +1,99 @@
+// node --test: streamEvents(input, { version: "v3" }) beyond what extra
+// conformance scenario 221 compares with LangGraph.js: message lifecycles,
+// subgraph streams and their scope, lifecycle entries, abort, other versions.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, MessagesAnnotation } = S;
+
+before(() => S.init());
+
+const P = Annotation.Root({ foo: Annotation() });
+
+function nested() {
+  const leaf = new StateGraph(P).addNode("x", (s) => ({ foo: s.foo + "x" })).addEdge(START, "x").compile();
+  return new StateGraph(P)
+    .addNode("a", (s) => ({ foo: s.foo + "a" }))
+    .addNode("sub", leaf)
+    .addEdge(START, "a")
+    .addEdge("a", "sub")
+    .compile();
+}
+
+test("a returned LangChain message streams as a message lifecycle (as LangGraph.js 1.7.3)", async () => {
+  class AIMessage {
+    lc_namespace = ["langchain_core", "messages"];
+    constructor(f) {
+      Object.assign(this, f);
+    }
+    getType() {
+      return "ai";
+    }
+    toDict() {
+      return { type: "ai", data: { content: this.content, id: this.id } };
+    }
+  }
+  const g = new StateGraph(MessagesAnnotation).addNode("chat", () => ({ messages: [new AIMessage({ content: "hi", id: "m1" })] })).addEdge(START, "chat").compile();
+  const run = await g.streamEvents({ messages: [] }, { version: "v3" });
+  const msgs = [];
+  for await (const e of run) if (e.method === "messages") msgs.push(e.params);
+  assert.deepEqual(msgs.map((p) => [p.node, p.data.event]), [
+    ["chat", "message-start"],
+    ["chat", "content-block-start"],
+    ["chat", "content-block-delta"],
+    ["chat", "content-block-finish"],
+    ["chat", "message-finish"],
+  ]);
+  assert.equal(msgs[0].data.id, "m1");
+  assert.equal(msgs[2].data.delta.text, "hi");
+  assert.equal(new Set(msgs.map((p) => p.data.run_id)).size, 1, "one run id per message");
+});
+
+test("a subgraph's stream holds only its own namespace; lifecycle entries follow the run", async () => {
+  const run = await nested().streamEvents({ foo: "" }, { version: "v3" });
+  let sub;
+  for await (const s of run.subgraphs) sub = s;
+  assert.ok(sub instanceof S.SubgraphRunStream && sub instanceof S.GraphRunStream);
+  assert.equal(sub.name, "sub");
+  const inside = [];
+  for await (const e of sub) inside.push(e);
+  assert.ok(inside.length > 0 && inside.every((e) => e.params.namespace[0] === sub.path[0]));
+  assert.deepEqual(await sub.output, { foo: "ax" });
+  const life = [];
+  for await (const l of run.lifecycle) life.push([l.namespace.length, l.event, l.graph_name]);
+  assert.deepEqual(life, [
+    [0, "running", "root"],
+    [1, "started", "sub"],
+    [1, "completed", "sub"],
+    [0, "completed", "root"],
+  ]);
+  // Events are numbered in order, with nothing missing.
+  const all = [];
+  for await (const e of run) all.push(e.seq);
+  assert.deepEqual(all, all.map((_, i) => i));
+});
+
+test("abort() stops the run: output rejects with the reason and the root fails", async () => {
+  const g = new StateGraph(P)
+    .addNode("slow", async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      return { foo: "late" };
+    })
+    .addEdge(START, "slow")
+    .compile();
+  const run = await g.streamEvents({ foo: "" }, { version: "v3" });
+  const reason = new Error("enough");
+  setTimeout(() => run.abort(reason), 20);
+  await assert.rejects(run.output, (e) => e === reason);
+  assert.ok(run.signal.aborted);
+  const last = [];
+  await assert.rejects(async () => {
+    for await (const l of run.lifecycle) last.push(l.event);
+  });
+  assert.equal(last.at(-1), "failed");
+});
+
+test("only version v3 is supported, with a clear error", async () => {
+  await assert.rejects(nested().streamEvents({ foo: "" }, { version: "v2" }), /version "v3" only/);
+});

@@ -1,0 +1,261 @@
+// `streamEvents(input, { version: "v3" })`: LangGraph's event protocol over
+// the ordinary stream. A run becomes `{type: "event", seq, method, params:
+// {namespace, timestamp, node?, data}}` events (lifecycle, checkpoints,
+// values, updates, tasks, custom, messages), with projections for the final
+// output, the interrupts and each subgraph, as LangGraph.js 1.7 has them.
+const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints"];
+
+const key = (ns) => ns.join("\0");
+const under = (ns, path) => path.every((p, i) => ns[i] === p);
+const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const graphName = (ns) => (ns.length ? ns.at(-1).split(":")[0] : "root");
+
+/** An append-only log that iterators replay from any point and then follow. */
+class Log {
+  items = [];
+  done = false;
+  error = undefined;
+  #wake = [];
+  push(item) {
+    this.items.push(item);
+    this.#notify();
+  }
+  end(error) {
+    this.done = true;
+    this.error = error;
+    this.#notify();
+  }
+  #notify() {
+    for (const w of this.#wake.splice(0)) w();
+  }
+  /** Items from `start` on that `keep` accepts, mapped by `keep`'s result. */
+  iterate(start, keep) {
+    let i = start;
+    const log = this;
+    return {
+      async next() {
+        for (;;) {
+          while (i < log.items.length) {
+            const v = keep(log.items[i++]);
+            if (v !== undefined) return { value: v, done: false };
+          }
+          if (log.done) {
+            if (log.error !== undefined) throw log.error;
+            return { value: undefined, done: true };
+          }
+          await new Promise((r) => log.#wake.push(r));
+        }
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+}
+
+/** The protocol events one stream chunk becomes. */
+function toEvents(ns, mode, data) {
+  const params = (extra) => ({ namespace: ns, timestamp: Date.now(), ...extra });
+  switch (mode) {
+    case "updates": {
+      const [node, values] = isRecord(data) ? Object.entries(data)[0] ?? [] : [];
+      const d = node === undefined ? { values: {} } : { node, values: typeof values === "object" && values !== null ? values : { value: values } };
+      return [{ method: "updates", params: params({ ...(node !== undefined ? { node } : {}), data: d }) }];
+    }
+    case "messages": {
+      // A whole message as the protocol's lifecycle: start, a delta per text block, finish.
+      const [m, meta] = Array.isArray(data) && data.length === 2 && isRecord(data[1]) ? data : [data, {}];
+      const node = typeof meta.langgraph_node === "string" ? meta.langgraph_node : undefined;
+      const run_id = meta.run_id ?? globalThis.crypto.randomUUID();
+      const ev = (d) => ({ method: "messages", params: params({ ...(node ? { node } : {}), data: { ...d, run_id } }) });
+      const blocks = typeof m?.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m?.content) ? m.content : [];
+      const block = (b, index) =>
+        b?.type === "text"
+          ? [ev({ event: "content-block-start", index, content: { type: "text", text: "" } }), ev({ event: "content-block-delta", index, delta: { type: "text-delta", text: b.text } }), ev({ event: "content-block-finish", index, content: b })]
+          : [ev({ event: "content-block-start", index, content: b }), ev({ event: "content-block-finish", index, content: b })];
+      return [ev({ event: "message-start", id: m?.id }), ...blocks.flatMap(block), ev({ event: "message-finish", responseMetadata: m?.response_metadata ?? {} })];
+    }
+    case "custom":
+      return [{ method: "custom", params: params({ data: isRecord(data) && "name" in data ? data : { payload: data } }) }];
+    default:
+      return [{ method: mode, params: params({ data }) }];
+  }
+}
+
+/**
+ * `lifecycle` events as LangGraph.js derives them: the root is "running";
+ * a subgraph namespace is "started" at its first event and "completed" at the
+ * event after its parent reports the node's update (or task result); at the
+ * end every started namespace completes, or fails with the run.
+ */
+class Lifecycle {
+  #status = new Map();
+  #pending = [];
+  constructor(emit) {
+    this.emit = emit;
+  }
+  #set(ns, status, extra = {}) {
+    const k = key(ns);
+    if (this.#status.get(k)?.status === status && !extra.error) return;
+    this.#status.set(k, { ns, status });
+    this.emit(ns, { method: "lifecycle", params: { namespace: ns, timestamp: Date.now(), data: { event: status, graph_name: graphName(ns), ...extra } } });
+  }
+  #started(ns) {
+    return this.#status.get(key(ns))?.status === "started";
+  }
+  start() {
+    this.#set([], "running");
+  }
+  /** Called before `event` is logged. */
+  see(ns, event) {
+    const d = event.params.data;
+    const result = event.method === "tasks" && isRecord(d) && "result" in d && typeof d.name === "string" && !d.name.startsWith("__") ? d : null;
+    if (result) this.#pending = this.#pending.filter((p) => !(p.node === result.name && key(p.parent) === key(ns)));
+    this.flush();
+    for (let n = 1; n <= ns.length; n++) if (!this.#status.has(key(ns.slice(0, n)))) this.#set(ns.slice(0, n), "started");
+    const child = (match) => [...this.#status.values()].find((r) => r.status === "started" && r.ns.length === ns.length + 1 && under(r.ns, ns) && match(r.ns.at(-1)))?.ns;
+    const enqueue = (c, p) => c && !this.#pending.some((q) => key(q.ns) === key(c)) && this.#pending.push({ ns: c, ...p });
+    if (result) enqueue(child((last) => last === `${result.name}:${result.id}`), {});
+    const node = event.method === "updates" ? event.params.node : undefined;
+    if (typeof node === "string" && !node.startsWith("__")) enqueue(child((last) => last === node || last.startsWith(`${node}:`)), { node, parent: ns });
+  }
+  flush() {
+    for (const p of this.#pending.splice(0)) if (this.#started(p.ns)) this.#set(p.ns, "completed");
+  }
+  end(error) {
+    this.flush();
+    const status = error === undefined ? "completed" : "failed";
+    for (const r of [...this.#status.values()]) if (r.ns.length && r.status === "started") this.#set(r.ns, status);
+    this.#set([], status, error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A run's event stream at one namespace (`path`): iterate it, or read its projections. */
+export class GraphRunStream {
+  #run;
+  constructor(path, run) {
+    this.path = path;
+    this.#run = run;
+  }
+  [Symbol.asyncIterator]() {
+    return this.#run.events.iterate(0, (e) => (under(e.params.namespace, this.path) ? e : undefined));
+  }
+  /** The state after each superstep at this namespace; awaited, the last one. */
+  get values() {
+    const it = () => this.#run.events.iterate(0, (e) => (e.method === "values" && e.params.namespace.length === this.path.length && under(e.params.namespace, this.path) ? e.params.data : undefined));
+    const last = this.#run.finished.then(() => this.#run.latest.get(key(this.path)));
+    return { [Symbol.asyncIterator]: it, then: last.then.bind(last) };
+  }
+  /** The final state (rejects if the run fails). */
+  get output() {
+    return this.#run.finished.then(() => this.#run.latest.get(key(this.path)));
+  }
+  get interrupted() {
+    return this.#run.interrupts.length > 0;
+  }
+  /** `{ interruptId, payload }` for each interrupt the run raised. */
+  get interrupts() {
+    return this.#run.interrupts;
+  }
+  /** Streams of the subgraphs directly under this one, as they start. */
+  get subgraphs() {
+    const depth = this.path.length + 1;
+    const seen = new Set();
+    return this.#run.events.iterate(0, (e) => {
+      const ns = e.params.namespace;
+      if (ns.length < depth || !under(ns, this.path) || seen.has(key(ns.slice(0, depth)))) return undefined;
+      seen.add(key(ns.slice(0, depth)));
+      return new SubgraphRunStream(ns.slice(0, depth), this.#run);
+    });
+  }
+  /** `{ namespace, timestamp, event, graph_name }` for this subtree's lifecycle events. */
+  get lifecycle() {
+    return this.#run.events.iterate(0, (e) => (e.method === "lifecycle" && under(e.params.namespace, this.path) ? { namespace: e.params.namespace, timestamp: e.params.timestamp, ...e.params.data } : undefined));
+  }
+  abort(reason) {
+    this.#run.controller.abort(reason);
+  }
+  get signal() {
+    return this.#run.controller.signal;
+  }
+}
+
+export class SubgraphRunStream extends GraphRunStream {
+  constructor(path, run) {
+    super(path, run);
+    const last = path.at(-1);
+    const colon = last.lastIndexOf(":");
+    this.name = colon < 0 ? last : last.slice(0, colon);
+    this.index = colon >= 0 && /^\d+$/.test(last.slice(colon + 1)) ? Number(last.slice(colon + 1)) : 0;
+  }
+}
+
+/**
+ * Runs `graph.stream` with every mode and subgraphs, and turns its chunks
+ * into protocol events. Each values chunk of a checkpoint is preceded by that
+ * checkpoint's envelope `{id, parent_id?, step, source}`; without a
+ * checkpointer the ids are made up, as LangGraph.js makes them.
+ */
+export function streamEventsV3(graph, input, { version, ...config }) {
+  const controller = new AbortController();
+  const signal = config.signal ? AbortSignal.any([config.signal, controller.signal]) : controller.signal;
+  const run = { events: new Log(), latest: new Map(), interrupts: [], controller };
+  let seq = 0;
+  const log = (ns, e) => run.events.push({ type: "event", seq: seq++, ...e });
+  const lifecycle = new Lifecycle(log);
+  const push = (ns, e) => {
+    lifecycle.see(ns, e);
+    log(ns, e);
+  };
+  // A values chunk waits for the checkpoint it shows, which the stream sends next.
+  let held = null;
+  const made = new Map();
+  const release = (envelope) => {
+    const { ns, data } = held;
+    held = null;
+    if (!envelope) {
+      const step = made.has(key(ns)) ? made.get(key(ns)) + 1 : 0;
+      made.set(key(ns), step);
+      envelope = { id: globalThis.crypto.randomUUID(), step, source: "loop" };
+    }
+    push(ns, { method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
+    for (const e of toEvents(ns, "values", data)) push(ns, e);
+  };
+  lifecycle.start();
+  run.finished = (async () => {
+    for await (const [ns, mode, data] of await graph.stream(input, { ...config, signal, streamMode: MODES, subgraphs: true })) {
+      if (held) {
+        if (mode === "checkpoints" && key(ns) === key(held.ns)) {
+          const parent = data.parentConfig?.configurable?.checkpoint_id;
+          release({ id: data.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: data.metadata?.step, source: data.metadata?.source });
+          continue;
+        }
+        release();
+      }
+      if (mode === "checkpoints") continue;
+      if (mode === "values") {
+        run.latest.set(key(ns), data);
+        if (!(isRecord(data) && Array.isArray(data.__interrupt__))) {
+          held = { ns, data };
+          continue;
+        }
+        run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
+      }
+      for (const e of toEvents(ns, mode, data)) push(ns, e);
+    }
+    if (held) release();
+  })().then(
+    () => {
+      lifecycle.end();
+      run.events.end();
+    },
+    (error) => {
+      lifecycle.end(error);
+      run.events.end(error);
+      throw error;
+    },
+  );
+  // Rejections reach `output`; an unread stream must not crash the process.
+  run.finished.catch(() => {});
+  return new GraphRunStream([], run);
+}
