@@ -3,7 +3,8 @@
 // {namespace, timestamp, node?, data}}` events (lifecycle, checkpoints,
 // values, updates, tasks, custom, messages), with projections for the final
 // output, the interrupts and each subgraph, as LangGraph.js 1.7 has them.
-const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints"];
+// "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
+const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
 const key = (ns) => ns.join("\0");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
@@ -209,30 +210,30 @@ export function streamEventsV3(graph, input, { version, ...config }) {
   };
   // A values chunk waits for the checkpoint it shows, which the stream sends next.
   let held = null;
-  const made = new Map();
+  const steps = new Map();
   const release = (envelope) => {
     const { ns, data } = held;
     held = null;
-    if (!envelope) {
-      const step = made.has(key(ns)) ? made.get(key(ns)) + 1 : 0;
-      made.set(key(ns), step);
-      envelope = { id: globalThis.crypto.randomUUID(), step, source: "loop" };
-    }
+    // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
+    envelope ??= { id: globalThis.crypto.randomUUID(), step: steps.get(key(ns)) ?? 0, source: "loop" };
     push(ns, { method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
     for (const e of toEvents(ns, "values", data)) push(ns, e);
   };
   lifecycle.start();
   run.finished = (async () => {
     for await (const [ns, mode, data] of await graph.stream(input, { ...config, signal, streamMode: MODES, subgraphs: true })) {
+      // A saved checkpoint comes as a "checkpoints" chunk and a debug event; either heads the values.
+      const saved = mode === "checkpoints" ? data : mode === "debug" && data.type === "checkpoint" ? data.payload : null;
       if (held) {
-        if (mode === "checkpoints" && key(ns) === key(held.ns)) {
-          const parent = data.parentConfig?.configurable?.checkpoint_id;
-          release({ id: data.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: data.metadata?.step, source: data.metadata?.source });
+        if (saved && key(ns) === key(held.ns)) {
+          const parent = saved.parentConfig?.configurable?.checkpoint_id;
+          release({ id: saved.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: saved.metadata?.step, source: saved.metadata?.source });
           continue;
         }
         release();
       }
-      if (mode === "checkpoints") continue;
+      if (mode === "debug" && data.type === "task") steps.set(key(ns), data.step);
+      if (mode === "debug" || saved) continue;
       if (mode === "values") {
         run.latest.set(key(ns), data);
         if (!(isRecord(data) && Array.isArray(data.__interrupt__))) {
