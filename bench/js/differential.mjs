@@ -209,6 +209,49 @@ async function runOn(lib, spec, Saver) {
   return out;
 }
 
+/**
+ * With EVENTS=1: the first run once more through `streamEvents` v3 (its own thread). The events of
+ * parallel tasks interleave freely, so they are compared as a sorted list, ids and times dropped;
+ * the lifecycle's order, the interrupts and the output are compared as they are.
+ */
+async function eventsOn(lib, spec, Saver) {
+  let g;
+  try {
+    g = build(lib, spec, new Saver());
+  } catch {
+    return null;
+  }
+  const ns = (e) => e.params.namespace.map((x) => String(x).split(":")[0]);
+  const one = (e) => {
+    const d = e.params.data;
+    let data = d;
+    if (e.method === "checkpoints") data = { step: d.step, source: d.source, parent: "parent_id" in d };
+    if (e.method === "tasks") data = { name: d.name, ...("result" in d ? { result: intr(d.result), error: d.error?.name ?? null } : { input: intr(d.input) }), ints: d.interrupts.map((i) => i.value) };
+    if (e.method === "updates" || e.method === "values") data = intr(d.node === "__interrupt__" ? { __interrupt__: d.values } : d);
+    if (e.method === "lifecycle") data = { ...d, error: d.error === undefined ? undefined : "message" };
+    return JSON.stringify([e.method, ns(e), norm(data)]);
+  };
+  const evs = [];
+  const out = {};
+  try {
+    const run = await g.streamEvents({ log: [] }, { version: "v3", configurable: { thread_id: "ev" }, recursionLimit: spec.limit });
+    try {
+      for await (const e of run) evs.push(e);
+    } catch (e) {
+      out.error = errName(lib, e);
+    }
+    out.interrupted = run.interrupted;
+    out.ints = run.interrupts.map((i) => i.payload).sort();
+    out.output = await run.output.then((o) => norm(intr(o)), (e) => ({ error: errName(lib, e) }));
+  } catch (e) {
+    out.startError = errName(lib, e);
+  }
+  out.events = evs.map(one).sort();
+  out.seqs = evs.every((e, i) => e.seq === i);
+  out.life = evs.filter((e) => e.method === "lifecycle" && !e.params.namespace.length).map((e) => e.params.data.event);
+  return out;
+}
+
 const from = Number(process.argv[2] ?? 1), count = Number(process.argv[3] ?? 200);
 let bad = 0;
 for (let seed = from; seed < from + count; seed++) {
@@ -223,6 +266,10 @@ for (let seed = from; seed < from + count; seed++) {
   }
   const a = await runOn(LG, spec, LGMemorySaver);
   const b = await runOn(SS, spec, SS.MemorySaver);
+  if (process.env.EVENTS) {
+    a.events = await eventsOn(LG, spec, LGMemorySaver);
+    b.events = await eventsOn(SS, spec, SS.MemorySaver);
+  }
   const ja = JSON.stringify(a), jb = JSON.stringify(b);
   // Known LangGraph.js quirk: it raises InvalidUpdateError for a paused step whose finished writes conflict.
   const at = (a.runs ?? []).findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(b.runs?.[i]));

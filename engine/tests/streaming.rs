@@ -174,3 +174,47 @@ fn every_task_starts_before_any_runs_and_a_pause_streams_before_its_result() {
     assert_eq!(seen[interrupt + 1], "tasks ask result");
     assert_eq!(&seen[interrupt + 2..], ["updates {\"b\":{}}", "tasks b result"]);
 }
+
+#[test]
+fn a_checkpoint_the_run_stops_after_is_saved_but_not_streamed() {
+    // LangGraph streams a checkpoint as the next superstep begins, so the one
+    // after an `interrupt_after` breakpoint, or before the recursion limit, is
+    // not streamed; a resume streams it.
+    let saver = std::rc::Rc::new(checkpoint::MemorySaver::new());
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"x": 2}))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile_with(CompileOptions {
+            checkpointer: checkpoint::Checkpointing::Saver(saver),
+            interrupt_after: vec!["a".into()],
+            ..Default::default()
+        })
+        .unwrap();
+    let steps = |input: Input, config: RunConfig| -> Vec<i64> {
+        let parts = g.stream_blocking(input, config.modes(&[StreamMode::Checkpoints])).unwrap();
+        parts.iter().map(|p| p.data["metadata"]["step"].as_i64().unwrap()).collect()
+    };
+    assert_eq!(steps(json!({"x": 0}).into(), RunConfig::thread("t")), vec![-1, 0]);
+    assert_eq!(steps(Input::Continue, RunConfig::thread("t")), vec![1, 2]);
+    let looping = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
+        .edge(START, "a")
+        .edge("a", "a")
+        .compile_with(CompileOptions {
+            checkpointer: checkpoint::Checkpointing::Saver(std::rc::Rc::new(checkpoint::MemorySaver::new())),
+            ..Default::default()
+        })
+        .unwrap();
+    let parts = futures::executor::block_on(async {
+        use futures::StreamExt;
+        let config = RunConfig::thread("u").modes(&[StreamMode::Checkpoints]).recursion_limit(3);
+        looping.stream(json!({"x": 0}), config).await.unwrap().collect::<Vec<_>>().await
+    });
+    let seen: Vec<i64> = parts.iter().flatten().map(|p| p.data["metadata"]["step"].as_i64().unwrap()).collect();
+    assert_eq!(seen, vec![-1, 0, 1, 2]);
+    assert!(parts.last().unwrap().is_err());
+}

@@ -29,6 +29,8 @@ async function collect(p) {
 test("errors are typed and named", async () => {
   const loop = new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").addEdge("a", "a").compile();
   await assert.rejects(loop.invoke({}), (e) => e instanceof S.GraphRecursionError && e.name === "GraphRecursionError");
+  // LangGraph.js's message, which ported tests match on.
+  await assert.rejects(loop.invoke({}, { recursionLimit: 4 }), { message: /^Recursion limit of 4 reached without hitting a stop condition\. You can increase the limit by setting the "recursionLimit" config key\./ });
   const clash = new StateGraph(Log).addNode("p", () => ({ x: 1 })).addNode("q", () => ({ x: 2 })).addEdge(START, "p").addEdge(START, "q").compile();
   await assert.rejects(clash.invoke({}), (e) => e instanceof S.InvalidUpdateError && e.key === "x" && e.nodes.join() === "p,q");
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").addEdge("a", "ghost").compile(), (e) => e.name === "GraphValidationError" && e.culprit === "ghost");

@@ -15,7 +15,7 @@ pub use thread::{StateSnapshot, TaskSnapshot};
 
 use crate::error::Error;
 use crate::pregel::{
-    CompiledGraph, Input, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
+    CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
 };
 use crate::types::{Command, Goto};
 use futures::future::LocalBoxFuture;
@@ -80,7 +80,10 @@ impl StepHooks for Persist {
                     graph.env().now_ms(),
                     metadata,
                 );
-                self.commit(stepper, cp).await
+                // LangGraph streams a checkpoint as the next superstep begins: one after which
+                // the run stops at a breakpoint or runs out of steps is saved, not streamed.
+                let stops = matches!(&tick.outcome, Outcome::Interrupted(i) if i.is_empty()) || stepper.out_of_steps();
+                self.save(stepper, cp, !stops).await
             } else if !tick.results.is_empty() {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
                 let writes = pending_writes(stepper);
@@ -96,10 +99,17 @@ impl StepHooks for Persist {
 impl Persist {
     /// Stores `cp`, the checkpoint of `stepper`'s current state, and streams it.
     async fn commit(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
+        self.save(stepper, cp, true).await
+    }
+
+    /// Stores `cp`; streams it if `announce`.
+    async fn save(&self, stepper: &Stepper, cp: Checkpoint, announce: bool) -> Result<(), Error> {
         let id = cp.id.clone();
         let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
-        self.emit(stepper, source, step, parent.as_deref());
+        if announce {
+            self.emit(stepper, source, step, parent.as_deref());
+        }
         let versions = &stepper.run_state().versions;
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();

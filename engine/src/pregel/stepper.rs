@@ -123,6 +123,11 @@ impl Stepper {
     pub fn graph(&self) -> &CompiledGraph {
         &self.graph
     }
+    /// Whether the next superstep would exceed the recursion limit.
+    pub(crate) fn out_of_steps(&self) -> bool {
+        self.rs.step + 1 > self.stop
+    }
+
     pub fn recursion_limit(&self) -> usize {
         self.limit
     }

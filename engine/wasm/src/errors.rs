@@ -11,7 +11,14 @@ pub fn to_js(e: &Error) -> JsValue {
     };
     set("__superstepError", JsValue::TRUE);
     set("name", JsValue::from_str(e.class_name()));
-    set("message", JsValue::from_str(&e.to_string()));
+    let message = match e {
+        // LangGraph.js's words, with the JS option name.
+        Error::GraphRecursion { limit } => format!(
+            "Recursion limit of {limit} reached without hitting a stop condition. You can increase the limit by setting the \"recursionLimit\" config key."
+        ),
+        _ => e.to_string(),
+    };
+    set("message", JsValue::from_str(&message));
     match e {
         Error::Node { node, .. } => set("node", JsValue::from_str(node)),
         Error::InvalidUpdate { key, nodes, .. } => {

@@ -151,8 +151,9 @@ export class GraphRunStream {
   get output() {
     return this.#run.finished.then(() => this.#run.latest.get(key(this.path)));
   }
+  /** Whether the run stopped on an interrupt or a breakpoint. */
   get interrupted() {
-    return this.#run.interrupts.length > 0;
+    return this.#run.interrupted;
   }
   /** `{ interruptId, payload }` for each interrupt the run raised. */
   get interrupts() {
@@ -200,7 +201,7 @@ export class SubgraphRunStream extends GraphRunStream {
 export function streamEventsV3(graph, input, { version, ...config }) {
   const controller = new AbortController();
   const signal = config.signal ? AbortSignal.any([config.signal, controller.signal]) : controller.signal;
-  const run = { events: new Log(), latest: new Map(), interrupts: [], controller };
+  const run = { events: new Log(), latest: new Map(), interrupted: false, interrupts: [], controller };
   let seq = 0;
   const log = (ns, e) => run.events.push({ type: "event", seq: seq++, ...e });
   const lifecycle = new Lifecycle(log);
@@ -208,45 +209,57 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     lifecycle.see(ns, e);
     log(ns, e);
   };
-  // A values chunk waits for the checkpoint it shows, which the stream sends next.
+  // A values chunk waits for the checkpoint it shows, which the stream sends after it
+  // (after the stop's chunks, when a breakpoint or an interrupt ends the step). As in
+  // LangGraph.js, both go out when the next step begins, so a run that fails before
+  // then (the recursion limit) never sends them.
   let held = null;
   const steps = new Map();
-  const release = (envelope) => {
-    const { ns, data } = held;
+  const isStop = (d) => isRecord(d) && Array.isArray(d.__interrupt__);
+  const emit = (ns, mode, data) => {
+    if (mode === "values") {
+      run.latest.set(key(ns), data);
+      if (isStop(data)) {
+        run.interrupted = true;
+        run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
+      }
+    }
+    for (const e of toEvents(ns, mode, data)) push(ns, e);
+  };
+  const release = () => {
+    let { ns, data, after, envelope } = held;
     held = null;
     // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
     envelope ??= { id: globalThis.crypto.randomUUID(), step: steps.get(key(ns)) ?? 0, source: "loop" };
     push(ns, { method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
-    for (const e of toEvents(ns, "values", data)) push(ns, e);
+    emit(ns, "values", data);
+    for (const [mode, d] of after) emit(ns, mode, d);
   };
   lifecycle.start();
   run.finished = (async () => {
     for await (const [ns, mode, data] of await graph.stream(input, { ...config, signal, streamMode: MODES, subgraphs: true })) {
       // A saved checkpoint comes as a "checkpoints" chunk and a debug event; either heads the values.
       const saved = mode === "checkpoints" ? data : mode === "debug" && data.type === "checkpoint" ? data.payload : null;
-      if (held) {
-        if (saved && key(ns) === key(held.ns)) {
+      if (held && key(ns) === key(held.ns)) {
+        if (saved) {
           const parent = saved.parentConfig?.configurable?.checkpoint_id;
-          release({ id: saved.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: saved.metadata?.step, source: saved.metadata?.source });
+          held.envelope ??= { id: saved.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: saved.metadata?.step, source: saved.metadata?.source };
           continue;
         }
-        release();
+        if ((mode === "updates" || mode === "values") && isStop(data)) {
+          held.after.push([mode, data]);
+          continue;
+        }
       }
+      if (held) release();
       if (mode === "debug" && data.type === "task") steps.set(key(ns), data.step);
       if (mode === "debug" || saved) continue;
-      if (mode === "values") {
-        run.latest.set(key(ns), data);
-        if (!(isRecord(data) && Array.isArray(data.__interrupt__))) {
-          held = { ns, data };
-          continue;
-        }
-        run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
-      }
-      for (const e of toEvents(ns, mode, data)) push(ns, e);
+      if (mode === "values" && !isStop(data)) held = { ns, data, after: [] };
+      else emit(ns, mode, data);
     }
-    if (held) release();
   })().then(
     () => {
+      if (held) release();
       lifecycle.end();
       run.events.end();
     },
