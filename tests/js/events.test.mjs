@@ -97,3 +97,22 @@ test("abort() stops the run: output rejects with the reason and the root fails",
 test("only version v3 is supported, with a clear error", async () => {
   await assert.rejects(nested().streamEvents({ foo: "" }, { version: "v2" }), /version "v3" only/);
 });
+
+test("a breakpoint after a step still heads its values with the saved checkpoint (as LangGraph.js)", async () => {
+  const N = Annotation.Root({ n: Annotation({ reducer: (a, b) => a + b, default: () => 0 }) });
+  const g = new StateGraph(N)
+    .addNode("a", () => ({ n: 1 }))
+    .addNode("b", () => ({ n: 1 }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile({ checkpointer: new S.MemorySaver(), interruptAfter: ["a"] });
+  const config = { configurable: { thread_id: "bp" } };
+  const run = await g.streamEvents({ n: 0 }, { version: "v3", ...config });
+  const events = [];
+  for await (const e of run) events.push(e);
+  const envelopes = events.filter((e) => e.method === "checkpoints").map((e) => e.params.data);
+  const saved = await g.getState(config);
+  assert.deepEqual(envelopes.at(-1), { id: saved.config.configurable.checkpoint_id, parent_id: saved.parentConfig.configurable.checkpoint_id, step: 1, source: "loop" });
+  assert.ok(run.interrupted, "a breakpoint counts as interrupted");
+  assert.deepEqual(run.interrupts, []);
+});

@@ -257,6 +257,12 @@ export function streamEventsV3(graph, input, { version, ...config }) {
       if (mode === "values" && !isStop(data)) held = { ns, data, after: [] };
       else emit(ns, mode, data);
     }
+    // A breakpoint after a step stops the run before its checkpoint is streamed; the thread has it.
+    if (held && !held.envelope && !held.ns.length && (config.configurable?.thread_id ?? graph.config?.configurable?.thread_id) !== undefined) {
+      const s = await graph.getState({ configurable: config.configurable });
+      const parent = s.parentConfig?.configurable?.checkpoint_id;
+      held.envelope = { id: s.config.configurable.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: s.metadata?.step, source: s.metadata?.source };
+    }
   })().then(
     () => {
       if (held) release();
