@@ -295,27 +295,25 @@ impl Stepper {
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
-        // Every task's start is streamed before any runs, as LangGraph streams them.
-        // A task that finished before the pause keeps its result (`None`: no run).
+        // Every task's start is streamed before any runs, as LangGraph streams them
+        // (a pass of its own only when someone listens: it costs the big fan-outs).
         let order = (pulls..n).chain(0..pulls);
-        let mut runs = Vec::with_capacity(n);
-        for i in order.clone() {
-            let task = &tasks[i];
-            if finished_result(&pending, &task.id).is_some() {
-                runs.push(None);
-                continue;
+        if sink.wants(StreamMode::Tasks, &ns) || sink.wants(StreamMode::Debug, &ns) {
+            for task in order.clone().map(|i| &tasks[i]).filter(|t| finished_result(&pending, &t.id).is_none()) {
+                emit_task_start(&sink, &ns, spec, task, step, &self.run);
             }
-            let values = if pending.is_empty() { vec![] } else { resume_values(&resume, &pending, &mut self.answered, task) };
-            emit_task_start(&sink, &ns, spec, task, step, &self.run);
-            runs.push(Some(values));
         }
-        for (i, values) in order.zip(runs) {
+        for i in order {
             let task = &tasks[i];
-            let Some(values) = values else {
-                slots.push(finished_result(&pending, &task.id).cloned());
-                finish_order.push(i);
-                continue;
-            };
+            let mut values = vec![];
+            if !pending.is_empty() {
+                if let Some(r) = finished_result(&pending, &task.id) {
+                    slots.push(Some(r.clone()));
+                    finish_order.push(i);
+                    continue;
+                }
+                values = resume_values(&resume, &pending, &mut self.answered, task);
+            }
             let ctx = &ctx;
             let mut fut = Box::pin(async move { (i, execute(ctx, task, values).await) });
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
