@@ -3,6 +3,7 @@
 // {namespace, timestamp, node?, data}}` events (lifecycle, checkpoints,
 // values, updates, tasks, custom, messages), with projections for the final
 // output, the interrupts and each subgraph, as LangGraph.js 1.7 has them.
+
 // "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
 const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
