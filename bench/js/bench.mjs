@@ -3,7 +3,7 @@
 //   node bench/js/bench.mjs            (both engines)
 //   node bench/js/bench.mjs --child superstep|langgraph   (one engine, JSON on stdout)
 import { execFileSync } from "node:child_process";
-import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFileSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
@@ -138,7 +138,9 @@ async function child(engine) {
 
 function bundleSize() {
   const dir = join(root, "www/superstep");
-  const files = ["wasm/superstep_wasm_bg.wasm", "wasm/superstep_wasm.js", "index.js", "lib/graph.js", "lib/runtime.js", "lib/types.js", "lib/values.js", "lib/messages.js"];
+  // What a browser loads: the wasm, its glue, the entry and every module of lib/.
+  const lib = readdirSync(join(dir, "lib")).filter((f) => f.endsWith(".js")).map((f) => `lib/${f}`);
+  const files = ["wasm/superstep_wasm_bg.wasm", "wasm/superstep_wasm.js", "index.js", ...lib];
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
 }
 
