@@ -7,7 +7,11 @@
 // "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
 const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
+import { randomId } from "./messages.js";
+
 const key = (ns) => ns.join("\0");
+/** A v4 UUID; `crypto.randomUUID` needs a secure context, which a plain http page is not. */
+const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const graphName = (ns) => (ns.length ? ns.at(-1).split(":")[0] : "root");
@@ -68,7 +72,7 @@ function toEvents(ns, mode, data) {
       // A whole message as the protocol's lifecycle: start, a delta per text block, finish.
       const [m, meta] = Array.isArray(data) && data.length === 2 && isRecord(data[1]) ? data : [data, {}];
       const node = typeof meta.langgraph_node === "string" ? meta.langgraph_node : undefined;
-      const run_id = meta.run_id ?? globalThis.crypto.randomUUID();
+      const run_id = meta.run_id ?? uuid();
       const ev = (d) => ({ method: "messages", params: params({ ...(node ? { node } : {}), data: { ...d, run_id } }) });
       const blocks = typeof m?.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m?.content) ? m.content : [];
       const block = (b, index) =>
@@ -231,7 +235,7 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     let { ns, data, after, envelope } = held;
     held = null;
     // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
-    envelope ??= { id: globalThis.crypto.randomUUID(), step: steps.get(key(ns)) ?? 0, source: "loop" };
+    envelope ??= { id: uuid(), step: steps.get(key(ns)) ?? 0, source: "loop" };
     push(ns, { method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
     emit(ns, "values", data);
     for (const [mode, d] of after) emit(ns, mode, d);
