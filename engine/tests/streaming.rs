@@ -218,3 +218,16 @@ fn a_checkpoint_the_run_stops_after_is_saved_but_not_streamed() {
     assert_eq!(seen, vec![-1, 0, 1, 2]);
     assert!(parts.last().unwrap().is_err());
 }
+
+#[test]
+fn a_task_start_carries_the_nodes_metadata() {
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .add_node(NodeSpec::new("a", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing))).metadata(json!({"tag": 1})))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    // As LangGraph.js: its integration tag, then the node's own metadata.
+    assert_eq!(parts[0].data["metadata"], json!({"ls_integration": "langgraph", "tag": 1}));
+}

@@ -604,7 +604,15 @@ fn emit_task_start(
     if task.node == 0 {
         return;
     }
-    let payload = || json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [] });
+    let payload = || {
+        // As LangGraph.js: its integration tag, then the node's own metadata.
+        let mut metadata = Map::new();
+        metadata.insert("ls_integration".into(), json!("langgraph"));
+        if let Value::Object(own) = &spec.nodes[task.node].spec.metadata {
+            metadata.extend(own.clone());
+        }
+        json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
+    };
     sink.push(ns, StreamMode::Tasks, payload);
     sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
 }
