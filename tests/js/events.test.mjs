@@ -21,7 +21,7 @@ function nested() {
     .compile();
 }
 
-test("a returned LangChain message streams as a message lifecycle (as LangGraph.js 1.7.3)", async () => {
+test("a returned LangChain message streams as a message lifecycle under its task (as LangGraph.js 1.7.3)", async () => {
   class AIMessage {
     lc_namespace = ["langchain_core", "messages"];
     constructor(f) {
@@ -37,7 +37,14 @@ test("a returned LangChain message streams as a message lifecycle (as LangGraph.
   const g = new StateGraph(MessagesAnnotation).addNode("chat", () => ({ messages: [new AIMessage({ content: "hi", id: "m1" })] })).addEdge(START, "chat").compile();
   const run = await g.streamEvents({ messages: [] }, { version: "v3" });
   const msgs = [];
-  for await (const e of run) if (e.method === "messages") msgs.push(e.params);
+  const life = [];
+  for await (const e of run) {
+    if (e.method === "messages") msgs.push(e.params);
+    if (e.method === "lifecycle") life.push(`${e.params.namespace.map((s) => s.split(":")[0]).join("/")} ${e.params.data.event}`);
+  }
+  // Under the node's own task namespace, which starts and completes like a subgraph's.
+  assert.ok(msgs.every((p) => p.namespace.length === 1 && p.namespace[0].startsWith("chat:")));
+  assert.deepEqual(life, [" running", "chat started", "chat completed", " completed"]);
   assert.deepEqual(msgs.map((p) => [p.node, p.data.event]), [
     ["chat", "message-start"],
     ["chat", "content-block-start"],

@@ -73,7 +73,9 @@ function toEvents(ns, mode, data) {
       const [m, meta] = Array.isArray(data) && data.length === 2 && isRecord(data[1]) ? data : [data, {}];
       const node = typeof meta.langgraph_node === "string" ? meta.langgraph_node : undefined;
       const run_id = meta.run_id ?? uuid();
-      const ev = (d) => ({ method: "messages", params: params({ ...(node ? { node } : {}), data: { ...d, run_id } }) });
+      // Under the node's own task namespace, as LangGraph.js streams them.
+      const at = typeof meta.langgraph_checkpoint_ns === "string" && meta.langgraph_checkpoint_ns ? meta.langgraph_checkpoint_ns.split("|") : ns;
+      const ev = (d) => ({ method: "messages", params: { ...params({ ...(node ? { node } : {}), data: { ...d, run_id } }), namespace: at } });
       const blocks = typeof m?.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m?.content) ? m.content : [];
       const block = (b, index) =>
         b?.type === "text"
@@ -104,7 +106,7 @@ class Lifecycle {
     const k = key(ns);
     if (this.#status.get(k)?.status === status && !extra.error) return;
     this.#status.set(k, { ns, status });
-    this.emit(ns, { method: "lifecycle", params: { namespace: ns, timestamp: Date.now(), data: { event: status, graph_name: graphName(ns), ...extra } } });
+    this.emit({ method: "lifecycle", params: { namespace: ns, timestamp: Date.now(), data: { event: status, graph_name: graphName(ns), ...extra } } });
   }
   #started(ns) {
     return this.#status.get(key(ns))?.status === "started";
@@ -208,11 +210,11 @@ export function streamEventsV3(graph, input, { version, ...config }) {
   const signal = config.signal ? AbortSignal.any([config.signal, controller.signal]) : controller.signal;
   const run = { events: new Log(), latest: new Map(), interrupted: false, interrupts: [], controller };
   let seq = 0;
-  const log = (ns, e) => run.events.push({ type: "event", seq: seq++, ...e });
+  const log = (e) => run.events.push({ type: "event", seq: seq++, ...e });
   const lifecycle = new Lifecycle(log);
-  const push = (ns, e) => {
-    lifecycle.see(ns, e);
-    log(ns, e);
+  const push = (e) => {
+    lifecycle.see(e.params.namespace, e);
+    log(e);
   };
   // A values chunk waits for the checkpoint it shows, which the stream sends after it
   // (after the stop's chunks, when a breakpoint or an interrupt ends the step). As in
@@ -229,14 +231,14 @@ export function streamEventsV3(graph, input, { version, ...config }) {
         run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
       }
     }
-    for (const e of toEvents(ns, mode, data)) push(ns, e);
+    for (const e of toEvents(ns, mode, data)) push(e);
   };
   const release = () => {
     let { ns, data, after, envelope } = held;
     held = null;
     // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
     envelope ??= { id: uuid(), step: steps.get(key(ns)) ?? 0, source: "loop" };
-    push(ns, { method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
+    push({ method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
     emit(ns, "values", data);
     for (const [mode, d] of after) emit(ns, mode, d);
   };
