@@ -287,7 +287,8 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** LangGraph's v3 event protocol (versions 1 and 2 are LangChain callback events, not supported). */
   streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<S>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
-  getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig }): AsyncIterable<StateSnapshot<S>>;
+  /** Newest first; `filter` keeps checkpoints whose metadata has these key/values (e.g. `{ source: "loop" }`). */
+  getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<S>>;
   updateState(config: RunnableConfig, values: U | null, asNode?: string): Promise<RunnableConfig>;
   readonly warnings: string[];
 }

@@ -294,10 +294,15 @@ impl JsGraph {
     }
 
     #[wasm_bindgen(js_name = getStateHistory)]
-    pub fn get_state_history(&self, config: JsValue, limit: Option<usize>, before: Option<String>) -> Result<js_sys::Promise, JsValue> {
+    /// `filter`: only checkpoints whose metadata has these key/values (LangGraph's `filter`).
+    pub fn get_state_history(&self, config: JsValue, limit: Option<usize>, before: Option<String>, filter: JsValue) -> Result<js_sys::Promise, JsValue> {
         let (g, config) = (self.graph.clone(), run_config(config)?);
+        let metadata = match from_js(filter)? {
+            Value::Object(m) => Some(m),
+            _ => None,
+        };
         Ok(promise(async move {
-            let list = g.get_state_history(&config, ListFilter { limit, before, metadata: None }).await.map_err(|e| errors::to_js(&e))?;
+            let list = g.get_state_history(&config, ListFilter { limit, before, metadata }).await.map_err(|e| errors::to_js(&e))?;
             Ok(list.iter().map(snapshot_js).collect::<js_sys::Array>().into())
         }))
     }

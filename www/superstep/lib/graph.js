@@ -556,7 +556,7 @@ export class CompiledStateGraph {
     config = mergeConfigs(this.config, config);
     let list;
     try {
-      list = await this.graph.getStateHistory(configArg(config), options.limit, options.before?.configurable?.checkpoint_id);
+      list = await this.graph.getStateHistory(configArg(config), options.limit, options.before?.configurable?.checkpoint_id, options.filter ? toPlain(options.filter, "filter") : null);
     } catch (e) {
       rethrow(e);
     }
