@@ -293,9 +293,15 @@ impl JsGraph {
         Ok(promise(async move { g.get_state(&config, subgraphs).await.map(|s| snapshot_js(&s)).map_err(|e| errors::to_js(&e)) }))
     }
 
-    #[wasm_bindgen(js_name = getStateHistory)]
     /// `filter`: only checkpoints whose metadata has these key/values (LangGraph's `filter`).
-    pub fn get_state_history(&self, config: JsValue, limit: Option<usize>, before: Option<String>, filter: JsValue) -> Result<js_sys::Promise, JsValue> {
+    #[wasm_bindgen(js_name = getStateHistory)]
+    pub fn get_state_history(
+        &self,
+        config: JsValue,
+        limit: Option<usize>,
+        before: Option<String>,
+        filter: JsValue,
+    ) -> Result<js_sys::Promise, JsValue> {
         let (g, config) = (self.graph.clone(), run_config(config)?);
         let metadata = match from_js(filter)? {
             Value::Object(m) => Some(m),
