@@ -151,3 +151,18 @@ test("getSubgraphs lists nodes that are compiled graphs, by namespace and recurs
   assert.deepEqual(names(root.getSubgraphs("mid|leaf", true)), [["mid|leaf", "leaf"]]);
   assert.deepEqual(names(root.getSubgraphs("z")), []);
 });
+
+test("while paused, getState shows a finished sibling's result; unset task keys are absent (as LangGraph.js)", async () => {
+  const N = Annotation.Root({ n: Annotation({ reducer: (a, b) => a + b, default: () => 0 }) });
+  const g = new StateGraph(N)
+    .addNode("ask", () => ({ n: interrupt("q") }))
+    .addNode("b", () => ({ n: 1 }))
+    .addEdge(START, "ask")
+    .addEdge(START, "b")
+    .compile({ checkpointer: new MemorySaver() });
+  const t = { configurable: { thread_id: "r" } };
+  await g.invoke({ n: 0 }, t);
+  const tasks = Object.fromEntries((await g.getState(t)).tasks.map((k) => [k.name, k]));
+  assert.deepEqual(tasks.b.result, { n: 1 });
+  assert.ok(!("result" in tasks.ask) && !("error" in tasks.ask) && !("state" in tasks.ask));
+});

@@ -50,6 +50,8 @@ pub struct TaskSnapshot {
     pub error_class: Option<String>,
     /// The subgraph's own snapshot, with `get_state(subgraphs=true)`.
     pub state: Option<Box<StateSnapshot>>,
+    /// A task that finished in an unfinished superstep: its update (state keys).
+    pub result: Option<Value>,
 }
 
 fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
@@ -142,11 +144,14 @@ impl CompiledGraph {
             let mut interrupts = Vec::new();
             for task in &tasks {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
-                let (task_interrupts, error, error_class) = match saved.map(|w| (&w.kind, &w.raised)) {
-                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None),
-                    Some((WriteKind::Failed { error, class }, raised)) => (raised.clone(), Some(error.clone()), class.clone()),
-                    Some((WriteKind::Done { .. }, raised)) => (raised.clone(), None, None),
-                    None => (vec![], None, None),
+                let (task_interrupts, error, error_class, result) = match saved.map(|w| (&w.kind, &w.raised)) {
+                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None, None),
+                    Some((WriteKind::Failed { error, class }, raised)) => (raised.clone(), Some(error.clone()), class.clone(), None),
+                    Some((WriteKind::Done { writes, .. }, raised)) => {
+                        let update = writes.iter().filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count));
+                        (raised.clone(), None, None, Some(Value::Object(update.cloned().collect())))
+                    }
+                    None => (vec![], None, None, None),
                 };
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.
@@ -185,6 +190,7 @@ impl CompiledGraph {
                     error,
                     error_class,
                     state,
+                    result,
                 });
             }
             let values = if with_finished {

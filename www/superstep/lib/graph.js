@@ -368,7 +368,16 @@ function snapshot(s) {
   return {
     values: s.values,
     next: s.next,
-    tasks: s.tasks.map((t) => ({ id: t.id, name: t.name, path: t.path.split("|"), interrupts: t.interrupts, error: t.error ? namedError(t.errorClass, t.error) : undefined, state: t.state ? snapshot(t.state) : undefined })),
+    tasks: s.tasks.map((t) => ({
+      id: t.id,
+      name: t.name,
+      path: t.path.split("|"),
+      interrupts: t.interrupts,
+      // As LangGraph.js: keys only where they hold something.
+      ...(t.error ? { error: namedError(t.errorClass, t.error) } : {}),
+      ...(t.state ? { state: snapshot(t.state) } : {}),
+      ...(t.result ? { result: t.result } : {}),
+    })),
     metadata: s.metadata ? { ...s.metadata, parents: {} } : undefined,
     config: s.config,
     parentConfig: s.parentConfig ?? undefined,
