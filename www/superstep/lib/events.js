@@ -151,7 +151,7 @@ export class GraphRunStream {
   /** The state after each superstep at this namespace; awaited, the last one. */
   get values() {
     const it = () => this.#run.events.iterate(0, (e) => (e.method === "values" && e.params.namespace.length === this.path.length && under(e.params.namespace, this.path) ? e.params.data : undefined));
-    const last = this.#run.finished.then(() => this.#run.latest.get(key(this.path)));
+    const last = this.output;
     return { [Symbol.asyncIterator]: it, then: last.then.bind(last) };
   }
   /** The final state (rejects if the run fails). */
@@ -197,6 +197,12 @@ export class SubgraphRunStream extends GraphRunStream {
     this.name = colon < 0 ? last : last.slice(0, colon);
     this.index = colon >= 0 && /^\d+$/.test(last.slice(colon + 1)) ? Number(last.slice(colon + 1)) : 0;
   }
+}
+
+/** The protocol's checkpoint envelope of a checkpoint payload or a state snapshot (the same fields). */
+function envelopeOf(c) {
+  const parent = c.parentConfig?.configurable?.checkpoint_id;
+  return { id: c.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: c.metadata?.step, source: c.metadata?.source };
 }
 
 /**
@@ -249,8 +255,7 @@ export function streamEventsV3(graph, input, { version, ...config }) {
       const saved = mode === "checkpoints" ? data : mode === "debug" && data.type === "checkpoint" ? data.payload : null;
       if (held && key(ns) === key(held.ns)) {
         if (saved) {
-          const parent = saved.parentConfig?.configurable?.checkpoint_id;
-          held.envelope ??= { id: saved.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: saved.metadata?.step, source: saved.metadata?.source };
+          held.envelope ??= envelopeOf(saved);
           continue;
         }
         if ((mode === "updates" || mode === "values") && isStop(data)) {
@@ -266,9 +271,7 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     }
     // A breakpoint after a step stops the run before its checkpoint is streamed; the thread has it.
     if (held && !held.envelope && !held.ns.length && (config.configurable?.thread_id ?? graph.config?.configurable?.thread_id) !== undefined) {
-      const s = await graph.getState({ configurable: config.configurable });
-      const parent = s.parentConfig?.configurable?.checkpoint_id;
-      held.envelope = { id: s.config.configurable.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: s.metadata?.step, source: s.metadata?.source };
+      held.envelope = envelopeOf(await graph.getState({ configurable: config.configurable }));
     }
   })().then(
     () => {
