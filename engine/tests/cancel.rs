@@ -6,10 +6,6 @@ use serde_json::{json, Value};
 use std::rc::Rc;
 use superstep::*;
 
-fn with_saver() -> CompileOptions {
-    CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(Rc::new(checkpoint::MemorySaver::new())), ..Default::default() }
-}
-
 /// A cancel signal and the function that fires it.
 fn cancel_signal() -> (pregel::Cancel, Rc<dyn Fn()>) {
     let (tx, rx) = futures::channel::oneshot::channel::<()>();

@@ -124,10 +124,7 @@ fn a_failed_task_streams_its_own_message_and_class() {
         .edge(START, "bad")
         .compile()
         .unwrap();
-    let parts = futures::executor::block_on(async {
-        use futures::StreamExt;
-        g.stream(json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Tasks])).await.unwrap().collect::<Vec<_>>().await
-    });
+    let parts = stream_parts(&g, json!({"x": 1}), RunConfig::default().modes(&[StreamMode::Tasks]));
     // As LangGraph.js: `{message, name}`, the node's words, not the engine's.
     let result = parts.iter().flatten().find(|p| p.data.get("result").is_some()).unwrap();
     assert_eq!(result.data["error"], json!({"message": "boom", "name": "RangeError"}));
@@ -157,17 +154,10 @@ fn every_task_starts_before_any_runs_and_a_pause_streams_before_its_result() {
         .node("b", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing)))
         .edge(START, "ask")
         .edge(START, "b")
-        .compile_with(CompileOptions {
-            checkpointer: checkpoint::Checkpointing::Saver(std::rc::Rc::new(checkpoint::MemorySaver::new())),
-            ..Default::default()
-        })
+        .compile_with(with_saver())
         .unwrap();
     let config = RunConfig::thread("t").modes(&[StreamMode::Tasks, StreamMode::Updates]);
-    let parts = futures::executor::block_on(async {
-        use futures::StreamExt;
-        g.stream(json!({"x": 1}), config).await.unwrap().collect::<Vec<_>>().await
-    });
-    let parts: Vec<StreamPart> = parts.into_iter().flatten().collect();
+    let parts: Vec<StreamPart> = stream_parts(&g, json!({"x": 1}), config).into_iter().flatten().collect();
     let seen = order(&parts);
     let interrupt = seen.iter().position(|s| s.starts_with("updates {\"__interrupt__\"")).unwrap();
     assert_eq!(&seen[..2], ["tasks ask start", "tasks b start"]);
@@ -180,18 +170,13 @@ fn a_checkpoint_the_run_stops_after_is_saved_but_not_streamed() {
     // LangGraph streams a checkpoint as the next superstep begins, so the one
     // after an `interrupt_after` breakpoint, or before the recursion limit, is
     // not streamed; a resume streams it.
-    let saver = std::rc::Rc::new(checkpoint::MemorySaver::new());
     let g = StateGraph::new()
         .channel("x", Channel::last_value())
         .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
         .node("b", node(|_| Ok::<_, NodeError>(json!({"x": 2}))))
         .edge(START, "a")
         .edge("a", "b")
-        .compile_with(CompileOptions {
-            checkpointer: checkpoint::Checkpointing::Saver(saver),
-            interrupt_after: vec!["a".into()],
-            ..Default::default()
-        })
+        .compile_with(CompileOptions { interrupt_after: vec!["a".into()], ..with_saver() })
         .unwrap();
     let steps = |input: Input, config: RunConfig| -> Vec<i64> {
         let parts = g.stream_blocking(input, config.modes(&[StreamMode::Checkpoints])).unwrap();
@@ -204,16 +189,9 @@ fn a_checkpoint_the_run_stops_after_is_saved_but_not_streamed() {
         .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
         .edge(START, "a")
         .edge("a", "a")
-        .compile_with(CompileOptions {
-            checkpointer: checkpoint::Checkpointing::Saver(std::rc::Rc::new(checkpoint::MemorySaver::new())),
-            ..Default::default()
-        })
+        .compile_with(with_saver())
         .unwrap();
-    let parts = futures::executor::block_on(async {
-        use futures::StreamExt;
-        let config = RunConfig::thread("u").modes(&[StreamMode::Checkpoints]).recursion_limit(3);
-        looping.stream(json!({"x": 0}), config).await.unwrap().collect::<Vec<_>>().await
-    });
+    let parts = stream_parts(&looping, json!({"x": 0}), RunConfig::thread("u").modes(&[StreamMode::Checkpoints]).recursion_limit(3));
     let seen: Vec<i64> = parts.iter().flatten().map(|p| p.data["metadata"]["step"].as_i64().unwrap()).collect();
     assert_eq!(seen, vec![-1, 0, 1, 2]);
     assert!(parts.last().unwrap().is_err());

@@ -19,6 +19,21 @@ pub fn values(g: &CompiledGraph, input: Value) -> Vec<Value> {
     g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Values])).expect("stream").into_iter().map(|p| p.data).collect()
 }
 
+/// Compile options with a fresh in-memory checkpointer.
+pub fn with_saver() -> CompileOptions {
+    CompileOptions {
+        checkpointer: checkpoint::Checkpointing::Saver(std::rc::Rc::new(checkpoint::MemorySaver::new())),
+        ..Default::default()
+    }
+}
+
+/// Every part of a run's stream, the error that ends a failed run included
+/// (`stream_blocking` keeps only the error).
+pub fn stream_parts(g: &CompiledGraph, input: Value, config: RunConfig) -> Vec<Result<StreamPart, Error>> {
+    use futures::StreamExt;
+    futures::executor::block_on(async { g.stream(input, config).await.expect("stream starts").collect().await })
+}
+
 /// A node that appends its own name to the `path` list.
 pub fn mark(name: &'static str) -> graph::node::NodeFn {
     node(move |_s| Ok::<_, NodeError>(json!({ "path": [name] })))
