@@ -417,7 +417,8 @@ impl Stepper {
             .collect();
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
         if unfinished {
-            // Each paused task streamed its stop when it paused (emit_task_result). The root graph then streams its state with the finished tasks' writes, as
+            // Each paused task streamed its stop when it paused (emit_task_result). The
+            // root graph then streams its state with the finished tasks' writes, as
             // LangGraph does when it stops on an interrupt (its invoke output).
             let output_written = || {
                 results.iter().any(|r| r.status == TaskStatus::Done && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)))
