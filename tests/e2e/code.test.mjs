@@ -34,6 +34,16 @@ const status = (page) => page.locator(".status").innerText();
 const state = async (page) => JSON.parse(await page.locator("[aria-label=state]").getAttribute("data-state"));
 const finished = (page) => page.waitForFunction(() => /Done|Error/.test(document.querySelector(".status")?.textContent), null, { timeout: 15000 });
 
+/** Retries the thread from its last checkpoint; the calc node then finishes the run at x = 22. */
+async function retryToDone(page, errors) {
+  await page.getByRole("button", { name: "Retry", exact: true }).click();
+  await finished(page);
+  assert.equal(await status(page), "Done.");
+  assert.equal((await state(page)).x, 22);
+  assert.deepEqual(errors, []);
+  await page.close();
+}
+
 test("an imported document's code does not run before it is approved; the approval is remembered", async () => {
   const { page, errors } = await openEditor(context);
   await page.evaluate(() => (window.__ran = 0));
@@ -79,12 +89,7 @@ test("an endless loop in a code node times out on that node; the page stays resp
   await page.locator('g.node[data-node="calc"] rect').click();
   await page.getByRole("textbox", { name: "node code" }).fill("return { x: state.x + 1 };");
   await page.getByRole("button", { name: "Apply node code" }).click();
-  await page.getByRole("button", { name: "Retry", exact: true }).click();
-  await finished(page);
-  assert.equal(await status(page), "Done.");
-  assert.equal((await state(page)).x, 22);
-  assert.deepEqual(errors, []);
-  await page.close();
+  await retryToDone(page, errors);
 });
 
 test("Stop ends a superstep in flight at once; Retry runs it again from the last checkpoint", async () => {
@@ -99,12 +104,7 @@ test("Stop ends a superstep in flight at once; Retry runs it again from the last
   await page.waitForTimeout(1700);
   assert.equal(await status(page), "Stopped.");
   assert.equal((await state(page)).x, 21);
-  await page.getByRole("button", { name: "Retry", exact: true }).click();
-  await finished(page);
-  assert.equal(await status(page), "Done.");
-  assert.equal((await state(page)).x, 22);
-  assert.deepEqual(errors, []);
-  await page.close();
+  await retryToDone(page, errors);
 });
 
 test("a code node cannot read the editor's IndexedDB", async () => {
