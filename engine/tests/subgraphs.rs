@@ -293,3 +293,24 @@ fn a_failed_subgraph_task_records_the_class_of_what_its_node_threw_and_keeps_it_
     let again = again.edge(START, "sub").compile_with(saver_opts(&reloaded)).unwrap();
     assert_eq!(block_on(again.get_state(&cfg, false)).unwrap().tasks[0].error_class.as_deref(), Some("QuotaError"));
 }
+
+#[test]
+fn parallel_subgraphs_alternate_their_supersteps_as_in_langgraph() {
+    let chain = |tag: &str| {
+        // Each writes its own key, so the parent takes both without a conflict.
+        let mut b = last(&[tag]);
+        for i in 1..=3 {
+            let name = format!("{tag}{i}");
+            let out = json!({ tag: name.clone() });
+            b = b.node(name.as_str(), node(move |_| Ok::<_, NodeError>(out.clone())));
+        }
+        b.edge(START, format!("{tag}1").as_str())
+            .edge(format!("{tag}1").as_str(), format!("{tag}2").as_str())
+            .edge(format!("{tag}2").as_str(), format!("{tag}3").as_str())
+            .compile()
+            .unwrap()
+    };
+    let g = last(&["a", "b"]).subgraph("a", chain("a")).subgraph("b", chain("b")).edge(START, "a").edge(START, "b").compile().unwrap();
+    let inner: Vec<String> = ns_updates(&g, json!({})).into_iter().filter(|(ns, _)| !ns.is_empty()).map(|(ns, _)| ns.join("/")).collect();
+    assert_eq!(inner, ["a", "b", "a", "b", "a", "b"]);
+}

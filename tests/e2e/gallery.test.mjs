@@ -1,4 +1,4 @@
-// Every example in the gallery loads (node names fit their boxes) and runs in
+// Every example in the gallery loads (node names and state keys fit their boxes) and runs in
 // the editor to its documented output; breakpoints toggled on a node pause the run.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
@@ -25,6 +25,9 @@ test("every example runs to its documented output", async () => {
       gs.filter((g) => g.querySelector(".node-name").getBBox().width > g.querySelector("rect").getBBox().width).map((g) => g.dataset.node),
     );
     assert.deepEqual(overflow, [], `${name}: names wider than their nodes`);
+    // So does every state key in the schema table.
+    const cut = await page.$$eval("table.schema td:first-child input", (es) => es.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.value));
+    assert.deepEqual(cut, [], `${name}: state keys cut off`);
     await page.getByRole("button", { name: "Run to end (F5)" }).click();
     for (const r of ex.resume ?? []) {
       await page.waitForSelector(".interrupt-panel");

@@ -110,6 +110,10 @@ impl Runtime {
             .await
             .map_err(NodeError::from)?;
         loop {
+            // Each superstep lets the parent's other tasks run first, as LangGraph's
+            // awaits do: parallel subgraphs interleave, and a sibling's pause or
+            // failure lands before this subgraph's later supersteps.
+            yield_now().await;
             match stepper.tick().await.outcome {
                 Outcome::Continue => continue,
                 Outcome::Done => return Ok(stepper.output()),
@@ -119,4 +123,17 @@ impl Runtime {
             }
         }
     }
+}
+
+/// Pending once (waking itself at once), so the executor polls the other tasks.
+fn yield_now() -> impl std::future::Future<Output = ()> {
+    let mut yielded = false;
+    std::future::poll_fn(move |cx| {
+        if yielded {
+            return std::task::Poll::Ready(());
+        }
+        yielded = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    })
 }
