@@ -1,5 +1,5 @@
-// Every example in the gallery loads (node names and state keys fit their boxes) and runs in
-// the editor to its documented output; breakpoints toggled on a node pause the run.
+// Every example in the gallery loads (node names and state keys fit their boxes, edge labels sit
+// apart) and runs in the editor to its documented output; breakpoints toggled on a node pause the run.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -25,6 +25,13 @@ test("every example runs to its documented output", async () => {
       gs.filter((g) => g.querySelector(".node-name").getBBox().width > g.querySelector("rect").getBBox().width).map((g) => g.dataset.node),
     );
     assert.deepEqual(overflow, [], `${name}: names wider than their nodes`);
+    // Edge labels do not print over each other (a router's rules sit apart).
+    const clash = await page.$$eval("text.edge-label", (ts) => {
+      const b = ts.map((t) => [t.textContent, t.getBBox()]);
+      const hit = (p, q) => p.x < q.x + q.width - 1 && q.x < p.x + p.width - 1 && p.y < q.y + q.height - 2 && q.y < p.y + p.height - 2;
+      return b.flatMap(([n, p], i) => b.slice(i + 1).filter(([, q]) => hit(p, q)).map(([m]) => `${n} / ${m}`));
+    });
+    assert.deepEqual(clash, [], `${name}: edge labels overlap`);
     // So does every state key in the schema table.
     const cut = await page.$$eval("table.schema td:first-child input", (es) => es.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.value));
     assert.deepEqual(cut, [], `${name}: state keys cut off`);

@@ -209,6 +209,29 @@ pub fn layout(doc: &GraphDoc) -> Layout {
     Layout { nodes, edges, width: width.max(NODE_W + 2.0 * GAP_X), height }
 }
 
+/// Height of one line of edge-label text on the canvas.
+pub const LABEL_LINE: f64 = 12.0;
+
+/// Edge labels `(x, y, width)` placed in order, each moved down a line at a
+/// time (a few at most) until it overlaps no label placed before it: routers
+/// with several targets would otherwise print their rules over each other.
+pub fn spread_labels(wanted: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
+    let mut placed: Vec<(f64, f64, f64)> = Vec::with_capacity(wanted.len());
+    for &(x, mut y, w) in wanted {
+        let clashes = |y: f64, placed: &[(f64, f64, f64)]| {
+            w > 0.0 && placed.iter().any(|&(px, py, pw)| pw > 0.0 && (py - y).abs() < LABEL_LINE && x < px + pw && px < x + w)
+        };
+        for _ in 0..6 {
+            if !clashes(y, &placed) {
+                break;
+            }
+            y += LABEL_LINE;
+        }
+        placed.push((x, y, w));
+    }
+    placed.into_iter().map(|(x, y, _)| (x, y)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,5 +280,14 @@ mod tests {
         d.layout.insert("my_node".into(), superstep::doc::Position { x: 7.0, y: 9.0 });
         let n = layout(&d).node("my_node").cloned().unwrap();
         assert_eq!((n.x, n.y), (7.0, 9.0));
+    }
+
+    #[test]
+    fn labels_that_would_overlap_move_down_and_others_stay() {
+        let spots = spread_labels(&[(0.0, 0.0, 50.0), (20.0, 4.0, 30.0), (200.0, 0.0, 30.0), (10.0, 0.0, 0.0)]);
+        assert_eq!(spots[0], (0.0, 0.0));
+        assert_eq!(spots[1], (20.0, 4.0 + LABEL_LINE), "overlapped the first");
+        assert_eq!(spots[2], (200.0, 0.0), "far to the right: stays");
+        assert_eq!(spots[3], (10.0, 0.0), "no label: stays");
     }
 }

@@ -5,7 +5,7 @@
 //! shift-drag the background to box-select, drag the background to pan,
 //! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
 use crate::model::edit::{fresh_node, EditorChange};
-use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
+use crate::model::layout::{spread_labels, EdgeKind, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
 use crate::model::run::{node_error, status, NodeStatus};
 use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
@@ -59,6 +59,19 @@ fn edge_path((fx, fy): (f64, f64), (tx, ty): (f64, f64), self_loop: bool, back: 
 
 /// How many characters of a node's name fit its box at the canvas font.
 const NAME_FITS: usize = 17;
+
+/// Characters of an edge label shown on the canvas, and their width at its font.
+const LABEL_FITS: usize = 18;
+const LABEL_CHAR_W: f64 = 5.6;
+
+fn edge_label(kind: &EdgeKind) -> Option<String> {
+    match kind {
+        EdgeKind::Conditional(k) => Some(k.clone()),
+        EdgeKind::Send => Some("Send".into()),
+        EdgeKind::Command => Some("Command".into()),
+        EdgeKind::Normal | EdgeKind::Join => None,
+    }
+}
 
 fn short(t: &str, n: usize) -> String {
     if t.chars().count() > n {
@@ -188,18 +201,34 @@ pub fn Canvas(
         selection.set(vec![id]);
     };
 
+    // Every label's spot at once, so labels of one router do not print over each other.
+    let label_spots = Memo::new(move |_| {
+        let (l, g) = (layout.get(), gesture.get());
+        let wanted: Vec<_> = l
+            .edges
+            .iter()
+            .map(|e| {
+                let ((fx, fy), (tx, ty)) = (center(&l, &g, &e.from), center(&l, &g, &e.to));
+                let (x, y) = if e.back { (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0) } else { ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0) };
+                let width = edge_label(&e.kind).map_or(0.0, |t| short(&t, LABEL_FITS).chars().count() as f64 * LABEL_CHAR_W);
+                (x, y, width)
+            })
+            .collect();
+        spread_labels(&wanted)
+    });
     let edges = move || {
         let l = layout.get();
         let hot = carried.get();
         l.edges
             .iter()
-            .map(|e| {
-                let (class, label) = match &e.kind {
-                    EdgeKind::Normal => ("edge", None),
-                    EdgeKind::Conditional(k) => ("edge conditional", Some(k.clone())),
-                    EdgeKind::Join => ("edge join", None),
-                    EdgeKind::Send => ("edge send", Some("Send".to_string())),
-                    EdgeKind::Command => ("edge command", Some("Command".to_string())),
+            .enumerate()
+            .map(|(i, e)| {
+                let class = match &e.kind {
+                    EdgeKind::Normal => "edge",
+                    EdgeKind::Conditional(_) => "edge conditional",
+                    EdgeKind::Join => "edge join",
+                    EdgeKind::Send => "edge send",
+                    EdgeKind::Command => "edge command",
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
                 let (l2, e2) = (l.clone(), e.clone());
@@ -207,24 +236,14 @@ pub fn Canvas(
                     let g = gesture.get();
                     edge_path(center(&l2, &g, &e2.from), center(&l2, &g, &e2.to), e2.from == e2.to, e2.back)
                 };
-                let (l3, e3) = (l.clone(), e.clone());
-                let label_at = move || {
-                    let g = gesture.get();
-                    let ((fx, fy), (tx, ty)) = (center(&l3, &g, &e3.from), center(&l3, &g, &e3.to));
-                    if e3.back {
-                        (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0)
-                    } else {
-                        ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0)
-                    }
-                };
+                let spot = move || label_spots.with(|s| s.get(i).copied().unwrap_or_default());
                 view! {
                     <g class=class class:carried=lit data-edge=format!("{}>{}", e.from, e.to)>
                         <path d=d marker-end="url(#arrow)" />
-                        {label.map(|t| {
+                        {edge_label(&e.kind).map(|t| {
                             // Long rule expressions are shortened on the canvas; the full text is the tooltip.
-                            let s = short(&t, 18);
-                            let at2 = label_at.clone();
-                            view! { <text class="edge-label" x=move || label_at().0 y=move || at2().1><title>{t}</title>{s}</text> }
+                            let s = short(&t, LABEL_FITS);
+                            view! { <text class="edge-label" x=move || spot().0 y=move || spot().1><title>{t}</title>{s}</text> }
                         })}
                     </g>
                 }
