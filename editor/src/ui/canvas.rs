@@ -209,7 +209,8 @@ pub fn Canvas(
             .iter()
             .map(|e| {
                 let ((fx, fy), (tx, ty)) = (center(&l, &g, &e.from), center(&l, &g, &e.to));
-                let (x, y) = if e.back { (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0) } else { ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0) };
+                let (x, y) =
+                    if e.back { (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0) } else { ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0) };
                 let width = edge_label(&e.kind).map_or(0.0, |t| short(&t, LABEL_FITS).chars().count() as f64 * LABEL_CHAR_W);
                 (x, y, width)
             })
