@@ -1,6 +1,6 @@
 // node --test: the rest of LangGraph.js's surface a port reaches for: the
 // free functions a node calls (getConfig, getCurrentTaskInput, getWriter,
-// writer), isInterrupted/INTERRUPT, addMessages, and the compiled graph's
+// writer), task(), isInterrupted/INTERRUPT, addMessages, and the compiled graph's
 // withConfig, batch, getName, clearCache and getSubgraphs. Each was checked
 // against LangGraph.js 1.7.3. Two differ on purpose: its free `writer()`
 // emits nothing (it reads a key its runs do not set), and its `getState`
@@ -165,4 +165,33 @@ test("while paused, getState shows a finished sibling's result; unset task keys 
   const tasks = Object.fromEntries((await g.getState(t)).tasks.map((k) => [k.name, k]));
   assert.deepEqual(tasks.b.result, { n: 1 });
   assert.ok(!("result" in tasks.ask) && !("error" in tasks.ask) && !("state" in tasks.ask));
+});
+
+test("task(): a node's calls are kept when it pauses, and reused by call order when it runs again", async () => {
+  let runs = 0;
+  const double = S.task("double", async (x) => (runs++, x * 2));
+  assert.equal(double.name, "double");
+  const g = new StateGraph(State)
+    .addNode("a", async (s) => {
+      const [x, y] = await Promise.all([double(s.n), double(s.n + 1)]);
+      return { n: x + y, seen: interrupt(`${x},${y}`) };
+    })
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const t = { configurable: { thread_id: "task" } };
+  const paused = await g.invoke({ n: 1 }, t);
+  assert.deepEqual(paused.__interrupt__.map((i) => i.value), ["2,4"]);
+  const resumed = await collect(g.stream(new S.Command({ resume: "ok" }), { ...t, streamMode: "updates" }));
+  assert.deepEqual(resumed, [
+    { double: 2, __metadata__: { cached: true } },
+    { double: 4, __metadata__: { cached: true } },
+    { a: { n: 6, seen: "ok" } },
+  ]);
+  assert.equal(runs, 2);
+});
+
+test("task(): outside a node, or with bad arguments, a clear error", async () => {
+  await assert.rejects(S.task("t", () => 1)(), /task "t" must be called inside a node/);
+  assert.throws(() => S.task("", () => 1), TypeError);
+  assert.throws(() => S.task("t"), TypeError);
 });

@@ -1,13 +1,15 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, INTERRUPT, MemorySaver, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, INTERRUPT, MemorySaver, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
   jokes: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
 });
 
+const shout = task("shout", async (text: string) => text.toUpperCase());
+
 const graph = new StateGraph(State)
-  .addNode("plan", (s) => ({ topic: s.topic.toUpperCase() }))
+  .addNode("plan", async (s) => ({ topic: await shout(s.topic) }))
   .addNode("joke", (s) => {
     writer({ progress: getCurrentTaskInput<{ topic: string }>().topic });
     return { jokes: [`about ${s.topic}`] };

@@ -86,6 +86,14 @@ export class Overwrite<T = unknown> {
 
 /** Pauses the run and asks for a value; returns it once resumed. */
 export function interrupt<T = unknown>(value: unknown): T;
+/**
+ * Side work of the node that calls it: the result is kept with the node's task,
+ * so a node run again after pausing or failing gets it back without calling `fn`.
+ */
+export function task<A extends unknown[], R>(
+  options: string | { name: string },
+  fn: (...args: A) => R | Promise<R>,
+): (...args: A) => Promise<R>;
 /** The running node's config (undefined outside a node; in browsers, only before its first `await`). */
 export function getConfig(): NodeConfig | undefined;
 /** The state the running task was given; pass the node's `config` after an `await` in browsers. */

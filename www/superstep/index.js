@@ -7,7 +7,7 @@ export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
 } from "./lib/types.js";
-export { interrupt, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";
+export { interrupt, task, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";

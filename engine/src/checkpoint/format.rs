@@ -107,6 +107,9 @@ pub struct PendingWrite {
     pub kind: WriteKind,
     /// Values its `interrupt()` calls already received.
     pub resumed: Vec<Value>,
+    /// Its task calls (`task()`) that finished, to be reused when it runs again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<crate::pregel::TaskCall>,
     /// For a task that finished or failed after being resumed: the interrupts it raised
     /// last (a state snapshot still lists them, as LangGraph.js does).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -171,9 +171,15 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                 TaskStatus::Failed(Error::Aborted { .. }) => vec![],
                 _ => stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default(),
             };
-            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![] }
+            let calls = stepper.run.calls.borrow().iter().find(|(id, _)| id == task_id).map(|(_, c)| c.clone()).unwrap_or_default();
+            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls }
         })
         .collect()
+}
+
+/// The task calls saved with pending writes, for the tasks' next runs.
+fn restore_calls(writes: &[PendingWrite]) -> crate::pregel::CallLog {
+    writes.iter().filter(|w| !w.calls.is_empty()).map(|w| (w.task_id.clone(), w.calls.clone())).collect()
 }
 
 /// Pending writes back into stepper form.
@@ -280,6 +286,7 @@ pub(crate) async fn start_run(
                 let (pending, answered) = restore_pending(spec, &t.pending_writes);
                 stepper.pending = pending;
                 stepper.answered = answered;
+                *stepper.run.calls.borrow_mut() = restore_calls(&t.pending_writes);
             }
             stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             if let Input::Command(c) = input {
@@ -406,6 +413,7 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
         },
         resumed: vec![],
         raised: vec![],
+        calls: vec![],
     };
     persist.to.saver.put_writes(&persist.to.thread_id, &persist.to.ns, &stepper.checkpoint_id, vec![saved]).await
 }

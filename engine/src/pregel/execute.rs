@@ -70,6 +70,7 @@ fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
         per_thread_calls: RefCell::default(),
         graph_calls: Default::default(),
+        call_next: Default::default(),
     }))
 }
 
@@ -136,6 +137,7 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
                 rt.0.resume.borrow_mut().next = 0;
                 rt.0.graph_calls.set(0);
+                rt.0.call_next.set(0);
             }
             _ => return result,
         }

@@ -1,5 +1,6 @@
 //! The runtime: a compiled graph and the Pregel superstep loop.
 mod apply;
+mod calls;
 mod cancel;
 mod execute;
 mod plan;
@@ -10,6 +11,8 @@ mod stream;
 mod subgraph;
 
 pub use apply::{apply_writes, with_finished_writes, TaskWrites};
+pub(crate) use calls::CallLog;
+pub use calls::TaskCall;
 pub use cancel::Cancel;
 pub use execute::{TaskResult, TaskStatus};
 pub use plan::{plan, Task, TaskPath};

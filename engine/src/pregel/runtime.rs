@@ -23,6 +23,8 @@ pub(crate) struct TaskCtx {
     pub per_thread_calls: RefCell<Vec<String>>,
     /// Subgraph calls made so far: the n-th (n > 0) gets its own namespace, `…|n`, as in LangGraph.js.
     pub graph_calls: std::cell::Cell<usize>,
+    /// Task calls (`task()`) made so far; see `calls.rs`.
+    pub call_next: std::cell::Cell<usize>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -47,6 +49,8 @@ pub(crate) struct RunCtx {
     pub null_resume: RefCell<NullResume>,
     /// Stops the run (and the subgraphs it calls) when it fires.
     pub cancel: Option<super::Cancel>,
+    /// Results of the task calls made in this superstep (kept if it pauses or fails).
+    pub calls: RefCell<super::CallLog>,
 }
 
 #[derive(Default)]

@@ -451,6 +451,7 @@ impl Stepper {
         };
         self.rs.step = step;
         self.answered.clear();
+        self.run.calls.borrow_mut().clear();
         // LangGraph keeps Sends in a channel of their own: a superstep that ran or
         // wrote Sends updates it, so a breakpoint may fire again though no state changed.
         if !self.rs.sends.is_empty() || tasks.iter().any(|t| matches!(t.path, TaskPath::Push(_))) {
@@ -520,6 +521,7 @@ impl Stepper {
             persistence,
             null_resume: Default::default(),
             cancel: config.cancel.clone(),
+            calls: Default::default(),
         });
         Stepper {
             graph: graph.clone(),

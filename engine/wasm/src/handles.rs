@@ -134,6 +134,25 @@ impl JsRuntime {
         Ok(())
     }
 
+    /// Starts a task call (`task()`): `[index, true, result]` when an earlier run
+    /// of this task finished it, else `[index, false]`.
+    #[wasm_bindgen(js_name = beginCall)]
+    pub fn begin_call(&self, name: &str) -> js_sys::Array {
+        let (index, hit) = self.rt.begin_call(name);
+        let out = js_sys::Array::of2(&JsValue::from(index as u32), &JsValue::from_bool(hit.is_some()));
+        if let Some(v) = hit {
+            out.push(&to_js(&v));
+        }
+        out
+    }
+
+    /// Records a finished task call's result.
+    #[wasm_bindgen(js_name = finishCall)]
+    pub fn finish_call(&self, index: u32, name: &str, value: JsValue) -> Result<(), JsValue> {
+        self.rt.finish_call(index as usize, name, from_js(value)?);
+        Ok(())
+    }
+
     /// Runs a compiled graph as a subgraph of this task.
     #[wasm_bindgen(js_name = invokeGraph)]
     pub fn invoke_graph(&self, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {

@@ -49,6 +49,29 @@ export function interrupt(value) {
   return doInterrupt(rt, value);
 }
 
+/**
+ * LangGraph's `task()`: `fn` as side work of the node that calls it. Its result
+ * is kept with the node's task, so when the node runs again after pausing or
+ * failing, the call returns the kept result instead of calling `fn` again.
+ * Calls are matched by their order in the node. Same reach as `interrupt()`:
+ * anywhere in a node in Node; in a browser, before the node's first `await`.
+ */
+export function task(options, fn) {
+  const name = typeof options === "string" ? options : options?.name;
+  if (typeof name !== "string" || !name || typeof fn !== "function") throw new TypeError("task(name, fn) needs a name and a function");
+  const call = async (...args) => {
+    const rt = currentRuntime();
+    if (!rt) throw new Error(`task "${name}" must be called inside a node; in a browser, before the node's first \`await\``);
+    const [index, hit, kept] = rt.beginCall(name);
+    if (hit) return kept;
+    const result = await fn(...args);
+    rt.finishCall(index, name, toPlain(result, `result of task "${name}"`));
+    return result;
+  };
+  Object.defineProperty(call, "name", { value: name });
+  return call;
+}
+
 /** The running node's config, as LangGraph.js's `getConfig()`; undefined outside a node. */
 export function getConfig() {
   return currentConfig() ?? undefined;

@@ -1,0 +1,62 @@
+//! Task calls inside a node (LangGraph's `task()`): a node's side work whose
+//! results are kept with the task's pending writes, so a node re-run on resume
+//! (after an interrupt or a failure) gets them back by call order instead of
+//! doing the work again.
+use super::runtime::Runtime;
+use super::stream::StreamMode;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+/// One finished call: the task's `index`-th call, to `name`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TaskCall {
+    pub index: usize,
+    pub name: String,
+    pub value: Value,
+}
+
+/// Each task's finished calls in this superstep, by task id.
+pub(crate) type CallLog = Vec<(String, Vec<TaskCall>)>;
+
+impl Runtime {
+    /// Starts this task's next call: its index, and its result if an earlier
+    /// run of the task finished the same call (streamed again as a cached
+    /// update, as LangGraph replays it). Calls made together get their indexes
+    /// in the order they were made, not the order they finish.
+    pub fn begin_call(&self, name: &str) -> (usize, Option<Value>) {
+        let index = self.0.call_next.get();
+        self.0.call_next.set(index + 1);
+        let log = self.0.run.calls.borrow();
+        let saved = log.iter().find(|(id, _)| *id == *self.0.task.id).and_then(|(_, calls)| calls.iter().find(|c| c.index == index));
+        let hit = saved.filter(|c| c.name == name).map(|c| c.value.clone());
+        drop(log);
+        if let Some(v) = &hit {
+            self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(name, v, true));
+        }
+        (index, hit)
+    }
+
+    /// Records the result of the call `begin_call` numbered and streams it as an update.
+    pub fn finish_call(&self, index: usize, name: &str, value: Value) {
+        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(name, &value, false));
+        let call = TaskCall { index, name: name.to_string(), value };
+        let mut log = self.0.run.calls.borrow_mut();
+        let id = &*self.0.task.id;
+        match log.iter_mut().find(|(t, _)| t == id) {
+            Some((_, calls)) => {
+                calls.retain(|c| c.index != index);
+                calls.push(call);
+            }
+            None => log.push((id.to_string(), vec![call])),
+        }
+    }
+}
+
+fn call_chunk(name: &str, value: &Value, cached: bool) -> Value {
+    let mut m = Map::new();
+    m.insert(name.to_string(), value.clone());
+    if cached {
+        m.insert("__metadata__".into(), json!({ "cached": true }));
+    }
+    Value::Object(m)
+}

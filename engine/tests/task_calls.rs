@@ -1,0 +1,86 @@
+//! Task calls inside a node (LangGraph's `task()`): their results are kept when
+//! the node pauses or fails, so its next run gets them back (streamed as cached
+//! updates) instead of doing the work again.
+mod common;
+use common::*;
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
+use superstep::*;
+
+/// `double` as a task call: reused when saved, else done (counted in `runs`).
+fn double(rt: &Runtime, runs: &Cell<u32>, x: i64) -> i64 {
+    match rt.begin_call("double") {
+        (_, Some(v)) => v.as_i64().unwrap(),
+        (index, None) => {
+            runs.set(runs.get() + 1);
+            rt.finish_call(index, "double", json!(x * 2));
+            x * 2
+        }
+    }
+}
+
+/// A node that doubles `v` twice through task calls, then asks, or fails on its first run.
+fn graph(runs: Rc<Cell<u32>>, fail_first: bool) -> CompiledGraph {
+    let failed = Rc::new(Cell::new(false));
+    last(&["v", "log"])
+        .node(
+            "n",
+            node_rt(move |s, rt| {
+                let a = double(rt, &runs, s.i64("v").unwrap());
+                let b = double(rt, &runs, a);
+                if fail_first && !failed.replace(true) {
+                    return Err(NodeError::msg("flaky"));
+                }
+                let ok = if fail_first { json!("-") } else { rt.interrupt(json!("ok?"))? };
+                let ok = ok.as_str().unwrap_or_default();
+                Ok::<_, NodeError>(json!({"v": b, "log": format!("{a},{b},{ok}")}))
+            }),
+        )
+        .edge(START, "n")
+        .compile_with(with_saver())
+        .unwrap()
+}
+
+fn updates_of(g: &CompiledGraph, input: impl Into<Input>, cfg: &RunConfig) -> Vec<Value> {
+    use futures::StreamExt;
+    let parts: Vec<_> =
+        futures::executor::block_on(async { g.stream(input, cfg.clone().modes(&[StreamMode::Updates])).await.unwrap().collect().await });
+    parts.into_iter().filter_map(|p: Result<StreamPart, Error>| p.ok()).map(|p| p.data).collect()
+}
+
+#[test]
+fn calls_before_an_interrupt_are_not_done_again_on_resume() {
+    let runs = Rc::new(Cell::new(0));
+    let g = graph(runs.clone(), false);
+    let cfg = RunConfig::thread("t");
+    let first = updates_of(&g, json!({"v": 3}), &cfg);
+    assert_eq!(first[..2], [json!({"double": 6}), json!({"double": 12})]);
+    assert_eq!(runs.get(), 2);
+    let resumed = updates_of(&g, Command::resume(json!("yes")), &cfg);
+    assert_eq!(
+        resumed,
+        [
+            json!({"double": 6, "__metadata__": {"cached": true}}),
+            json!({"double": 12, "__metadata__": {"cached": true}}),
+            json!({"n": {"v": 12, "log": "6,12,yes"}}),
+        ]
+    );
+    assert_eq!(runs.get(), 2, "the resumed node reused both results");
+    // A later superstep starts with no saved calls.
+    let again = updates_of(&g, json!({"v": 1}), &cfg);
+    assert_eq!(again[..2], [json!({"double": 2}), json!({"double": 4})]);
+    assert_eq!(runs.get(), 4);
+}
+
+#[test]
+fn calls_before_a_failure_are_reused_when_the_thread_is_resumed() {
+    let runs = Rc::new(Cell::new(0));
+    let g = graph(runs.clone(), true);
+    let cfg = RunConfig::thread("t");
+    assert!(g.invoke_blocking(json!({"v": 3}), cfg.clone()).is_err());
+    assert_eq!(runs.get(), 2);
+    let done = g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
+    assert_eq!(done["log"], json!("6,12,-"));
+    assert_eq!(runs.get(), 2);
+}

@@ -1,0 +1,13 @@
+import { launch, openEditor } from "./helpers.mjs";
+const ctx = await launch();
+const { page, errors } = await openEditor(ctx);
+await page.locator(".example", { hasText: "map-reduce" }).first().click();
+await page.waitForTimeout(300);
+await page.getByRole("button", { name: "Run to end (F5)" }).click();
+await page.waitForTimeout(1000);
+await page.screenshot({ path: "/tmp/s6.png", fullPage: true });
+await page.locator('g.node[data-node="generate_joke"] rect').click();
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/s7.png", fullPage: true });
+console.log(errors);
+await ctx.close();
