@@ -28,6 +28,9 @@ export function currentRuntime() {
   return NodeConfig.runtimeOf(currentConfig());
 }
 
+/** The first error a node's task calls threw, by the node's runtime. */
+const failedCalls = new WeakMap();
+
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
 export const nodeErrors = new Map();
 
@@ -64,7 +67,14 @@ export function task(options, fn) {
     if (!rt) throw new Error(`task "${name}" must be called inside a node; in a browser, before the node's first \`await\``);
     const [index, hit, kept] = rt.beginCall(name);
     if (hit) return kept;
-    const result = await fn(...args);
+    let result;
+    try {
+      result = await fn(...args);
+    } catch (e) {
+      // A failed task fails its node's task, as in LangGraph, even if the node catches it.
+      failedCalls.set(rt, failedCalls.get(rt) ?? e);
+      throw e;
+    }
     rt.finishCall(index, name, toPlain(result, `result of task "${name}"`));
     return result;
   };
@@ -173,6 +183,7 @@ function run(handle, rt, fn, done, node, retryOn) {
   };
   const settle = (v) => {
     try {
+      if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
       return done(v);
     } catch (e) {
       return failure(e, node, retryOn);
@@ -182,7 +193,7 @@ function run(handle, rt, fn, done, node, retryOn) {
   };
   const fail = (e) => {
     release();
-    return failure(e, node, retryOn);
+    return failure(failedCalls.get(rt) ?? e, node, retryOn);
   };
   const prev = current;
   const config = new NodeConfig(rt, state);
