@@ -4,6 +4,7 @@ use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
+use super::prefs::{recall, remember};
 use super::prompts::{InputForm, ReviewPanel, WaitingPanel};
 use super::session::{self, CheckpointRow, Session, Shared};
 use super::shortcuts::{self, Command};
@@ -24,20 +25,6 @@ use std::rc::Rc;
 use superstep::doc::GraphDoc;
 use superstep::pregel::{Input, Outcome, StepSnapshot};
 use superstep_wasm::IndexedDbSaver;
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-fn remember(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
-    }
-}
-
-fn recall(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok()?
-}
 
 #[component]
 pub fn App() -> impl IntoView {

@@ -6,6 +6,7 @@ pub mod examples;
 pub mod json_tree;
 pub mod node_panel;
 pub mod panels;
+pub mod prefs;
 pub mod prompts;
 pub mod sandbox;
 pub mod session;
