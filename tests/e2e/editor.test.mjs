@@ -141,3 +141,16 @@ test("the input editor rejects keys outside the input schema", async () => {
   assert.match(await page.locator(".input-row .error").innerText(), /`foo` is not an input key/);
   await page.close();
 });
+
+test("a graph that fits the canvas is drawn at its natural size, at any window width", async () => {
+  const { page, errors } = await openEditor(context);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 760 });
+    await pick(page, "map-reduce");
+    // Nodes are 150 graph units wide; at natural size that is 150 px.
+    await page.waitForFunction(() => Math.abs(document.querySelector('g.node[data-node="generate_joke"] rect').getBoundingClientRect().width - 150) < 1);
+    await pick(page, "schemas-lance");
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -102,12 +102,31 @@ pub fn Canvas(
         zoom.set(1.0);
         pan.set((0.0, 0.0));
     };
-    // Small graphs keep their natural size (centred) instead of being blown up to fill the canvas.
+    // The canvas's width on screen: a graph narrower than it is shown at its natural
+    // size (centred) rather than blown up; a wider one is scaled down to fit.
+    let screen_w = RwSignal::new(820.0f64);
+    let measure = move || {
+        if let Some(svg) = svg_ref.get_untracked() {
+            let w = svg.get_bounding_client_rect().width();
+            if w > 0.0 {
+                screen_w.set(w);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if svg_ref.get().is_some() {
+            request_animation_frame(measure);
+        }
+    });
+    let on_resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || on_resize.remove());
     let view = move || {
         let l = layout.get();
         let (px, py) = pan.get();
         let z = zoom.get();
-        let (w, h) = ((l.width + 80.0).max(820.0), (l.height + 20.0).max(560.0));
+        // The canvas's height follows the view box's aspect (at least 0.68 of its width).
+        let w = (l.width + 80.0).max(screen_w.get());
+        let h = (l.height + 20.0).max(w * 0.68);
         ViewBox { x: px - (w - l.width) / 2.0, y: py, w: w / z, h: h / z }
     };
     let graph_point = move |ev: &web_sys::MouseEvent| -> (f64, f64) {
