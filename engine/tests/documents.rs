@@ -116,3 +116,22 @@ fn mermaid_draws_only_possible_targets_joins_and_command_ends() {
     assert!(m.contains("\tmy_other_node --> __end__;"));
     assert!(!m.contains("my_node --> __end__"), "no spurious END edge: {m}");
 }
+
+#[test]
+fn the_support_agent_document_keeps_its_state_machine_status_at_each_pause() {
+    let text = examples().into_iter().find(|(n, _)| n == "support-agent").unwrap().1;
+    let doc = GraphDoc::from_json(&text).unwrap();
+    let g = build(
+        &doc,
+        &NoCode,
+        CompileOptions {
+            checkpointer: superstep::checkpoint::Checkpointing::Saver(std::rc::Rc::new(superstep::checkpoint::MemorySaver::new())),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let cfg = superstep::RunConfig::thread("t");
+    // The design note's durable state: drafting -> waiting_for_approval once the draft is ready.
+    let paused = block_on(g.invoke(doc.examples[0].input.clone(), cfg.clone())).unwrap();
+    assert_eq!((paused["status"].clone(), paused["attempt"].clone()), (json!("waiting_for_approval"), json!(2)));
+}
