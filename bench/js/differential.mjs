@@ -63,6 +63,11 @@ function genSpec(seed) {
     }
   }
   const limit = 6 + Math.floor(r() * 10);
+  // Some nodes call a task() first (a generator of its own, so the other draws stay as they were).
+  // Not a node with an interruptAfter breakpoint: there LangGraph.js 1.7.3's task() returns
+  // undefined without running (a bug not to copy).
+  const rt = rng(seed * 7919 + 17);
+  for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name);
   // Every node reachable from START (the engine rejects unreachable ones, as the issue asks).
   const succ = (n) => {
     const nd = nodes.find((x) => x.name === n);
@@ -105,6 +110,13 @@ function build(lib, spec, saver) {
   });
   let g = new StateGraph(S);
   const T = (t) => (t === "END" ? END : t);
+  // A task's runs are counted: a node run again after a pause or failure must reuse its result.
+  const taskRuns = { n: 0 };
+  const tk = lib.task("tk", async (x) => {
+    taskRuns.n++;
+    await new Promise((r) => setTimeout(r, 1));
+    return `${x}!`;
+  });
   for (const nd of spec.nodes) {
     if (nd.sub && !nd.command) {
       let c = new StateGraph(S).addNode("c1", (s) => ({ log: [`${nd.name}.c1`] }));
@@ -112,10 +124,10 @@ function build(lib, spec, saver) {
       g = g.addNode(nd.name, c.addEdge(START, "c1").compile());
       continue;
     }
-    const body = (s) => {
+    const body = (s, tag = "") => {
       if (nd.empty || s.log.length > 60) return {};
       if (nd.fail && s.n % 3 === 2) throw new RangeError(`${nd.name} failed`);
-      const entry = s.arg != null ? `${nd.name}(${s.arg})` : nd.name;
+      const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag;
       const upd = { log: nd.overwrite ? new lib.Overwrite([entry]) : [entry] };
       if (nd.writeN) upd.n = 1;
       if (nd.writeV) upd.v = nd.name;
@@ -124,7 +136,8 @@ function build(lib, spec, saver) {
       return upd;
     };
     // A failing node fails after its siblings finish (LangGraph.js marks synchronous siblings of a failure aborted).
-    const fn = nd.fail ? async (s, c) => { await new Promise((r) => setTimeout(r, 3)); return body(s, c); } : body;
+    const slow = nd.fail ? async (s, tag) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag); } : body;
+    const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
     g = g.addNode(nd.name, fn, nd.command ? { ends: nd.command.goto } : undefined);
   }
   for (const e of spec.entry) g = g.addEdge(START, e);
@@ -141,7 +154,9 @@ function build(lib, spec, saver) {
       g = g.addConditionalEdges(c.from, (s) => (s.log.length > 6 ? [T(c.targets[2])] : [T(c.targets[0]), T(c.targets[1])]));
     }
   }
-  return g.compile({ checkpointer: saver, interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] });
+  const compiled = g.compile({ checkpointer: saver, interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] });
+  compiled.taskRuns = taskRuns;
+  return compiled;
 }
 
 function errName(lib, e) {
@@ -206,6 +221,7 @@ async function runOn(lib, spec, Saver) {
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
   out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, [...h.next].sort(), norm(h.values)]);
+  out.taskRuns = g.taskRuns.n;
   return out;
 }
 
