@@ -10,7 +10,7 @@ use superstep::*;
 
 /// `double` as a task call: reused when saved, else done (counted in `runs`).
 fn double(rt: &Runtime, runs: &Cell<u32>, x: i64) -> i64 {
-    match rt.begin_call("double") {
+    match rt.begin_call("double", json!([x])) {
         (_, Some(v)) => v.as_i64().unwrap(),
         (index, None) => {
             runs.set(runs.get() + 1);
@@ -83,4 +83,32 @@ fn calls_before_a_failure_are_reused_when_the_thread_is_resumed() {
     let done = g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
     assert_eq!(done["log"], json!("6,12,-"));
     assert_eq!(runs.get(), 2);
+}
+
+/// `(name, "start" | "result")` of each `tasks` stream event.
+fn task_events(g: &CompiledGraph, input: impl Into<Input>, cfg: &RunConfig) -> Vec<(String, &'static str)> {
+    use futures::StreamExt;
+    let parts: Vec<_> =
+        futures::executor::block_on(async { g.stream(input, cfg.clone().modes(&[StreamMode::Tasks])).await.unwrap().collect().await });
+    parts
+        .into_iter()
+        .filter_map(|p: Result<StreamPart, Error>| p.ok())
+        .map(|p| (p.data["name"].as_str().unwrap().to_string(), if p.data.get("input").is_some() { "start" } else { "result" }))
+        .collect()
+}
+
+#[test]
+fn each_call_is_a_task_of_its_own_in_the_tasks_stream_and_a_kept_one_reports_no_result_ordered_as_in_langgraph() {
+    let g = graph(Rc::new(Cell::new(0)), false);
+    let cfg = RunConfig::thread("t");
+    let s = |n: &str, k| (n.to_string(), k);
+    assert_eq!(
+        task_events(&g, json!({"v": 3}), &cfg),
+        // As LangGraph.js streams them: a call's result after the next call starts.
+        [s("n", "start"), s("double", "start"), s("double", "start"), s("double", "result"), s("double", "result"), s("n", "result")]
+    );
+    assert_eq!(
+        task_events(&g, Command::resume(json!("ok")), &cfg),
+        [s("n", "start"), s("double", "start"), s("double", "start"), s("n", "result")]
+    );
 }

@@ -4,6 +4,7 @@
 //! doing the work again.
 use super::runtime::Runtime;
 use super::stream::StreamMode;
+use crate::env::stable_hash;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -19,13 +20,21 @@ pub struct TaskCall {
 pub(crate) type CallLog = Vec<(String, Vec<TaskCall>)>;
 
 impl Runtime {
-    /// Starts this task's next call: its index, and its result if an earlier
-    /// run of the task finished the same call (streamed again as a cached
-    /// update, as LangGraph replays it). Calls made together get their indexes
-    /// in the order they were made, not the order they finish.
-    pub fn begin_call(&self, name: &str) -> (usize, Option<Value>) {
+    /// Starts this task's next call with `input` (its arguments): its index, and
+    /// its result if an earlier run of the task finished the same call (streamed
+    /// again as a cached update, as LangGraph replays it). Calls made together
+    /// get their indexes in the order they were made, not the order they finish.
+    /// As in LangGraph, every call is a task of its own in the `tasks` and
+    /// `debug` streams (a kept one starts but reports no result).
+    pub fn begin_call(&self, name: &str, input: Value) -> (usize, Option<Value>) {
         let index = self.0.call_next.get();
         self.0.call_next.set(index + 1);
+        let payload = || {
+            let id = self.call_id(index);
+            json!({ "id": id, "name": name, "input": input, "triggers": ["__pregel_push"], "interrupts": [], "metadata": { "ls_integration": "langgraph" } })
+        };
+        self.push_task_event("task", payload);
+        self.flush_calls();
         let log = self.0.run.calls.borrow();
         let saved = log.iter().find(|(id, _)| *id == *self.0.task.id).and_then(|(_, calls)| calls.iter().find(|c| c.index == index));
         let hit = saved.filter(|c| c.name == name).map(|c| c.value.clone());
@@ -36,10 +45,12 @@ impl Runtime {
         (index, hit)
     }
 
-    /// Records the result of the call `begin_call` numbered and streams it as an update.
+    /// Records the result of the call `begin_call` numbered. It streams (as an
+    /// update, then as the call task's result, which touches no state key) when
+    /// the node next starts a call or ends, as LangGraph.js streams it.
     pub fn finish_call(&self, index: usize, name: &str, value: Value) {
-        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(name, &value, false));
         let call = TaskCall { index, name: name.to_string(), value };
+        self.0.calls_to_stream.borrow_mut().push(call.clone());
         let mut log = self.0.run.calls.borrow_mut();
         let id = &*self.0.task.id;
         match log.iter_mut().find(|(t, _)| t == id) {
@@ -49,6 +60,34 @@ impl Runtime {
             }
             None => log.push((id.to_string(), vec![call])),
         }
+    }
+}
+
+impl Runtime {
+    /// Streams the calls finished since the last flush.
+    pub(crate) fn flush_calls(&self) {
+        let done = std::mem::take(&mut *self.0.calls_to_stream.borrow_mut());
+        for c in done {
+            self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(&c.name, &c.value, false));
+            let result = || json!({ "id": self.call_id(c.index), "name": c.name, "result": {}, "interrupts": [], "error": null });
+            self.push_task_event("task_result", result);
+        }
+    }
+
+    /// A call's task id: stable, so a re-run's calls have the ids they had.
+    fn call_id(&self, index: usize) -> String {
+        stable_hash(&[&self.0.task.id, "call", &index.to_string()])
+    }
+
+    /// A call task's event in the `tasks` stream, and in `debug` as `kind`.
+    fn push_task_event(&self, kind: &str, payload: impl Fn() -> Value) {
+        let (sink, ns) = (&self.0.run.sink, &self.0.run.namespace);
+        sink.push(ns, StreamMode::Tasks, &payload);
+        sink.push(
+            ns,
+            StreamMode::Debug,
+            || json!({ "type": kind, "step": self.0.step, "timestamp": self.0.run.env.now_ms(), "payload": payload() }),
+        );
     }
 }
 

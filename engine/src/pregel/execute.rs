@@ -71,6 +71,7 @@ fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
         per_thread_calls: RefCell::default(),
         graph_calls: Default::default(),
         call_next: Default::default(),
+        calls_to_stream: Default::default(),
     }))
 }
 
@@ -105,7 +106,9 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         _ => None,
     };
     let input = with_managed(ctx, task.input());
-    let output = match run_with_retry(&rt, node, input).await {
+    let outcome = run_with_retry(&rt, node, input).await;
+    rt.flush_calls();
+    let output = match outcome {
         Ok(out) => out,
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
         Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..*c }),

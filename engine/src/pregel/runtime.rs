@@ -25,6 +25,8 @@ pub(crate) struct TaskCtx {
     pub graph_calls: std::cell::Cell<usize>,
     /// Task calls (`task()`) made so far; see `calls.rs`.
     pub call_next: std::cell::Cell<usize>,
+    /// Task calls finished but not yet streamed; see `calls.rs`.
+    pub calls_to_stream: RefCell<Vec<super::TaskCall>>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.

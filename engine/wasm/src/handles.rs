@@ -134,16 +134,16 @@ impl JsRuntime {
         Ok(())
     }
 
-    /// Starts a task call (`task()`): `[index, true, result]` when an earlier run
-    /// of this task finished it, else `[index, false]`.
+    /// Starts a task call (`task()`) with its arguments: `[index, true, result]`
+    /// when an earlier run of this task finished it, else `[index, false]`.
     #[wasm_bindgen(js_name = beginCall)]
-    pub fn begin_call(&self, name: &str) -> js_sys::Array {
-        let (index, hit) = self.rt.begin_call(name);
+    pub fn begin_call(&self, name: &str, input: JsValue) -> Result<js_sys::Array, JsValue> {
+        let (index, hit) = self.rt.begin_call(name, from_js(input)?);
         let out = js_sys::Array::of2(&JsValue::from(index as u32), &JsValue::from_bool(hit.is_some()));
         if let Some(v) = hit {
             out.push(&to_js(&v));
         }
-        out
+        Ok(out)
     }
 
     /// Records a finished task call's result.

@@ -65,7 +65,13 @@ export function task(options, fn) {
   const call = async (...args) => {
     const rt = currentRuntime();
     if (!rt) throw new Error(`task "${name}" must be called inside a node; in a browser, before the node's first \`await\``);
-    const [index, hit, kept] = rt.beginCall(name);
+    let started;
+    try {
+      started = rt.beginCall(name, toPlain(args, `arguments of task "${name}"`));
+    } catch (e) {
+      throw typedError(e);
+    }
+    const [index, hit, kept] = started;
     if (hit) return kept;
     let result;
     try {

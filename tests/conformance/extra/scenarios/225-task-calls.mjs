@@ -42,6 +42,16 @@ export async function run(lib) {
   res.next = await updates(asks, { v: 1 }, t);
   res.runsAfterNext = runs;
 
+  // In the tasks stream each call is a task of its own; a kept call starts again but reports no result.
+  const taskEvents = async (input, cfg) => {
+    const out = [];
+    for await (const e of await asks.stream(input, { ...cfg, streamMode: "tasks" })) out.push([e.name, "input" in e ? e.input : e.result]);
+    return out;
+  };
+  const tt = thread("tasks");
+  res.tasksFirst = await taskEvents({ v: 2 }, tt);
+  res.tasksResumed = await taskEvents(new Command({ resume: "ok" }), tt);
+
   // Concurrent calls keep their call order.
   runs = 0;
   const both = new StateGraph(S)
