@@ -34,6 +34,11 @@ test("errors are typed and named", async () => {
   const clash = new StateGraph(Log).addNode("p", () => ({ x: 1 })).addNode("q", () => ({ x: 2 })).addEdge(START, "p").addEdge(START, "q").compile();
   await assert.rejects(clash.invoke({}), (e) => e instanceof S.InvalidUpdateError && e.key === "x" && e.nodes.join() === "p,q");
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").addEdge("a", "ghost").compile(), (e) => e.name === "GraphValidationError" && e.culprit === "ghost");
+  // An unreachable node: LangGraph.js's UnreachableNodeError, still a GraphValidationError.
+  assert.throws(
+    () => new StateGraph(Log).addNode("a", () => ({})).addNode("island", () => ({})).addEdge(START, "a").compile(),
+    (e) => e instanceof S.UnreachableNodeError && e instanceof S.GraphValidationError && e.name === "UnreachableNodeError" && e.lc_error_code === "UNREACHABLE_NODE" && e.culprit === "island",
+  );
   class Boom extends Error {}
   const thrower = new StateGraph(Log).addNode("t", () => { throw new Boom("kaput"); }).addEdge(START, "t").compile();
   await assert.rejects(thrower.invoke({}), (e) => e instanceof Boom && e.message === "kaput");

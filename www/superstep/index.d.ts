@@ -119,6 +119,10 @@ export class NodeError extends Error {
 export class GraphValidationError extends Error {
   culprit?: string;
 }
+/** A node that cannot be reached from START (LangGraph.js's `UnreachableNodeError`, code `UNREACHABLE_NODE`). */
+export class UnreachableNodeError extends GraphValidationError {
+  lc_error_code: "UNREACHABLE_NODE";
+}
 export class GraphValueError extends Error {}
 /** A null input with nothing to continue: no checkpointer, or a thread with no checkpoint. */
 export class EmptyInputError extends Error {}

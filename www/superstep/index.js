@@ -4,7 +4,7 @@ import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
 
 export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, isCommand, isInterrupted } from "./lib/types.js";
 export {
-  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, GraphValueError, EmptyInputError,
+  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
 } from "./lib/types.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";

@@ -34,7 +34,13 @@ pub fn to_js(e: &Error) -> JsValue {
             set("key", JsValue::from_str(key));
             set("reducer", JsValue::TRUE);
         }
-        Error::Validation(v) => set("culprit", JsValue::from_str(&culprit(v))),
+        Error::Validation(v) => {
+            set("culprit", JsValue::from_str(&culprit(v)));
+            // LangGraph.js's code for this case (its UnreachableNodeError).
+            if matches!(v, ValidationError::Unreachable { .. }) {
+                set("lc_error_code", JsValue::from_str("UNREACHABLE_NODE"));
+            }
+        }
         Error::Aborted { node } => set("node", JsValue::from_str(node)),
         Error::Multiple { errors } => set("errors", errors.iter().map(to_js).collect::<js_sys::Array>().into()),
         _ => {}

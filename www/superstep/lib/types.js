@@ -59,6 +59,13 @@ export const GraphRecursionError = errorClass("GraphRecursionError");
 export const InvalidUpdateError = errorClass("InvalidUpdateError");
 export const NodeError = errorClass("NodeError");
 export const GraphValidationError = errorClass("GraphValidationError");
+/** A node that cannot be reached from START, as LangGraph.js names it (a GraphValidationError too). */
+export class UnreachableNodeError extends GraphValidationError {
+  constructor(message, fields) {
+    super(message, fields);
+    this.name = "UnreachableNodeError";
+  }
+}
 export const GraphValueError = errorClass("GraphValueError");
 /** A null input with nothing to continue (LangGraph.js's name). */
 export const EmptyInputError = errorClass("EmptyInputError");
@@ -99,7 +106,7 @@ const CLASSES = {
 export function typedError(e) {
   if (!e || typeof e !== "object" || !e.__superstepError) return e instanceof Error ? e : new Error(String(e));
   const { __superstepError, name, message, ...fields } = e;
-  const Cls = CLASSES[name];
+  const Cls = fields.lc_error_code === "UNREACHABLE_NODE" ? UnreachableNodeError : CLASSES[name];
   return Cls ? new Cls(message, fields) : Object.assign(new Error(message), fields);
 }
 
