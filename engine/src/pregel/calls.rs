@@ -1,7 +1,7 @@
 //! Task calls inside a node (LangGraph's `task()`): a node's side work whose
 //! results are kept with the task's pending writes, so a node re-run on resume
 //! (after an interrupt or a failure) gets them back by call order instead of
-//! doing the work again.
+//! doing the work again. Each call streams as a task of its own.
 use super::runtime::Runtime;
 use super::stream::StreamMode;
 use crate::env::stable_hash;
@@ -61,9 +61,7 @@ impl Runtime {
             None => log.push((id.to_string(), vec![call])),
         }
     }
-}
 
-impl Runtime {
     /// Streams the calls finished since the last flush.
     pub(crate) fn flush_calls(&self) {
         let done = std::mem::take(&mut *self.0.calls_to_stream.borrow_mut());
