@@ -116,12 +116,13 @@ fn a_failed_step_resumes_only_the_failed_task() {
     assert!(g.invoke_blocking(json!({}), cfg.clone()).is_err());
     let state = g.get_state_blocking(&cfg).unwrap();
     // As LangGraph.js: the newest state shows `ok`'s saved write and only `flaky` as next,
-    // while the stored checkpoint (history) lists the whole unfinished superstep.
+    // while the stored checkpoint (history) lists the whole unfinished superstep, its
+    // nodes in the order they were added.
     assert_eq!(state.next, vec!["flaky"]);
     assert_eq!(state.values["log"], json!(["ok"]));
     assert!(state.tasks.iter().any(|t| t.name == "flaky" && t.error.is_some()));
     let stored = &g.get_state_history_blocking(&cfg).unwrap()[0];
-    assert_eq!((stored.next.clone(), stored.values["log"].clone()), (vec!["flaky".to_string(), "ok".to_string()], json!([])));
+    assert_eq!((stored.next.clone(), stored.values["log"].clone()), (vec!["ok".to_string(), "flaky".to_string()], json!([])));
     let out = g.invoke_blocking(Value::Null, cfg).unwrap();
     assert_eq!(out["log"], json!(["flaky", "ok"]));
     assert_eq!((ok_calls.get(), flaky_calls.get()), (1, 2));

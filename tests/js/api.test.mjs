@@ -163,3 +163,23 @@ test("an unchanged channel is converted once: nodes see the same object until it
   assert.deepEqual(seen[0].big, big);
   assert.equal(out.big.length, 101);
 });
+
+test("tasks are listed in LangGraph.js's order: Sends first, then nodes as added (snapshots) or by name (checkpoint events)", async () => {
+  const St = Annotation.Root({ v: Annotation(), log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const g = new StateGraph(St)
+    .addNode("a", () => ({ v: "A" }))
+    .addNode("w", (s) => ({ log: [s.x] }))
+    .addNode("zed", () => ({ log: [interrupt("z?")] }))
+    .addNode("b", () => ({}))
+    .addEdge(START, "a")
+    .addConditionalEdges("a", () => [new S.Send("w", { x: 1 }), "zed", new S.Send("w", { x: 2 }), "b"])
+    .compile({ checkpointer: new S.MemorySaver() });
+  const cfg = { configurable: { thread_id: "order" } };
+  const events = [];
+  for await (const c of await g.stream({ v: "x" }, { ...cfg, streamMode: "checkpoints" })) events.push(c.next);
+  assert.deepEqual(events.at(-1), ["w", "w", "b", "zed"]);
+  const history = [];
+  for await (const h of g.getStateHistory(cfg)) history.push(h);
+  assert.deepEqual(history[0].next, ["w", "w", "zed", "b"]);
+  assert.deepEqual(history[0].tasks.map((t) => t.name), ["w", "w", "zed", "b"]);
+});

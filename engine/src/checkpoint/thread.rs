@@ -142,7 +142,7 @@ impl CompiledGraph {
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();
             let mut interrupts = Vec::new();
-            for task in &tasks {
+            for task in crate::pregel::listing_order(&tasks) {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
                 let (task_interrupts, error, error_class, result) = match saved.map(|w| (&w.kind, &w.raised)) {
                     Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None, None),

@@ -69,6 +69,19 @@ impl Task {
     }
 }
 
+/// `tasks` in the order LangGraph lists them in a state snapshot (`next`,
+/// `tasks`): `Send`s first, in order, then edge-triggered nodes in the order
+/// they were added (the apply order sorts those by name instead).
+pub fn listing_order(tasks: &[Rc<Task>]) -> Vec<&Rc<Task>> {
+    let mut listed: Vec<&Rc<Task>> = tasks.iter().collect();
+    // Keys are unique: one task per Send, one pull task per node.
+    listed.sort_unstable_by_key(|t| match t.path {
+        TaskPath::Push(i) => (0, i),
+        TaskPath::Pull(_) => (1, t.node),
+    });
+    listed
+}
+
 /// The tasks of the superstep after `rs`, in apply order. `seed` makes ids unique per checkpoint.
 pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec<Rc<Task>> {
     let step = (rs.step + 1).to_le_bytes();
