@@ -127,7 +127,7 @@ impl Persist {
             let planned = crate::pregel::plan(spec, stepper.run_state(), stepper.checkpoint_id(), &run.namespace.join("|"));
             // LangGraph.js lists a checkpoint event's tasks as Sends first, then nodes by name
             // (its state snapshots list nodes in the order they were added instead).
-            let pulls = planned.iter().take_while(|t| matches!(t.path, crate::pregel::TaskPath::Pull(_))).count();
+            let pulls = crate::pregel::pull_count(&planned);
             let tasks: Vec<_> = planned[pulls..].iter().chain(&planned[..pulls]).collect();
             let config =
                 |id: &str| json!({"configurable": {"thread_id": self.to.thread_id, "checkpoint_ns": self.to.ns, "checkpoint_id": id}});

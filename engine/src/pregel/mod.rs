@@ -15,7 +15,7 @@ pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;
 pub use execute::{TaskResult, TaskStatus};
-pub use plan::{listing_order, plan, Task, TaskPath};
+pub use plan::{listing_order, plan, pull_count, Task, TaskPath};
 pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
 pub(crate) use stepper::interrupt_json;

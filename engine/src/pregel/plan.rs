@@ -82,6 +82,13 @@ pub fn listing_order(tasks: &[Rc<Task>]) -> Vec<&Rc<Task>> {
     listed
 }
 
+/// How many of a plan's tasks come before its `Send`s: the plan lists
+/// edge-triggered tasks first, and LangGraph starts (and lists in checkpoint
+/// events) the `Send`s first, so its order is the plan rotated by this much.
+pub fn pull_count(tasks: &[Rc<Task>]) -> usize {
+    tasks.iter().take_while(|t| matches!(t.path, TaskPath::Pull(_))).count()
+}
+
 /// The tasks of the superstep after `rs`, in apply order. `seed` makes ids unique per checkpoint.
 pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec<Rc<Task>> {
     let step = (rs.step + 1).to_le_bytes();
