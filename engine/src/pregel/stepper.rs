@@ -290,7 +290,7 @@ impl Stepper {
         // its order. The plan lists pull tasks first, so the start order is a rotation
         // of the task order: task i sits in slot (i - pulls) mod n.
         let n = tasks.len();
-        let pulls = super::plan::pull_count(&tasks);
+        let pulls = super::plan::pull_count(tasks);
         let slot = |i: usize| (i + n - pulls) % n;
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
