@@ -274,6 +274,56 @@ async function eventsOn(lib, spec, Saver) {
   return out;
 }
 
+/**
+ * With DEBUG=1: the run and its resumes once more with the "debug", "tasks" and "checkpoints"
+ * modes (with subgraphs, a thread of its own). Ids, times, configs and triggers are dropped; the
+ * events of parallel tasks interleave freely, so each run's events are compared as a sorted list.
+ */
+async function debugOn(lib, spec, Saver) {
+  let g;
+  try {
+    g = build(lib, spec, new Saver());
+  } catch {
+    return null;
+  }
+  const cfg = { configurable: { thread_id: "dbg" }, recursionLimit: spec.limit };
+  const snapTasks = (ts) => (ts ?? []).map((t) => ({ n: t.name, i: (t.interrupts ?? []).map((q) => q.value), e: t.error ? errName(lib, t.error) : null })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  const one = (ns, mode, d) => {
+    let data;
+    if (mode === "debug") {
+      const p = d.payload ?? {};
+      data = { type: d.type, step: d.step };
+      if (d.type === "checkpoint") Object.assign(data, { values: intr(p.values), next: [...(p.next ?? [])].sort(), source: p.metadata?.source, tasks: snapTasks(p.tasks) });
+      else if (d.type === "task") Object.assign(data, { name: p.name, input: intr(p.input) });
+      else Object.assign(data, { name: p.name, result: intr(p.result), ints: (p.interrupts ?? []).map((q) => q.value), error: p.error ? errName(lib, p.error) : null });
+    } else if (mode === "checkpoints") {
+      data = { values: intr(d.values), next: [...(d.next ?? [])].sort(), step: d.metadata?.step, source: d.metadata?.source, parent: !!d.parentConfig, tasks: snapTasks(d.tasks) };
+    } else {
+      data = { name: d.name, ...("result" in d ? { result: intr(d.result), error: d.error ? errName(lib, d.error) : null } : { input: intr(d.input) }), ints: (d.interrupts ?? []).map((q) => q.value) };
+    }
+    return JSON.stringify([ns.map((x) => String(x).split(":")[0]), mode, norm(data)]);
+  };
+  const runs = [];
+  let input = { log: [] };
+  for (let i = 0; i < 4; i++) {
+    const evs = [];
+    let error = null;
+    try {
+      for await (const c of await g.stream(input, { ...cfg, streamMode: ["debug", "tasks", "checkpoints"], subgraphs: true })) evs.push(one(c[0], c[1], c[2]));
+    } catch (e) {
+      error = errName(lib, e);
+    }
+    // On a failure LangGraph.js's stream can end before the events buffered so far are out.
+    runs.push({ error, evs: error ? evs.length > 0 : process.env.RAW ? evs : evs.sort() });
+    if (error) break;
+    const st = await g.getState(cfg);
+    const pend = st.tasks.flatMap((t) => t.interrupts);
+    if (!pend.length && !st.next.length) break;
+    input = pend.length ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}` }) : null;
+  }
+  return runs;
+}
+
 const from = Number(process.argv[2] ?? 1), count = Number(process.argv[3] ?? 200);
 let bad = 0;
 for (let seed = from; seed < from + count; seed++) {
@@ -291,6 +341,10 @@ for (let seed = from; seed < from + count; seed++) {
   if (process.env.EVENTS) {
     a.events = await eventsOn(LG, spec, LGMemorySaver);
     b.events = await eventsOn(SS, spec, SS.MemorySaver);
+  }
+  if (process.env.DEBUG) {
+    a.debug = await debugOn(LG, spec, LGMemorySaver);
+    b.debug = await debugOn(SS, spec, SS.MemorySaver);
   }
   const ja = JSON.stringify(a), jb = JSON.stringify(b);
   // Known LangGraph.js quirk: it raises InvalidUpdateError for a paused step whose finished writes conflict.

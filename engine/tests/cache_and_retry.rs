@@ -31,6 +31,10 @@ fn second_run_uses_the_cache_and_flags_it() {
     assert_eq!(updates(&g, json!({"x": 5})), vec![json!({"expensive_node": {"result": 10}})]);
     assert_eq!(updates(&g, json!({"x": 5})), vec![json!({"expensive_node": {"result": 10}, "__metadata__": {"cached": true}})]);
     assert_eq!(calls.get(), 1);
+    // As LangGraph.js: a cache hit starts its task but reports no task result.
+    let parts = g.stream_blocking(json!({"x": 5}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    let results = parts.iter().filter(|p| p.data.get("result").is_some()).count();
+    assert_eq!((parts.len(), results), (1, 0));
     assert_eq!(run(&g, json!({"x": 6}))["result"], json!(12));
     assert_eq!(calls.get(), 2);
 }

@@ -209,3 +209,30 @@ fn a_task_start_carries_the_nodes_metadata() {
     // As LangGraph.js: its integration tag, then the node's own metadata.
     assert_eq!(parts[0].data["metadata"], json!({"ls_integration": "langgraph", "tag": 1}));
 }
+
+#[test]
+fn a_resumed_superstep_restarts_every_task_and_its_checkpoint_lists_what_each_saved() {
+    // As LangGraph.js: the checkpoint resumed from streams again with the pending
+    // interrupt and the finished sibling's result; every task of the superstep
+    // starts again, and only the one that runs reports a result.
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .channel("y", Channel::last_value())
+        .node("ask", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|v| json!({"x": v}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
+        .edge(START, "ask")
+        .edge(START, "b")
+        .compile_with(with_saver())
+        .unwrap();
+    let modes = [StreamMode::Tasks, StreamMode::Checkpoints];
+    stream_parts(&g, json!({"x": 1}), RunConfig::thread("t").modes(&modes));
+    let parts = g.stream_blocking(Command::resume(json!("yes")), RunConfig::thread("t").modes(&modes)).unwrap();
+    let tasks = &parts[0].data["tasks"];
+    assert_eq!(parts[0].mode, StreamMode::Checkpoints);
+    assert_eq!(tasks[0]["name"], json!("ask"));
+    assert_eq!(tasks[0]["interrupts"][0]["value"], json!("ok?"));
+    assert!(tasks[0].get("result").is_none());
+    assert_eq!(tasks[1]["result"], json!({"y": 2}));
+    let seen: Vec<String> = order(&parts).into_iter().filter(|s| s.starts_with("tasks")).collect();
+    assert_eq!(seen, ["tasks ask start", "tasks b start", "tasks ask result"]);
+}

@@ -108,7 +108,7 @@ impl Persist {
         let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
         if announce {
-            self.emit(stepper, source, step, parent.as_deref());
+            self.emit(stepper, source, step, parent.as_deref(), &[]);
         }
         let versions = &stepper.run_state().versions;
         let mut prev = self.prev_versions.borrow_mut();
@@ -120,7 +120,9 @@ impl Persist {
 
     /// A saved checkpoint as LangGraph streams it ("checkpoints" mode, and "debug"
     /// events of type `checkpoint`): values, metadata, the next tasks, configs.
-    fn emit(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<&str>) {
+    /// A checkpoint resumed from lists what its unfinished superstep saved (`saved`):
+    /// each task's interrupts, error or result.
+    fn emit(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<&str>, saved: &[PendingWrite]) {
         let run = &stepper.run;
         let payload = || {
             let spec = stepper.graph().spec();
@@ -136,7 +138,7 @@ impl Persist {
                 "values": stepper.run_state().all_values(spec),
                 "metadata": {"source": source.as_str(), "step": step, "parents": {}},
                 "next": tasks.iter().map(|t| &*t.name).collect::<Vec<_>>(),
-                "tasks": tasks.iter().map(|t| json!({"id": t.id, "name": &*t.name, "path": t.path.to_string().split('|').collect::<Vec<_>>(), "interrupts": []})).collect::<Vec<_>>(),
+                "tasks": tasks.iter().map(|t| task_entry(spec, t, saved)).collect::<Vec<_>>(),
                 "parentConfig": parent.map(config),
             })
         };
@@ -147,6 +149,24 @@ impl Persist {
             || json!({"type": "checkpoint", "step": step, "timestamp": run.env.now_ms(), "payload": payload()}),
         );
     }
+}
+
+/// One task of a checkpoint event, with what its unfinished superstep saved for it.
+fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Task, saved: &[PendingWrite]) -> Value {
+    let s = thread::saved_task(spec, saved.iter().find(|w| w.task_id == task.id));
+    let mut entry = json!({
+        "id": task.id,
+        "name": &*task.name,
+        "path": task.path.to_string().split('|').collect::<Vec<_>>(),
+        "interrupts": s.interrupts.iter().map(crate::pregel::interrupt_json).collect::<Vec<_>>(),
+    });
+    if let Some(message) = s.error {
+        entry["error"] = json!({"message": message, "name": s.error_class.unwrap_or_else(|| "Error".into())});
+    }
+    if let Some(result) = s.result {
+        entry["result"] = result;
+    }
+    entry
 }
 
 pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64, writes: Value, parent_id: Option<String>) -> Metadata {
@@ -301,7 +321,7 @@ pub(crate) async fn start_run(
             stepper.run.sink.push(&stepper.run.namespace, crate::pregel::StreamMode::Values, || rs.all_values(spec));
             if !replay {
                 let md = &t.checkpoint.metadata;
-                persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref());
+                persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref(), &t.pending_writes);
             }
         }
         // As LangGraph.js: a Command on an empty thread applies its update and goto

@@ -54,6 +54,32 @@ pub struct TaskSnapshot {
     pub result: Option<Value>,
 }
 
+/// What an unfinished superstep saved for one of its tasks, as snapshots and
+/// checkpoint events show it.
+pub(crate) struct SavedTask {
+    pub interrupts: Vec<Interrupt>,
+    pub error: Option<String>,
+    pub error_class: Option<String>,
+    /// The update to state keys of a task that finished; none if it wrote none (as LangGraph.js).
+    pub result: Option<Value>,
+}
+
+pub(crate) fn saved_task(spec: &crate::graph::compile::GraphSpec, saved: Option<&super::PendingWrite>) -> SavedTask {
+    let none = SavedTask { interrupts: vec![], error: None, error_class: None, result: None };
+    match saved.map(|w| (&w.kind, &w.raised)) {
+        Some((WriteKind::Interrupted { interrupts }, _)) => SavedTask { interrupts: interrupts.clone(), ..none },
+        Some((WriteKind::Failed { error, class }, raised)) => {
+            SavedTask { interrupts: raised.clone(), error: Some(error.clone()), error_class: class.clone(), result: None }
+        }
+        Some((WriteKind::Done { writes, .. }, raised)) => {
+            let update: Map<String, Value> =
+                writes.iter().filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count)).cloned().collect();
+            SavedTask { interrupts: raised.clone(), result: (!update.is_empty()).then_some(Value::Object(update)), ..none }
+        }
+        None => none,
+    }
+}
+
 fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
     json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": id}})
 }
@@ -144,15 +170,7 @@ impl CompiledGraph {
             let mut interrupts = Vec::new();
             for task in crate::pregel::listing_order(&tasks) {
                 let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
-                let (task_interrupts, error, error_class, result) = match saved.map(|w| (&w.kind, &w.raised)) {
-                    Some((WriteKind::Interrupted { interrupts }, _)) => (interrupts.clone(), None, None, None),
-                    Some((WriteKind::Failed { error, class }, raised)) => (raised.clone(), Some(error.clone()), class.clone(), None),
-                    Some((WriteKind::Done { writes, .. }, raised)) => {
-                        let update = writes.iter().filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count));
-                        (raised.clone(), None, None, Some(Value::Object(update.cloned().collect())))
-                    }
-                    None => (vec![], None, None, None),
-                };
+                let SavedTask { interrupts: task_interrupts, error, error_class, result } = saved_task(spec, saved);
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.
                 // (A subgraph node's resume values belong to the subgraph, so they do not count.)

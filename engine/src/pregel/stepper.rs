@@ -297,9 +297,10 @@ impl Stepper {
         let mut running: Option<FuturesUnordered<_>> = None;
         // Every task's start is streamed before any runs, as LangGraph streams them
         // (a pass of its own only when someone listens: it costs the big fan-outs).
+        // Tasks that finished before a pause start again too, but report no result.
         let order = (pulls..n).chain(0..pulls);
         if sink.wants(StreamMode::Tasks, &ns) || sink.wants(StreamMode::Debug, &ns) {
-            for task in order.clone().map(|i| &tasks[i]).filter(|t| finished_result(&pending, &t.id).is_none()) {
+            for task in order.clone().map(|i| &tasks[i]) {
                 emit_task_start(&sink, &ns, spec, task, step, &self.run);
             }
         }
@@ -679,6 +680,10 @@ fn emit_task_result(
         // A pause streams when it happens, before the task's result, as in LangGraph.
         TaskStatus::Interrupted(raised) => stream_stop(sink, ns, raised),
         _ => {}
+    }
+    // As LangGraph.js: a cache hit streams its update, not a task result.
+    if r.cached {
+        return;
     }
     let payload = || {
         let result = r.update(spec);
