@@ -5,9 +5,13 @@
 //
 //   node bench/js/differential.mjs [first seed] [count]   (after `npm ci` in bench/js)
 //
+// EVENTS=1 also compares `streamEvents` v3; DEBUG=1 the "debug", "tasks" and "checkpoints"
+// streams of the run and its resumes; CACHE=1 gives some nodes a cache policy.
+//
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
 import { MemorySaver as LGMemorySaver } from "@langchain/langgraph";
+import { InMemoryCache as LGInMemoryCache } from "@langchain/langgraph-checkpoint";
 const ours = (await import(new URL("../../tests/conformance/adapter.mjs", import.meta.url))).default;
 const SS = typeof ours === "function" ? await ours() : ours;
 
@@ -72,6 +76,12 @@ function genSpec(seed) {
   const rt = rng(seed * 7919 + 17);
   const throwsAtOnce = nodes.some((nd) => nd.interrupt && nd.overwrite);
   for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name) && !throwsAtOnce;
+  // With CACHE=1 some nodes keep their results in a cache (a generator of its own too). Not a Send
+  // target: LangGraph.js 1.7.3 gives every cache hit of one key to the same task, so two Send tasks
+  // with equal input in one superstep leave one with both writes (a bug not to copy).
+  const rc = rng(seed * 104729 + 3);
+  const sent = new Set(conds.filter((c) => c.kind === "send").map((c) => c.target));
+  for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name);
   // Every node reachable from START (the engine rejects unreachable ones, as the issue asks).
   const succ = (n) => {
     const nd = nodes.find((x) => x.name === n);
@@ -142,7 +152,8 @@ function build(lib, spec, saver) {
     // A failing node fails after its siblings finish (LangGraph.js marks synchronous siblings of a failure aborted).
     const slow = nd.fail ? async (s, tag) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag); } : body;
     const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
-    g = g.addNode(nd.name, fn, nd.command ? { ends: nd.command.goto } : undefined);
+    const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}) };
+    g = g.addNode(nd.name, fn, options);
   }
   for (const e of spec.entry) g = g.addEdge(START, e);
   for (const [a, b] of spec.edges) g = g.addEdge(a, T(b));
@@ -158,7 +169,8 @@ function build(lib, spec, saver) {
       g = g.addConditionalEdges(c.from, (s) => (s.log.length > 6 ? [T(c.targets[2])] : [T(c.targets[0]), T(c.targets[1])]));
     }
   }
-  const compiled = g.compile({ checkpointer: saver, interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] });
+  const cache = spec.nodes.some((nd) => nd.cache) ? new (lib === LG ? LGInMemoryCache : lib.InMemoryCache)() : undefined;
+  const compiled = g.compile({ checkpointer: saver, interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [], cache });
   compiled.taskRuns = taskRuns;
   return compiled;
 }
