@@ -78,10 +78,12 @@ function genSpec(seed) {
   for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name) && !throwsAtOnce;
   // With CACHE=1 some nodes keep their results in a cache (a generator of its own too). Not a Send
   // target: LangGraph.js 1.7.3 gives every cache hit of one key to the same task, so two Send tasks
-  // with equal input in one superstep leave one with both writes (a bug not to copy).
+  // with equal input in one superstep leave one with both writes (a bug not to copy). Nor a node
+  // that calls interrupt(): LangGraph.js caches a resumed task that then fails (its first write is
+  // the resume value, not the error), so a later run skips the node, interrupt and all.
   const rc = rng(seed * 104729 + 3);
   const sent = new Set(conds.filter((c) => c.kind === "send").map((c) => c.target));
-  for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name);
+  for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name) && !nd.interrupt;
   // Every node reachable from START (the engine rejects unreachable ones, as the issue asks).
   const succ = (n) => {
     const nd = nodes.find((x) => x.name === n);
@@ -225,7 +227,9 @@ async function runOn(lib, spec, Saver) {
   if (spec.fork && hist.length > spec.fork.at + 1) {
     const target = hist[hist.length - 1 - spec.fork.at - 1];
     try {
-      const asNode = spec.fork.asNode && target.next.length ? [...target.next].sort()[0] : undefined;
+      // FORK_ANY=1: as any node of the graph, not only one the checkpoint would run next.
+      const anyNode = process.env.FORK_ANY ? spec.nodes[(spec.fork.at * 7 + spec.limit) % spec.nodes.length].name : undefined;
+      const asNode = anyNode ?? (spec.fork.asNode && target.next.length ? [...target.next].sort()[0] : undefined);
       const fc = await g.updateState(target.config, { log: ["forked"], n: 5 }, asNode);
       const chunks = [];
       for await (const c of await g.stream(null, { ...fc, recursionLimit: spec.limit, streamMode: "updates" })) chunks.push(JSON.stringify(norm(intr(c))));
