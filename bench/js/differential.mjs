@@ -172,7 +172,9 @@ function build(lib, spec, saver) {
     }
   }
   const cache = spec.nodes.some((nd) => nd.cache) ? new (lib === LG ? LGInMemoryCache : lib.InMemoryCache)() : undefined;
-  const compiled = g.compile({ checkpointer: saver, interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [], cache });
+  // INVOKE_BP=1: the breakpoints come with each run's config instead (runOn passes them).
+  const bp = process.env.INVOKE_BP ? {} : { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] };
+  const compiled = g.compile({ checkpointer: saver, ...bp, cache });
   compiled.taskRuns = taskRuns;
   return compiled;
 }
@@ -198,7 +200,8 @@ async function runOn(lib, spec, Saver) {
   } catch (e) {
     return { compile: "error" };
   }
-  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit };
+  const bp = process.env.INVOKE_BP ? { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] } : {};
+  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp };
   let input = { log: [] };
   for (let i = 0; i < 5; i++) {
     const chunks = [];
