@@ -5,7 +5,7 @@
 //
 //   node bench/js/differential.mjs [first seed] [count]   (after `npm ci` in bench/js)
 //
-// EVENTS=1 also compares `streamEvents` v3; DEBUG=1 the "debug", "tasks" and "checkpoints"
+// EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 with its resumes); DEBUG=1 the "debug", "tasks" and "checkpoints"
 // streams of the run and its resumes; CACHE=1 gives some nodes a cache policy.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -270,27 +270,37 @@ async function eventsOn(lib, spec, Saver) {
     if (e.method === "lifecycle") data = { ...d, error: d.error === undefined ? undefined : "message" };
     return JSON.stringify([e.method, ns(e), norm(data)]);
   };
-  const evs = [];
-  const out = {};
-  try {
-    const run = await g.streamEvents({ log: [] }, { version: "v3", configurable: { thread_id: "ev" }, recursionLimit: spec.limit });
+  // The run, then (EVENTS=2) up to three resumes of it while it stops on interrupts.
+  const runs = [];
+  let input = { log: [] };
+  for (let i = 0; i < (process.env.EVENTS === "2" ? 4 : 1); i++) {
+    const evs = [];
+    const out = {};
+    let pending = [];
     try {
-      for await (const e of run) evs.push(e);
+      const run = await g.streamEvents(input, { version: "v3", configurable: { thread_id: "ev" }, recursionLimit: spec.limit });
+      try {
+        for await (const e of run) evs.push(e);
+      } catch (e) {
+        out.error = errName(lib, e);
+      }
+      out.interrupted = run.interrupted;
+      pending = run.interrupts;
+      out.ints = run.interrupts.map((i) => i.payload).sort();
+      out.output = await run.output.then((o) => norm(intr(o)), (e) => ({ error: errName(lib, e) }));
     } catch (e) {
-      out.error = errName(lib, e);
+      out.startError = errName(lib, e);
     }
-    out.interrupted = run.interrupted;
-    out.ints = run.interrupts.map((i) => i.payload).sort();
-    out.output = await run.output.then((o) => norm(intr(o)), (e) => ({ error: errName(lib, e) }));
-  } catch (e) {
-    out.startError = errName(lib, e);
+    // On a failure LangGraph.js's run stream can end before the events buffered so far are out (how
+    // many varies), so a failed run compares its error, lifecycle and output only.
+    out.events = out.error ? evs.length > 0 : evs.map(one).sort();
+    out.seqs = evs.every((e, i) => e.seq === i);
+    out.life = evs.filter((e) => e.method === "lifecycle" && !e.params.namespace.length).map((e) => e.params.data.event);
+    runs.push(out);
+    if (!out.interrupted || !pending.length) break;
+    input = new lib.Command({ resume: pending.length > 1 ? Object.fromEntries(pending.map((x) => [x.interruptId ?? x.id, `m${i}:${x.payload}`])) : `r${i}` });
   }
-  // On a failure LangGraph.js's run stream can end before the events buffered so far are out (how
-  // many varies), so a failed run compares its error, lifecycle and output only.
-  out.events = out.error ? evs.length > 0 : evs.map(one).sort();
-  out.seqs = evs.every((e, i) => e.seq === i);
-  out.life = evs.filter((e) => e.method === "lifecycle" && !e.params.namespace.length).map((e) => e.params.data.event);
-  return out;
+  return runs.length === 1 ? runs[0] : runs;
 }
 
 /**
