@@ -5,8 +5,9 @@
 //
 //   node bench/js/differential.mjs [first seed] [count]   (after `npm ci` in bench/js)
 //
-// EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 with its resumes); DEBUG=1 the "debug", "tasks" and "checkpoints"
-// streams of the run and its resumes; CACHE=1 gives some nodes a cache policy.
+// EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too); DEBUG=1 the
+// "debug", "tasks" and "checkpoints" streams of the run and its resumes; CACHE=1 gives some
+// nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
