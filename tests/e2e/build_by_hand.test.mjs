@@ -55,9 +55,14 @@ test("the seeds' Lance graph is built from an empty canvas by mouse and keyboard
   await page.getByLabel("graph_output is an output").check();
   await page.getByLabel("bar is private").check();
   for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "add set node" }).click();
+  // The status line follows why the graph does not compile, edge by edge, until it does.
+  const status = () => page.locator(".status").innerText();
+  assert.match(await status(), /no entry point/);
   await connect(page, "__start__", "set_1");
+  assert.match(await status(), /It does not compile yet: .*set_2/);
   await connect(page, "set_1", "set_2");
   await connect(page, "set_2", "set_3");
+  assert.match(await status(), /It compiles now/);
   await connect(page, "set_3", "__end__");
   await setValue(page, "set_1", "foo", "{{user_input}} name");
   await setValue(page, "set_2", "bar", "{{foo}} is");

@@ -47,9 +47,28 @@ pub fn problems(doc: &GraphDoc) -> Vec<Problem> {
     }
 }
 
+/// What the status line says after an edit that changed why the graph does not
+/// compile, or whether it does (`before`: the compile error before the edit).
+pub fn compile_change(before: Option<&str>, now: Result<(), &str>) -> Option<String> {
+    match (before, now) {
+        (Some(_), Ok(())) => Some("It compiles now: step with Space, run with F5.".into()),
+        (before, Err(e)) if before != Some(e) => Some(format!("It does not compile yet: {e}")),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_status_changes_only_when_compiling_does() {
+        assert_eq!(compile_change(Some("no entry"), Ok(())).as_deref(), Some("It compiles now: step with Space, run with F5."));
+        assert_eq!(compile_change(None, Err("no entry")).as_deref(), Some("It does not compile yet: no entry"));
+        assert_eq!(compile_change(Some("no entry"), Err("unreachable")).as_deref(), Some("It does not compile yet: unreachable"));
+        assert_eq!(compile_change(None, Ok(())), None);
+        assert_eq!(compile_change(Some("no entry"), Err("no entry")), None);
+    }
 
     #[test]
     fn problems_point_at_their_node() {

@@ -182,6 +182,17 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
+/// The keys the input form asks for: the input schema's, else every key that is not private.
+pub fn input_keys(doc: &GraphDoc) -> Vec<String> {
+    doc.input.clone().unwrap_or_else(|| doc.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect())
+}
+
+/// The document a `subgraph` node runs, which the canvas opens in its place.
+pub fn subgraph_of(doc: &GraphDoc, node: &str) -> Option<GraphDoc> {
+    let name = doc.nodes.iter().find(|n| n.id == node)?.settings.get("graph")?.as_str()?;
+    doc.subgraphs.get(name).cloned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +266,16 @@ mod tests {
             diff(&json!({"a": 1, "b": 2}), &json!({"a": 1, "b": 3, "c": 4})),
             vec![("b".into(), json!(2), json!(3)), ("c".into(), Value::Null, json!(4))]
         );
+    }
+
+    #[test]
+    fn the_input_form_and_subgraphs_come_from_the_document() {
+        let lance = GraphDoc::from_json(include_str!("../../../www/examples/schemas-lance.json")).unwrap();
+        assert_eq!(input_keys(&lance), ["user_input"]);
+        let shared = GraphDoc::from_json(include_str!("../../../www/examples/subgraph-shared-keys.json")).unwrap();
+        assert_eq!(input_keys(&shared), ["foo"]);
+        let node = shared.nodes.iter().find(|n| n.kind == "subgraph").unwrap();
+        assert!(subgraph_of(&shared, &node.id).is_some_and(|d| !d.nodes.is_empty()));
+        assert!(subgraph_of(&shared, "nope").is_none());
     }
 }

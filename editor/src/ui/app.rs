@@ -14,8 +14,8 @@ use super::workspace_store;
 use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
-use crate::model::problems::problems;
-use crate::model::run::{carried, Breakpoints};
+use crate::model::problems::{compile_change, problems};
+use crate::model::run::{carried, input_keys, subgraph_of, Breakpoints};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
 use leptos::prelude::*;
@@ -31,6 +31,8 @@ pub fn App() -> impl IntoView {
     let examples = super::examples::all();
     let saver = Rc::new(IndexedDbSaver::new(session::DB.into(), "strict".into()));
     let session: StoredValue<Option<Shared>, LocalStorage> = StoredValue::new_local(None);
+    // Why the open graph does not compile (then it has no session).
+    let compile_error: StoredValue<Option<String>> = StoredValue::new(None);
     let saver_store: StoredValue<Rc<IndexedDbSaver>, LocalStorage> = StoredValue::new_local(saver);
 
     let doc_name = RwSignal::new(String::new());
@@ -122,18 +124,23 @@ pub fn App() -> impl IntoView {
         });
     };
 
+    // A fresh session of `d`, or none when it does not compile (runs then say why instead of
+    // running an older graph); returns why, and keeps it for the next edit's status.
+    let open_session = move |d: &GraphDoc, runnable: bool| -> Option<String> {
+        let opened = Session::open(d, saver_store.get_value(), runnable);
+        let error = opened.as_ref().err().cloned();
+        session.set_value(opened.ok());
+        compile_error.set_value(error.clone());
+        error
+    };
     // Opens a document: an entry of the workspace (`id`) or an example (`None`), with its approved code.
     let open_doc = move |name: String, d: GraphDoc, id: Option<String>, ok_code: Option<String>| {
-        let saver = saver_store.get_value();
         open_id.set(id.clone());
         approved.set(ok_code.clone());
         review.set(false);
         remember("superstep.open", &id.map(|i| format!("entry:{i}")).unwrap_or_else(|| format!("example:{name}")));
         let runnable = may_run(&d, ok_code.as_deref());
-        // A graph that does not compile has no session: runs say why instead of running an older graph.
-        let opened = Session::open(&d, saver, runnable);
-        let broken = opened.as_ref().err().cloned();
-        session.set_value(opened.ok());
+        let broken = open_session(&d, runnable);
         let ex = d.examples.first();
         input_text.set(ex.map(|e| serde_json::to_string_pretty(&e.input).unwrap_or_default()).unwrap_or_else(|| "{}".into()));
         if let Some(r) = ex.and_then(|e| e.resume.first()) {
@@ -444,7 +451,11 @@ pub fn App() -> impl IntoView {
         schedule_save();
         let d = hist.get_untracked().map(|h| h.doc).unwrap_or(d);
         doc_name.set(d.name.clone());
-        session.set_value(Session::open(&d, saver_store.get_value(), may_run(&d, approved.get_untracked().as_deref())).ok());
+        let before = compile_error.get_value();
+        let now = open_session(&d, may_run(&d, approved.get_untracked().as_deref()));
+        if let Some(text) = compile_change(before.as_deref(), now.as_deref().map_or(Ok(()), Err)) {
+            status.set(text);
+        }
         steps.set(vec![]);
         selected.set(None);
         doc.set(Some(d));
@@ -705,16 +716,12 @@ pub fn App() -> impl IntoView {
                 }
             });
             schedule_save();
-            session.set_value(Session::open(&h.doc, saver_store.get_value(), true).ok());
+            open_session(&h.doc, true);
             status.set("Code approved for this version of the graph. Run it with F5.".into());
         }
     };
     // The input as a form: one field per input key (values typed as text, numbers or JSON).
-    let input_keys = Signal::derive(move || {
-        doc.get()
-            .map(|d| d.input.clone().unwrap_or_else(|| d.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect()))
-            .unwrap_or_default()
-    });
+    let form_keys = Signal::derive(move || doc.get().map(|d| input_keys(&d)).unwrap_or_default());
 
     view! {
         <header class="topbar">
@@ -742,7 +749,7 @@ pub fn App() -> impl IntoView {
             <WorkspacePanel entries=entries.into() open_id=open_id.into() examples=examples threads=threads.into() thread=thread.into()
                 usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
-                <InputForm keys=input_keys input_text=input_text input_error=input_error />
+                <InputForm keys=form_keys input_text=input_text input_error=input_error />
                 <nav class="crumbs" aria-label="breadcrumb">
                     <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
                     {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
@@ -750,9 +757,7 @@ pub fn App() -> impl IntoView {
                 <Canvas layout=graph_layout step=canvas_step carried=edges_lit selection=selection problems=doc_problems doc=editable_doc
                     on_edit=move |c: EditorChange| apply_edit(c)
                     on_open=move |id: String| {
-                    let d = shown_doc.get_untracked();
-                    let sub = d.as_ref().and_then(|d| d.nodes.iter().find(|n| n.id == id).and_then(|n| n.settings.get("graph").and_then(|g| g.as_str())).and_then(|g| d.subgraphs.get(g).cloned()));
-                    if let Some(sub) = sub {
+                    if let Some(sub) = shown_doc.get_untracked().and_then(|d| subgraph_of(&d, &id)) {
                         crumbs.update(|c| c.push((id, sub)));
                     }
                 } />
