@@ -125,7 +125,9 @@ function build(lib, spec, saver) {
     v: Annotation(),
     arg: Annotation(),
   });
-  let g = new StateGraph(S);
+  // SCHEMA=1: the graph takes only `log` in and gives only `log` and `v` out.
+  const io = { input: Annotation.Root({ log: S.spec.log }), output: Annotation.Root({ log: S.spec.log, v: S.spec.v }) };
+  let g = process.env.SCHEMA ? new StateGraph({ stateSchema: S, ...io }) : new StateGraph(S);
   const T = (t) => (t === "END" ? END : t);
   // A task's runs are counted: a node run again after a pause or failure must reuse its result.
   const taskRuns = { n: 0 };
