@@ -7,7 +7,8 @@
 //
 // EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too); DEBUG=1 the
 // "debug", "tasks" and "checkpoints" streams of the run and its resumes; CACHE=1 gives some
-// nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node.
+// nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
+// SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -75,6 +76,9 @@ function genSpec(seed) {
   // LangGraph.js keeps the writes of a sibling that finishes after such a failure (the sibling-label
   // quirk above), where this engine stops it and runs it again on resume.
   const rt = rng(seed * 7919 + 17);
+  // PARENT=1: some subgraphs' first node leaves with Command.PARENT to a parent node (a generator of its own).
+  const rp = rng(seed * 7333 + 11);
+  for (const nd of nodes) if (nd.sub) nd.sub.parentGoto = process.env.PARENT && rp() < 0.4 ? names[Math.floor(rp() * names.length)] : null;
   const throwsAtOnce = nodes.some((nd) => nd.interrupt && nd.overwrite);
   for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name) && !throwsAtOnce;
   // With CACHE=1 some nodes keep their results in a cache (a generator of its own too). Not a Send
@@ -96,12 +100,9 @@ function genSpec(seed) {
     }
     for (const [srcs, to] of joins) if (srcs.includes(n) && srcs[0] !== srcs[1]) out.push(to);
     if (nd.command) out.push(...nd.command.goto);
+    if (nd.sub?.parentGoto) out.push(nd.sub.parentGoto);
     return out;
   };
-  const seen = new Set();
-  const stack = [...entry];
-  while (stack.length) { const n = stack.pop(); if (n === "END" || seen.has(n)) continue; seen.add(n); stack.push(...succ(n)); }
-  for (const n of names) if (!seen.has(n)) { entry.push(n); seen.add(n); for (const m of succ(n)) if (!seen.has(m) && m !== "END") stack.push(m); }
   // A subgraph that runs again and again (on or after a cycle) returns the whole shared log, which the
   // parent's reducer appends again, and a Send fan-out of two on a cycle doubles its tasks: the log
   // doubles every lap and both engines run out of memory. Such subgraphs become plain nodes and such
@@ -114,6 +115,11 @@ function genSpec(seed) {
   const onCycle = (n) => names.some((m) => reaches(m, m) && (m === n || reaches(m, n)));
   for (const nd of nodes) if (nd.sub && !nd.command && onCycle(nd.name)) nd.sub = null;
   for (const c of conds) if (c.kind === "send" && c.count > 1 && (c.target === c.from || reaches(c.target, c.from))) c.count = 1;
+  // (After the taming: a subgraph made a plain node no longer reaches its Command.PARENT target.)
+  const seen = new Set();
+  const stack = [...entry];
+  while (stack.length) { const n = stack.pop(); if (n === "END" || seen.has(n)) continue; seen.add(n); stack.push(...succ(n)); }
+  for (const n of names) if (!seen.has(n)) { entry.push(n); seen.add(n); for (const m of succ(n)) if (!seen.has(m) && m !== "END") stack.push(m); }
   return { nodes, edges, conds, joins, entry: [...new Set(entry)], limit, before, after: afterB, fork };
 }
 
@@ -138,7 +144,10 @@ function build(lib, spec, saver) {
   });
   for (const nd of spec.nodes) {
     if (nd.sub && !nd.command) {
-      let c = new StateGraph(S).addNode("c1", (s) => ({ log: [`${nd.name}.c1`] }));
+      const c1 = nd.sub.parentGoto
+        ? () => new Command({ graph: Command.PARENT, goto: nd.sub.parentGoto, update: { log: [`${nd.name}.c1^`] } })
+        : () => ({ log: [`${nd.name}.c1`] });
+      let c = new StateGraph(S).addNode("c1", c1);
       if (nd.sub.twoSteps) c = c.addNode("c2", (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] })).addEdge("c1", "c2");
       g = g.addNode(nd.name, c.addEdge(START, "c1").compile());
       continue;
