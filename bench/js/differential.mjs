@@ -77,6 +77,9 @@ function genSpec(seed) {
   // quirk above), where this engine stops it and runs it again on resume.
   const rt = rng(seed * 7919 + 17);
   // PARENT=1: some subgraphs' first node leaves with Command.PARENT to a parent node (a generator of its own).
+  const rm = rng(seed * 6007 + 5);
+  // MSG=1: some nodes add a message (some with an id shared by several nodes, so later ones replace it).
+  for (const nd of nodes) nd.msg = process.env.MSG && rm() < 0.5 ? { shared: rm() < 0.5 } : null;
   const rp = rng(seed * 7333 + 11);
   for (const nd of nodes) if (nd.sub) nd.sub.parentGoto = process.env.PARENT && rp() < 0.4 ? names[Math.floor(rp() * names.length)] : null;
   const throwsAtOnce = nodes.some((nd) => nd.interrupt && nd.overwrite);
@@ -129,6 +132,7 @@ function build(lib, spec, saver) {
     log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
     n: Annotation({ reducer: (a, b) => a + b, default: () => 0 }),
     v: Annotation(),
+    ...(process.env.MSG ? { messages: Annotation({ reducer: lib.messagesStateReducer, default: () => [] }) } : {}),
     arg: Annotation(),
   });
   // SCHEMA=1: the graph takes only `log` in and gives only `log` and `v` out.
@@ -157,6 +161,7 @@ function build(lib, spec, saver) {
       if (nd.fail && s.n % 3 === 2) throw new RangeError(`${nd.name} failed`);
       const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag;
       const upd = { log: nd.overwrite ? new lib.Overwrite([entry]) : [entry] };
+      if (nd.msg) upd.messages = [{ role: "assistant", content: entry, ...(nd.msg.shared ? { id: `m${s.n % 3}` } : {}) }];
       if (nd.writeN) upd.n = 1;
       if (nd.writeV) upd.v = nd.name;
       if (nd.interrupt && s.log.length % 3 === 1) upd.log.push(`ans:${interrupt(`${nd.name}?`)}`);
@@ -197,7 +202,15 @@ function errName(lib, e) {
   return e?.name ?? String(e);
 }
 
-const norm = (x) => JSON.parse(JSON.stringify(x ?? null));
+// Messages as {type, content, id} (LangGraph.js's are class instances); generated ids are random.
+function plainMessage(k, v) {
+  const o = this[k];
+  const m = o && typeof o === "object" && typeof o._getType === "function" ? { type: o._getType(), content: o.content, id: o.id } : v;
+  if (!m || typeof m !== "object" || !("content" in m) || !("type" in m || "role" in m)) return m;
+  const id = typeof m.id === "string" && !m.id.startsWith("m") ? "<generated>" : m.id;
+  return { type: m.type ?? m.role, content: m.content, id };
+}
+const norm = (x) => JSON.parse(JSON.stringify(x ?? null, plainMessage));
 const intr = (o) => {
   if (Array.isArray(o)) return o.map(intr);
   if (o && typeof o === "object" && o.constructor === Object) return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === "__interrupt__" ? v.map((i) => i.value) : intr(v)]));

@@ -646,6 +646,32 @@ fn messages_in_a_resume_update_get_their_own_ids() {
     assert_eq!(contents, vec!["one", "two", "hi"]);
 }
 
+/// While a superstep is paused, the state shows what its finished tasks wrote:
+/// their id-less messages get ids of their own there too, so none replaces another.
+#[test]
+fn a_paused_steps_finished_messages_each_get_an_id() {
+    let s = saver();
+    let say = |text: &'static str| node(move |_| Ok::<_, NodeError>(json!({"messages": [{"role": "ai", "content": text}]})));
+    let g = StateGraph::new()
+        .channel("messages", Channel::messages())
+        .node("a", say("a"))
+        .node("b", say("b"))
+        .node("ask", node_rt(|_, rt| rt.interrupt(json!("?")).map(|_| json!({}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "ask")
+        .compile_with(with_saver(&s))
+        .unwrap();
+    let cfg = thread("paused-msgs");
+    let out = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let state = g.get_state_blocking(&cfg).unwrap();
+    for messages in [&out["messages"], &state.values["messages"]] {
+        let ids: Vec<&str> = messages.as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
+        assert_eq!(ids.len(), 2, "{messages}");
+        assert!(ids.iter().all(|id| !id.is_empty()) && ids[0] != ids[1], "{ids:?}");
+    }
+}
+
 /// A paused subgraph's state config reads and updates that subgraph (as the
 /// subgraph graph), and the parent's resume continues it with the edit.
 #[test]

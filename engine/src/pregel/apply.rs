@@ -131,12 +131,14 @@ pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], i
 /// superstep applied: how LangGraph shows an interrupted or failed run's
 /// newest state. `pending` holds the step's saved results, `(task id, name,
 /// result)`. A conflict among them leaves the state as the checkpoint has it
-/// (the run reports it on resume).
+/// (the run reports it on resume). Messages without an id get one from `ids`, as
+/// every application of their writes does.
 pub fn with_finished_writes(
     spec: &GraphSpec,
     rs: &RunState,
     tasks: &[std::rc::Rc<Task>],
     pending: &[(String, String, TaskResult)],
+    ids: &mut dyn MessageIds,
 ) -> RunState {
     let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
         tasks.iter().filter_map(|t| Some((&**t, finished_result(pending, &t.id)?.writes.clone()))).unzip();
@@ -144,8 +146,7 @@ pub fn with_finished_writes(
     if done.is_empty() {
         return out;
     }
-    let mut no_ids = || String::new();
-    match apply_writes(spec, &mut out, &done, writes, &mut no_ids) {
+    match apply_writes(spec, &mut out, &done, writes, ids) {
         Ok(_) => out,
         Err(_) => rs.clone(),
     }

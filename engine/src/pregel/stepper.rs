@@ -155,7 +155,8 @@ impl Stepper {
         }
         let ns = self.run.namespace.join("|");
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending).values_of(spec, &spec.output_keys)
+        let env = self.run.env.clone();
+        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending, &mut || env.next_id()).values_of(spec, &spec.output_keys)
     }
 
     /// Every state channel's value.
@@ -426,7 +427,8 @@ impl Stepper {
             };
             if self.run.namespace.is_empty() && output_written() {
                 self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending).all_values(spec)
+                    let env = self.run.env.clone();
+                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending, &mut || env.next_id()).all_values(spec)
                 });
             }
             return (Outcome::Interrupted(interrupts), vec![], false);
