@@ -8,7 +8,8 @@
 // EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too); DEBUG=1 the
 // "debug", "tasks" and "checkpoints" streams of the run and its resumes; CACHE=1 gives some
 // nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
-// SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT.
+// SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
+// MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -141,6 +142,9 @@ function build(lib, spec, saver) {
   const T = (t) => (t === "END" ? END : t);
   // A task's runs are counted: a node run again after a pause or failure must reuse its result.
   const taskRuns = { n: 0 };
+  // RETRY=1: a failing node has a retry policy and fails every other attempt, so its retry succeeds.
+  const retry = !!process.env.RETRY;
+  const attempts = {};
   const tk = lib.task("tk", async (x) => {
     taskRuns.n++;
     await new Promise((r) => setTimeout(r, 1));
@@ -158,7 +162,9 @@ function build(lib, spec, saver) {
     }
     const body = (s, tag = "") => {
       if (nd.empty || s.log.length > 60) return {};
-      if (nd.fail && s.n % 3 === 2) throw new RangeError(`${nd.name} failed`);
+      if (nd.fail && s.n % 3 === 2 && (!retry || (attempts[nd.name] = (attempts[nd.name] ?? 0) + 1) % 2 === 1)) {
+        throw new RangeError(`${nd.name} failed`);
+      }
       const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag;
       const upd = { log: nd.overwrite ? new lib.Overwrite([entry]) : [entry] };
       if (nd.msg) upd.messages = [{ role: "assistant", content: entry, ...(nd.msg.shared ? { id: `m${s.n % 3}` } : {}) }];
@@ -172,6 +178,7 @@ function build(lib, spec, saver) {
     const slow = nd.fail ? async (s, tag) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag); } : body;
     const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
     const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}) };
+    if (retry && nd.fail) options.retryPolicy = { maxAttempts: 2, initialInterval: 1, jitter: false };
     g = g.addNode(nd.name, fn, options);
   }
   for (const e of spec.entry) g = g.addEdge(START, e);

@@ -112,3 +112,31 @@ fn each_call_is_a_task_of_its_own_in_the_tasks_stream_and_a_kept_one_reports_no_
         [s("n", "start"), s("double", "start"), s("double", "start"), s("n", "result")]
     );
 }
+
+#[test]
+fn a_retried_node_runs_its_calls_again_as_in_langgraph() {
+    // LangGraph.js reuses a call's result on a later run of the task (after a pause or
+    // a failure), not on a retry within the run: the retry does the work again.
+    let runs = Rc::new(Cell::new(0));
+    let failed = Rc::new(Cell::new(false));
+    let counted = runs.clone();
+    let g = last(&["v"])
+        .add_node(
+            NodeSpec::new(
+                "n",
+                node_rt(move |s, rt| {
+                    let v = double(rt, &counted, s.i64("v").unwrap());
+                    if !failed.replace(true) {
+                        return Err(NodeError::msg("flaky"));
+                    }
+                    Ok::<_, NodeError>(json!({ "v": v }))
+                }),
+            )
+            .retry(RetryPolicy { initial_interval: 0.0, ..RetryPolicy::default() }),
+        )
+        .edge(START, "n")
+        .compile_with(with_saver())
+        .unwrap();
+    assert_eq!(g.invoke_blocking(json!({"v": 3}), RunConfig::thread("t")).unwrap()["v"], json!(6));
+    assert_eq!(runs.get(), 2);
+}

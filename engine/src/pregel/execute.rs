@@ -141,6 +141,7 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
                 rt.0.resume.borrow_mut().next = 0;
                 rt.0.graph_calls.set(0);
                 rt.0.call_next.set(0);
+                rt.forget_calls();
             }
             _ => return result,
         }
