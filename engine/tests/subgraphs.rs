@@ -314,3 +314,25 @@ fn parallel_subgraphs_alternate_their_supersteps_as_in_langgraph() {
     let inner: Vec<String> = ns_updates(&g, json!({})).into_iter().filter(|(ns, _)| !ns.is_empty()).map(|(ns, _)| ns.join("/")).collect();
     assert_eq!(inner, ["a", "b", "a", "b", "a", "b"]);
 }
+
+#[test]
+fn a_command_to_the_parent_streams_as_its_tasks_parent_command_error() {
+    // As LangGraph.js streams it: the subgraph task that leaves for its parent ends
+    // with the error `{message: "", name: "ParentCommand"}`; the parent goes on.
+    let child = last(&["x"])
+        .node("c1", node(|_| Ok::<_, NodeError>(NodeOutput::Command(Command::goto("b").to_parent()))))
+        .edge(START, "c1")
+        .compile()
+        .unwrap();
+    let g = last(&["x"])
+        .add_node(superstep::pregel::subgraph_node("sub".into(), child).ends(["b"]))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"x": "b"}))))
+        .edge(START, "sub")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Tasks]).subgraphs(true)).unwrap();
+    let c1 = parts.iter().find(|p| p.data["name"] == json!("c1") && p.data.get("result").is_some()).unwrap();
+    assert_eq!(c1.data["error"], json!({"message": "", "name": "ParentCommand"}));
+    let b = parts.iter().find(|p| p.data["name"] == json!("b") && p.data.get("result").is_some()).unwrap();
+    assert_eq!(b.data["error"], serde_json::Value::Null);
+}

@@ -697,6 +697,8 @@ fn emit_task_result(
         let error = match &r.status {
             TaskStatus::Failed(e @ Error::Node { message, .. }) => json!({ "message": message, "name": e.task_error_class() }),
             TaskStatus::Failed(e) => json!({ "message": e.to_string(), "name": e.task_error_class() }),
+            // LangGraph.js sends a command to the parent graph up as an error.
+            TaskStatus::Parent(_) => json!({ "message": "", "name": "ParentCommand" }),
             _ => Value::Null,
         };
         json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
