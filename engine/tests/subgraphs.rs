@@ -336,3 +336,24 @@ fn a_command_to_the_parent_streams_as_its_tasks_parent_command_error() {
     let b = parts.iter().find(|p| p.data["name"] == json!("b") && p.data.get("result").is_some()).unwrap();
     assert_eq!(b.data["error"], serde_json::Value::Null);
 }
+
+#[test]
+fn a_paused_per_thread_subgraph_shows_its_paused_task_in_the_parents_snapshot() {
+    // Its checkpoints are per node, not per task, and its task ids come from there too,
+    // so the parent's snapshot finds its state and its paused task's interrupt.
+    let s = Rc::new(MemorySaver::new());
+    let child = last(&["x"])
+        .node("c1", node(|_| Ok::<_, NodeError>(json!({"x": "c1"}))))
+        .node("c2", node_rt(|_, rt| rt.interrupt(json!("sub?")).map(|v| json!({ "x": v }))))
+        .edge(START, "c1")
+        .edge("c1", "c2")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::PerThread, ..Default::default() })
+        .unwrap();
+    let g = last(&["x"]).subgraph("sub", child).edge(START, "sub").compile_with(saver_opts(&s)).unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let parent = block_on(g.get_state(&cfg, true)).unwrap();
+    let sub = parent.tasks[0].state.as_ref().expect("the subgraph's state");
+    assert_eq!((sub.values["x"].clone(), sub.next.clone()), (json!("c1"), vec!["c2".to_string()]));
+    assert_eq!(sub.tasks[0].interrupts[0].value, json!("sub?"));
+}

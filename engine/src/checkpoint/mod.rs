@@ -11,6 +11,7 @@ pub use format::{
 };
 pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};
+pub(crate) use thread::child_ns;
 pub use thread::{StateSnapshot, TaskSnapshot};
 
 use crate::error::Error;
@@ -126,7 +127,7 @@ impl Persist {
         let run = &stepper.run;
         let payload = || {
             let spec = stepper.graph().spec();
-            let planned = crate::pregel::plan(spec, stepper.run_state(), stepper.checkpoint_id(), &run.namespace.join("|"));
+            let planned = crate::pregel::plan(spec, stepper.run_state(), stepper.checkpoint_id(), &run.task_ns());
             // LangGraph.js lists a checkpoint event's tasks as Sends first, then nodes by name
             // (its state snapshots list nodes in the order they were added instead).
             let pulls = crate::pregel::pull_count(&planned);

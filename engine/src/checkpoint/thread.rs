@@ -181,7 +181,7 @@ impl CompiledGraph {
                 }
                 let state = match (subgraphs, &spec.nodes[task.node].spec.subgraph) {
                     (true, Some(sub)) => {
-                        let ns = child_ns(&to.ns, &task.name, &task.id);
+                        let ns = child_ns(&to.ns, &task.name, &task.id, sub);
                         let child_to = Persistence { ns: ns.clone(), ..to.clone() };
                         match to.saver.get(&to.thread_id, &ns, None).await? {
                             Some(ct) => Some(Box::new(sub.snapshot(&child_to, &ct, true, with_finished).await?)),
@@ -280,8 +280,13 @@ impl CompiledGraph {
     }
 }
 
-pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str) -> String {
-    let own = format!("{node}:{task_id}");
+/// Where task `task_id` of node `node` keeps its subgraph's checkpoints under `parent`:
+/// per task, or (a per-thread subgraph) per node and graph, so that its state outlives the task.
+pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &CompiledGraph) -> String {
+    let own = match graph.options().checkpointer {
+        super::Checkpointing::PerThread => format!("{node}:{}", graph.name()),
+        _ => format!("{node}:{task_id}"),
+    };
     if parent.is_empty() {
         own
     } else {

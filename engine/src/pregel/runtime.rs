@@ -55,6 +55,17 @@ pub(crate) struct RunCtx {
     pub calls: RefCell<super::CallLog>,
 }
 
+impl RunCtx {
+    /// The namespace task ids derive from: where the run keeps its checkpoints, so a
+    /// snapshot of them plans the same ids (a per-thread subgraph's is not per task).
+    pub fn task_ns(&self) -> String {
+        match &self.persistence {
+            Some(p) => p.ns.clone(),
+            None => self.namespace.join("|"),
+        }
+    }
+}
+
 #[derive(Default)]
 pub(crate) enum NullResume {
     #[default]

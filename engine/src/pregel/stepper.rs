@@ -141,7 +141,7 @@ impl Stepper {
     /// The nodes the next superstep would run.
     pub fn next_nodes(&self) -> Vec<String> {
         let spec = self.graph.spec();
-        let ns = self.run.namespace.join("|");
+        let ns = self.run.task_ns();
         // One entry per task, as LangGraph's `next` (a node with three Sends is there three times).
         plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name.to_string()).collect()
     }
@@ -153,7 +153,7 @@ impl Stepper {
         if !self.pending.iter().any(|(_, _, r)| r.status == TaskStatus::Done) {
             return self.rs.values_of(spec, &spec.output_keys);
         }
-        let ns = self.run.namespace.join("|");
+        let ns = self.run.task_ns();
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
         let env = self.run.env.clone();
         super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending, &mut || env.next_id()).values_of(spec, &spec.output_keys)
@@ -231,7 +231,7 @@ impl Stepper {
         }
         let graph = self.graph.clone();
         let spec = graph.spec();
-        let ns = self.run.namespace.join("|");
+        let ns = self.run.task_ns();
         // As in LangGraph, the limit is checked before planning: a chain of k
         // nodes needs a limit of k + 1 (the START task counts too).
         let step = self.rs.step + 1;

@@ -44,13 +44,20 @@ impl Runtime {
     fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Result<Option<Persistence>, NodeError> {
         let parent = self.run_ctx().persistence.as_ref();
         let task = &self.0.task;
-        let ns = |p: &Persistence, own: String| if p.ns.is_empty() { own } else { format!("{}|{own}", p.ns) };
-        let own = if call == 0 { format!("{}:{}", task.name, task.id) } else { format!("{}:{}|{call}", task.name, task.id) };
+        // A task's later calls get namespaces of their own (a per-thread subgraph allows one call).
+        let ns = |p: &Persistence| {
+            let first = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
+            if call == 0 {
+                first
+            } else {
+                format!("{first}|{call}")
+            }
+        };
         Ok(match (&graph.options().checkpointer, parent) {
             (Checkpointing::Disabled, _) | (_, None) => None,
-            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p, own), ..p.clone() }),
+            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p), ..p.clone() }),
             (Checkpointing::PerThread, Some(p)) => {
-                let child = ns(p, format!("{}:{}", task.name, graph.name()));
+                let child = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
                 let mut calls = self.0.per_thread_calls.borrow_mut();
                 if calls.contains(&child) {
                     return Err(NodeError::Graph(Box::new(Error::InvalidInput {
@@ -64,7 +71,7 @@ impl Runtime {
                 calls.push(child.clone());
                 Some(Persistence { ns: child, ..p.clone() })
             }
-            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p, own), ..p.clone() }),
+            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p), ..p.clone() }),
         })
     }
 
