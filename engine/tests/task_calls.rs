@@ -115,8 +115,8 @@ fn each_call_is_a_task_of_its_own_in_the_tasks_stream_and_a_kept_one_reports_no_
 
 #[test]
 fn a_retried_node_runs_its_calls_again_as_in_langgraph() {
-    // LangGraph.js reuses a call's result on a later run of the task (after a pause or
-    // a failure), not on a retry within the run: the retry does the work again.
+    // LangGraph.js numbers a retry's calls on from the failed attempt's, so a retry
+    // does the work again (unless an earlier run kept a result under that number).
     let runs = Rc::new(Cell::new(0));
     let failed = Rc::new(Cell::new(false));
     let counted = runs.clone();
@@ -139,4 +139,38 @@ fn a_retried_node_runs_its_calls_again_as_in_langgraph() {
         .unwrap();
     assert_eq!(g.invoke_blocking(json!({"v": 3}), RunConfig::thread("t")).unwrap()["v"], json!(6));
     assert_eq!(runs.get(), 2);
+}
+
+#[test]
+fn a_retry_after_a_resume_reuses_the_calls_its_earlier_run_numbered_alike() {
+    // Attempts 1 and 3 fail. Run 1: call 0 (attempt 1), call 1 (attempt 2), then the
+    // pause. The resume: attempt 3 reuses call 0, and its retry reuses call 1.
+    let runs = Rc::new(Cell::new(0));
+    let attempts = Rc::new(Cell::new(0));
+    let (counted, tries) = (runs.clone(), attempts.clone());
+    let g = last(&["v"])
+        .add_node(
+            NodeSpec::new(
+                "n",
+                node_rt(move |s, rt| {
+                    let v = double(rt, &counted, s.i64("v").unwrap());
+                    tries.set(tries.get() + 1);
+                    if tries.get() % 2 == 1 {
+                        return Err(NodeError::msg("odd attempt"));
+                    }
+                    let ok = rt.interrupt(json!("ok?"))?;
+                    Ok::<_, NodeError>(json!({ "v": format!("{v}:{}", ok.as_str().unwrap_or_default()) }))
+                }),
+            )
+            .retry(RetryPolicy { max_attempts: 2, initial_interval: 0.0, ..RetryPolicy::default() }),
+        )
+        .edge(START, "n")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({"v": 3}), cfg.clone()).unwrap();
+    assert_eq!((runs.get(), attempts.get()), (2, 2));
+    let done = g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap();
+    assert_eq!(done["v"], json!("6:yes"));
+    assert_eq!((runs.get(), attempts.get()), (2, 4), "both calls were kept");
 }

@@ -62,12 +62,6 @@ impl Runtime {
         }
     }
 
-    /// Forgets this task's finished calls: as in LangGraph.js, a retried node does its
-    /// calls again, even those kept from an earlier run (its resume values stay).
-    pub(crate) fn forget_calls(&self) {
-        self.0.run.calls.borrow_mut().retain(|(id, _)| *id != *self.0.task.id);
-    }
-
     /// Streams the calls finished since the last flush.
     pub(crate) fn flush_calls(&self) {
         let done = std::mem::take(&mut *self.0.calls_to_stream.borrow_mut());

@@ -140,8 +140,9 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
                 rt.0.resume.borrow_mut().next = 0;
                 rt.0.graph_calls.set(0);
-                rt.0.call_next.set(0);
-                rt.forget_calls();
+                // As LangGraph.js numbers them: a retry's task calls go on counting from the
+                // failed attempt's, so it does its calls again unless an earlier run of the
+                // task kept a result under the same number.
             }
             _ => return result,
         }
