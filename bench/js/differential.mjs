@@ -346,7 +346,8 @@ async function eventsOn(lib, spec, Saver) {
 /**
  * With DEBUG=1: the run and its resumes once more with the "debug", "tasks" and "checkpoints"
  * modes (with subgraphs, a thread of its own). Ids, times, configs and triggers are dropped; the
- * events of parallel tasks interleave freely, so each run's events are compared as a sorted list.
+ * events of parallel tasks interleave freely, so each run's events are compared as a sorted list
+ * (RAW=1 keeps them in order, to read one seed's).
  */
 async function debugOn(lib, spec, Saver) {
   let g;
