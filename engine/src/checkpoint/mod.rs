@@ -143,12 +143,7 @@ impl Persist {
                 "parentConfig": parent.map(config),
             })
         };
-        run.sink.push(&run.namespace, StreamMode::Checkpoints, payload);
-        run.sink.push(
-            &run.namespace,
-            StreamMode::Debug,
-            || json!({"type": "checkpoint", "step": step, "timestamp": run.env.now_ms(), "payload": payload()}),
-        );
+        run.sink.push_with_debug(&run.namespace, StreamMode::Checkpoints, "checkpoint", step, &run.env, payload);
     }
 }
 

@@ -33,7 +33,8 @@ impl Runtime {
             let id = self.call_id(index);
             json!({ "id": id, "name": name, "input": input, "triggers": ["__pregel_push"], "interrupts": [], "metadata": { "ls_integration": "langgraph" } })
         };
-        self.push_task_event("task", payload);
+        let run = &self.0.run;
+        run.sink.push_with_debug(&run.namespace, StreamMode::Tasks, "task", self.0.step, &run.env, payload);
         self.flush_calls();
         let log = self.0.run.calls.borrow();
         let saved = log.iter().find(|(id, _)| *id == *self.0.task.id).and_then(|(_, calls)| calls.iter().find(|c| c.index == index));
@@ -68,24 +69,14 @@ impl Runtime {
         for c in done {
             self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(&c.name, &c.value, false));
             let result = || json!({ "id": self.call_id(c.index), "name": c.name, "result": {}, "interrupts": [], "error": null });
-            self.push_task_event("task_result", result);
+            let run = &self.0.run;
+            run.sink.push_with_debug(&run.namespace, StreamMode::Tasks, "task_result", self.0.step, &run.env, result);
         }
     }
 
     /// A call's task id: stable, so a re-run's calls have the ids they had.
     fn call_id(&self, index: usize) -> String {
         stable_hash(&[&self.0.task.id, "call", &index.to_string()])
-    }
-
-    /// A call task's event in the `tasks` stream, and in `debug` as `kind`.
-    fn push_task_event(&self, kind: &str, payload: impl Fn() -> Value) {
-        let (sink, ns) = (&self.0.run.sink, &self.0.run.namespace);
-        sink.push(ns, StreamMode::Tasks, &payload);
-        sink.push(
-            ns,
-            StreamMode::Debug,
-            || json!({ "type": kind, "step": self.0.step, "timestamp": self.0.run.env.now_ms(), "payload": payload() }),
-        );
     }
 }
 

@@ -619,8 +619,7 @@ fn emit_task_start(
         }
         json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
     };
-    sink.push(ns, StreamMode::Tasks, payload);
-    sink.push(ns, StreamMode::Debug, || json!({ "type": "task", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }));
+    sink.push_with_debug(ns, StreamMode::Tasks, "task", step, &run.env, payload);
 }
 
 /// A task's "updates" chunk: `{node: update}`, marked when the result was not
@@ -703,10 +702,5 @@ fn emit_task_result(
         };
         json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
     };
-    sink.push(ns, StreamMode::Tasks, payload);
-    sink.push(
-        ns,
-        StreamMode::Debug,
-        || json!({ "type": "task_result", "step": step, "timestamp": run.env.now_ms(), "payload": payload() }),
-    );
+    sink.push_with_debug(ns, StreamMode::Tasks, "task_result", step, &run.env, payload);
 }

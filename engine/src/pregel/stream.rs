@@ -1,5 +1,5 @@
 //! Stream modes, stream parts and the sink that collects them during a run.
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -88,6 +88,22 @@ impl Sink {
         if self.wants(mode, namespace) {
             self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data: data() });
         }
+    }
+
+    /// A task or checkpoint event as LangGraph streams it: the payload in `mode`
+    /// ("tasks" or "checkpoints"), and in "debug" wrapped as `{type: kind, step,
+    /// timestamp, payload}`. Nothing is built (the clock not read) unless someone listens.
+    pub(crate) fn push_with_debug(
+        &self,
+        namespace: &[String],
+        mode: StreamMode,
+        kind: &str,
+        step: i64,
+        env: &crate::Env,
+        payload: impl Fn() -> Value,
+    ) {
+        self.push(namespace, mode, &payload);
+        self.push(namespace, StreamMode::Debug, || json!({ "type": kind, "step": step, "timestamp": env.now_ms(), "payload": payload() }));
     }
 
     pub fn pop(&self) -> Option<StreamPart> {
