@@ -113,6 +113,15 @@ fn each_call_is_a_task_of_its_own_in_the_tasks_stream_and_a_kept_one_reports_no_
     );
 }
 
+/// One node `n`, retried up to `max_attempts` times with no wait, under a saver.
+fn retried(max_attempts: u32, action: superstep::graph::node::NodeFn) -> CompiledGraph {
+    last(&["v"])
+        .add_node(NodeSpec::new("n", action).retry(RetryPolicy { max_attempts, initial_interval: 0.0, ..RetryPolicy::default() }))
+        .edge(START, "n")
+        .compile_with(with_saver())
+        .unwrap()
+}
+
 #[test]
 fn a_retried_node_runs_its_calls_again_as_in_langgraph() {
     // LangGraph.js numbers a retry's calls on from the failed attempt's, so a retry
@@ -120,23 +129,16 @@ fn a_retried_node_runs_its_calls_again_as_in_langgraph() {
     let runs = Rc::new(Cell::new(0));
     let failed = Rc::new(Cell::new(false));
     let counted = runs.clone();
-    let g = last(&["v"])
-        .add_node(
-            NodeSpec::new(
-                "n",
-                node_rt(move |s, rt| {
-                    let v = double(rt, &counted, s.i64("v").unwrap());
-                    if !failed.replace(true) {
-                        return Err(NodeError::msg("flaky"));
-                    }
-                    Ok::<_, NodeError>(json!({ "v": v }))
-                }),
-            )
-            .retry(RetryPolicy { initial_interval: 0.0, ..RetryPolicy::default() }),
-        )
-        .edge(START, "n")
-        .compile_with(with_saver())
-        .unwrap();
+    let g = retried(
+        3,
+        node_rt(move |s, rt| {
+            let v = double(rt, &counted, s.i64("v").unwrap());
+            if !failed.replace(true) {
+                return Err(NodeError::msg("flaky"));
+            }
+            Ok::<_, NodeError>(json!({ "v": v }))
+        }),
+    );
     assert_eq!(g.invoke_blocking(json!({"v": 3}), RunConfig::thread("t")).unwrap()["v"], json!(6));
     assert_eq!(runs.get(), 2);
 }
@@ -148,25 +150,18 @@ fn a_retry_after_a_resume_reuses_the_calls_its_earlier_run_numbered_alike() {
     let runs = Rc::new(Cell::new(0));
     let attempts = Rc::new(Cell::new(0));
     let (counted, tries) = (runs.clone(), attempts.clone());
-    let g = last(&["v"])
-        .add_node(
-            NodeSpec::new(
-                "n",
-                node_rt(move |s, rt| {
-                    let v = double(rt, &counted, s.i64("v").unwrap());
-                    tries.set(tries.get() + 1);
-                    if tries.get() % 2 == 1 {
-                        return Err(NodeError::msg("odd attempt"));
-                    }
-                    let ok = rt.interrupt(json!("ok?"))?;
-                    Ok::<_, NodeError>(json!({ "v": format!("{v}:{}", ok.as_str().unwrap_or_default()) }))
-                }),
-            )
-            .retry(RetryPolicy { max_attempts: 2, initial_interval: 0.0, ..RetryPolicy::default() }),
-        )
-        .edge(START, "n")
-        .compile_with(with_saver())
-        .unwrap();
+    let g = retried(
+        2,
+        node_rt(move |s, rt| {
+            let v = double(rt, &counted, s.i64("v").unwrap());
+            tries.set(tries.get() + 1);
+            if tries.get() % 2 == 1 {
+                return Err(NodeError::msg("odd attempt"));
+            }
+            let ok = rt.interrupt(json!("ok?"))?;
+            Ok::<_, NodeError>(json!({ "v": format!("{v}:{}", ok.as_str().unwrap_or_default()) }))
+        }),
+    );
     let cfg = RunConfig::thread("t");
     g.invoke_blocking(json!({"v": 3}), cfg.clone()).unwrap();
     assert_eq!((runs.get(), attempts.get()), (2, 2));
