@@ -155,8 +155,8 @@ impl Stepper {
         }
         let ns = self.run.task_ns();
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        let env = self.run.env.clone();
-        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending, &mut || env.next_id()).values_of(spec, &spec.output_keys)
+        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending, &mut || self.run.env.next_id())
+            .values_of(spec, &spec.output_keys)
     }
 
     /// Every state channel's value.
@@ -427,8 +427,8 @@ impl Stepper {
             };
             if self.run.namespace.is_empty() && output_written() {
                 self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                    let env = self.run.env.clone();
-                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending, &mut || env.next_id()).all_values(spec)
+                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending, &mut || self.run.env.next_id())
+                        .all_values(spec)
                 });
             }
             return (Outcome::Interrupted(interrupts), vec![], false);
