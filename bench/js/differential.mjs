@@ -159,9 +159,9 @@ function build(lib, spec, saver) {
       let c = new StateGraph(S).addNode("c1", c1);
       if (nd.sub.twoSteps) c = c.addNode("c2", (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] })).addEdge("c1", "c2");
       // SUBCP=1: the subgraph keeps its own state across the parent's runs (checkpointer: true).
-      // Known difference: in the first superstep of a resumed parent run, LangGraph.js treats such a
-      // subgraph that had finished as resuming and hands back its stored state without running it;
-      // this engine runs it on its new input.
+      // Known difference: continuing a fork made by updateState, LangGraph.js starts such a
+      // subgraph from the state it had when the forked checkpoint was written (its ReplayState);
+      // this engine starts it from its newest state.
       // Not a Send target: parallel calls of such a subgraph share its state and conflict (the seeds
       // say so), and LangGraph.js then returns the stored state without running the subgraph.
       const own = process.env.SUBCP && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);

@@ -5,7 +5,7 @@ use common::*;
 use futures::executor::block_on;
 use serde_json::{json, Value};
 use std::rc::Rc;
-use superstep::checkpoint::{Checkpointing, MemorySaver};
+use superstep::checkpoint::{Checkpointer, Checkpointing, MemorySaver};
 use superstep::*;
 
 fn saver_opts(s: &Rc<MemorySaver>) -> CompileOptions {
@@ -237,11 +237,108 @@ fn per_invocation_subgraphs_start_fresh_and_per_thread_ones_accumulate() {
 }
 
 #[test]
-fn two_calls_to_one_per_thread_subgraph_in_a_node_are_an_error() {
+fn a_nodes_calls_get_namespaces_by_call_order_so_one_per_thread_subgraph_can_be_called_twice() {
+    // As LangGraph.js: the n-th call of a node keeps its checkpoints under `node|n`,
+    // whichever graph it calls, so two calls of one per-thread subgraph accumulate apart.
     let s = Rc::new(MemorySaver::new());
     let g = calling_parent(counter_subgraph(Checkpointing::PerThread), &s, 2);
-    let err = g.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap_err();
-    assert!(matches!(err, Error::InvalidInput { ref message } if message.contains("twice")), "{err}");
+    let cfg = RunConfig::thread("1");
+    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["counts"], json!([2, 2]));
+    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["counts"], json!([2, 2, 4, 4]));
+    let namespaces = [String::new(), "ask".into(), "ask|1".into()];
+    for ns in namespaces {
+        assert!(block_on(s.get("1", &ns, None)).unwrap().is_some(), "checkpoints under `{ns}`");
+    }
+}
+
+/// `counter_subgraph` that counts its runs.
+fn counted_subgraph(mode: Checkpointing) -> (CompiledGraph, Rc<std::cell::Cell<usize>>) {
+    let runs = Rc::new(std::cell::Cell::new(0));
+    let counted = runs.clone();
+    let sub = StateGraph::new()
+        .channel("messages", Channel::append())
+        .node(
+            "agent",
+            node(move |s| {
+                counted.set(counted.get() + 1);
+                Ok::<_, NodeError>(json!({"messages": [format!("seen {}", s.get("messages").unwrap().as_array().unwrap().len())]}))
+            }),
+        )
+        .edge(START, "agent")
+        .compile_with(CompileOptions { checkpointer: mode, ..Default::default() })
+        .unwrap();
+    (sub, runs)
+}
+
+/// A parent whose node `ask` calls a counted subgraph, then asks for approval.
+fn approving_parent(mode: Checkpointing, s: &Rc<MemorySaver>) -> (CompiledGraph, Rc<std::cell::Cell<usize>>) {
+    let (sub, runs) = counted_subgraph(mode);
+    let g = StateGraph::new()
+        .channel("counts", Channel::append())
+        .node(
+            "ask",
+            async_node(move |_s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let out = rt.invoke_graph(&sub, json!({"messages": ["q"]})).await?;
+                    let answer = rt.interrupt(json!("approve?"))?;
+                    Ok::<_, NodeError>(json!({ "counts": [out["messages"].as_array().unwrap().len(), answer] }))
+                }
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(saver_opts(s))
+        .unwrap();
+    (g, runs)
+}
+
+#[test]
+fn a_subgraph_that_finished_before_its_node_paused_is_not_run_again_on_resume() {
+    // As LangGraph.js: the resumed node's call continues the subgraph's finished run,
+    // which hands back its result, and the resume value stays the node's own.
+    for per_thread in [false, true] {
+        let mode = if per_thread { Checkpointing::PerThread } else { Checkpointing::Inherit };
+        let s = Rc::new(MemorySaver::new());
+        let (g, runs) = approving_parent(mode, &s);
+        let cfg = RunConfig::thread("1");
+        assert!(g.invoke_blocking(json!({}), cfg.clone()).unwrap().get("__interrupt__").is_some());
+        assert_eq!(g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).unwrap()["counts"], json!([2, "yes"]));
+        assert_eq!(runs.get(), 1, "per thread: {per_thread}");
+        // A new turn: a per-thread subgraph goes on from its state, a per-invocation one starts afresh.
+        g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+        let second = g.invoke_blocking(Command::resume(json!("no")), cfg).unwrap()["counts"].clone();
+        let seen = if per_thread { 4 } else { 2 };
+        assert_eq!(second, json!([2, "yes", seen, "no"]), "per thread: {per_thread}");
+        assert_eq!(runs.get(), 2, "per thread: {per_thread}");
+    }
+}
+
+#[test]
+fn a_retried_node_calls_its_subgraph_under_the_next_number() {
+    // As LangGraph.js: a retry numbers its subgraph calls on from the failed attempt's,
+    // so the retry's call is a fresh run in a namespace of its own.
+    let s = Rc::new(MemorySaver::new());
+    let (sub, runs) = counted_subgraph(Checkpointing::Inherit);
+    let failed = Rc::new(std::cell::Cell::new(false));
+    let action = async_node(move |_s: State, rt: Runtime| {
+        let (sub, failed) = (sub.clone(), failed.clone());
+        async move {
+            let out = rt.invoke_graph(&sub, json!({"messages": ["q"]})).await?;
+            if !failed.replace(true) {
+                return Err(NodeError::msg("flaky"));
+            }
+            Ok::<_, NodeError>(json!({ "counts": [out["messages"].as_array().unwrap().len()] }))
+        }
+    });
+    let retry = RetryPolicy { max_attempts: 2, initial_interval: 0.0, ..RetryPolicy::default() };
+    let g = StateGraph::new()
+        .channel("counts", Channel::append())
+        .add_node(NodeSpec::new("ask", action).retry(retry))
+        .edge(START, "ask")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    assert_eq!(g.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap()["counts"], json!([2]));
+    assert_eq!(runs.get(), 2);
 }
 
 #[test]
@@ -356,4 +453,32 @@ fn a_paused_per_thread_subgraph_shows_its_paused_task_in_the_parents_snapshot() 
     let sub = parent.tasks[0].state.as_ref().expect("the subgraph's state");
     assert_eq!((sub.values["x"].clone(), sub.next.clone()), (json!("c1"), vec!["c2".to_string()]));
     assert_eq!(sub.tasks[0].interrupts[0].value, json!("sub?"));
+}
+
+#[test]
+fn continuing_a_fork_runs_the_subgraphs_its_tasks_call() {
+    // As LangGraph.js: continuing from a named update checkpoint is time travel, not a
+    // resume, so a per-thread subgraph that had finished runs on its new input.
+    let s = Rc::new(MemorySaver::new());
+    let (sub, runs) = counted_subgraph(Checkpointing::PerThread);
+    let g = StateGraph::new()
+        .channel("messages", Channel::append())
+        .node("prep", node(|_| Ok::<_, NodeError>(json!({"messages": ["prep"]}))))
+        .subgraph("agent", sub)
+        .edge(START, "prep")
+        .edge("prep", "agent")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({"messages": []}), cfg.clone()).unwrap();
+    assert_eq!(runs.get(), 1);
+    let history = g.get_state_history_blocking(&cfg).unwrap();
+    let before_agent = history.iter().find(|h| h.next == vec!["agent"]).unwrap();
+    let mut at = cfg.clone();
+    at.configurable.insert("checkpoint_id".into(), before_agent.config["configurable"]["checkpoint_id"].clone());
+    let fork = g.update_state_blocking(&at, json!({"messages": ["edited"]}), Some("prep")).unwrap();
+    let mut fork_cfg = cfg.clone();
+    fork_cfg.configurable.insert("checkpoint_id".into(), fork["configurable"]["checkpoint_id"].clone());
+    g.invoke_blocking(Value::Null, fork_cfg).unwrap();
+    assert_eq!(runs.get(), 2, "the fork's agent task ran the subgraph");
 }

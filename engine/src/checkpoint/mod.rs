@@ -229,6 +229,13 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
     (pending, answered)
 }
 
+/// Where a nested run comes from: the checkpoints it inherits, and whether the task
+/// that calls it continues an earlier run (see `RunCtx::resuming`).
+pub(crate) struct Nested {
+    pub persistence: Option<Persistence>,
+    pub resuming: bool,
+}
+
 /// Builds the stepper for a run: fresh input, or a thread's checkpoint.
 pub(crate) async fn start_run(
     graph: &CompiledGraph,
@@ -236,13 +243,22 @@ pub(crate) async fn start_run(
     config: RunConfig,
     namespace: Vec<String>,
     sink: Option<Sink>,
-    inherited: Option<Persistence>,
+    nested: Option<Nested>,
 ) -> Result<Stepper, Error> {
     // A run cancelled before it starts leaves no trace, not even its input.
     if config.cancel.as_ref().is_some_and(crate::pregel::Cancel::is_cancelled) {
         return Err(Error::Cancelled);
     }
     let spec = graph.spec();
+    // As LangGraph.js: a nested run's first superstep continues whatever its caller
+    // continues; a root run's, when it resumes (a null input or a Command's resume).
+    let resuming = match (&nested, &input) {
+        (Some(n), _) => n.resuming,
+        (None, Input::Continue) => true,
+        (None, Input::Command(c)) => c.resume.as_ref().is_some_and(|v| !v.is_null()),
+        (None, Input::Values(_)) => false,
+    };
+    let inherited = nested.and_then(|n| n.persistence);
     let persistence = match (graph.options().checkpointer.saver(), inherited) {
         (Some(saver), _) if namespace.is_empty() => {
             let thread_id = config
@@ -294,6 +310,7 @@ pub(crate) async fn start_run(
         (input, Some(t)) => {
             if replay {
                 // Time travel: continue on a copy of the old checkpoint (one step later), a new branch.
+                // Its tasks are new ones: the subgraphs they call start afresh.
                 stepper.checkpoint_id = stepper.run.env.next_id();
                 stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
@@ -307,6 +324,12 @@ pub(crate) async fn start_run(
                 stepper.pending = pending;
                 stepper.answered = answered;
                 *stepper.run.calls.borrow_mut() = restore_calls(&t.pending_writes);
+                // As LangGraph.js: continuing from a named checkpoint that an update or a fork
+                // wrote is time travel, and the subgraphs its tasks call start on their input.
+                let travels = config.checkpoint_id().is_some()
+                    && matches!(input, Input::Continue)
+                    && matches!(t.checkpoint.metadata.source, format::Source::Update | format::Source::Fork);
+                stepper.run.resuming.set(resuming && !travels);
             }
             stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             if let Input::Command(c) = input {

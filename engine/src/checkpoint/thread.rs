@@ -280,11 +280,12 @@ impl CompiledGraph {
     }
 }
 
-/// Where task `task_id` of node `node` keeps its subgraph's checkpoints under `parent`:
-/// per task, or (a per-thread subgraph) per node and graph, so that its state outlives the task.
+/// Where task `task_id` of node `node` keeps its (first) subgraph's checkpoints under
+/// `parent`: per task, or (a per-thread subgraph) per node, so that its state outlives
+/// the task. These are LangGraph.js's namespaces.
 pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &CompiledGraph) -> String {
     let own = match graph.options().checkpointer {
-        super::Checkpointing::PerThread => format!("{node}:{}", graph.name()),
+        super::Checkpointing::PerThread => node.to_string(),
         _ => format!("{node}:{task_id}"),
     };
     if parent.is_empty() {

@@ -68,10 +68,10 @@ fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),
         resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
-        per_thread_calls: RefCell::default(),
         graph_calls: Default::default(),
         call_next: Default::default(),
         calls_to_stream: Default::default(),
+        resuming: std::cell::Cell::new(ctx.run.resuming.get()),
     }))
 }
 
@@ -139,10 +139,11 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
             (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
                 rt.0.resume.borrow_mut().next = 0;
-                rt.0.graph_calls.set(0);
-                // As LangGraph.js numbers them: a retry's task calls go on counting from the
-                // failed attempt's, so it does its calls again unless an earlier run of the
-                // task kept a result under the same number.
+                // As LangGraph.js numbers them: a retry's task calls and subgraph calls go on
+                // counting from the failed attempt's, so it does its calls again unless an
+                // earlier run of the task kept a result under the same number; and a subgraph
+                // under a number it did use continues where it was left (it resumes).
+                rt.0.resuming.set(true);
             }
             _ => return result,
         }

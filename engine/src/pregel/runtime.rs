@@ -19,14 +19,14 @@ pub(crate) struct TaskCtx {
     pub remaining_steps: i64,
     pub run: Rc<RunCtx>,
     pub resume: RefCell<ResumeCursor>,
-    /// Namespaces of per-thread subgraphs this task has called (each at most once).
-    pub per_thread_calls: RefCell<Vec<String>>,
     /// Subgraph calls made so far: the n-th (n > 0) gets its own namespace, `…|n`, as in LangGraph.js.
     pub graph_calls: std::cell::Cell<usize>,
     /// Task calls (`task()`) made so far; see `calls.rs`.
     pub call_next: std::cell::Cell<usize>,
     /// Task calls finished but not yet streamed; see `calls.rs`.
     pub calls_to_stream: RefCell<Vec<super::TaskCall>>,
+    /// This attempt continues an earlier one (`RunCtx::resuming`, or a retry).
+    pub resuming: std::cell::Cell<bool>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -53,6 +53,11 @@ pub(crate) struct RunCtx {
     pub cancel: Option<super::Cancel>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
     pub calls: RefCell<super::CallLog>,
+    /// The superstep's tasks continue an earlier run of theirs: it is the first
+    /// superstep of a resumed run (LangGraph's `__pregel_resuming`). A subgraph
+    /// such a task calls continues from its saved checkpoint instead of
+    /// starting on its input, so a call that had finished returns its result again.
+    pub resuming: std::cell::Cell<bool>,
 }
 
 impl RunCtx {

@@ -249,6 +249,7 @@ impl Stepper {
             return Tick { tasks, results: vec![], changed: vec![], applied: false, outcome: Outcome::Interrupted(vec![]) };
         }
         let (mut results, finish_order) = self.execute_all(&tasks, step).await;
+        self.run.resuming.set(false);
         let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
         Tick { tasks, results, changed, applied, outcome }
     }
@@ -525,6 +526,7 @@ impl Stepper {
             null_resume: Default::default(),
             cancel: config.cancel.clone(),
             calls: Default::default(),
+            resuming: Default::default(),
         });
         Stepper {
             graph: graph.clone(),

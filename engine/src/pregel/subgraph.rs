@@ -7,7 +7,6 @@ use super::runtime::Runtime;
 use super::stepper::Outcome;
 use super::{Input, RunConfig};
 use crate::checkpoint::{Checkpointing, Persistence, WriteKind};
-use crate::error::Error;
 use crate::graph::node::{Call, NodeSpec};
 use crate::types::{Command, NodeError, NodeOutput};
 use crate::CompiledGraph;
@@ -41,10 +40,10 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
 
 impl Runtime {
     /// Where a subgraph called from this task keeps its checkpoints, if anywhere.
-    fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Result<Option<Persistence>, NodeError> {
+    fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Option<Persistence> {
         let parent = self.run_ctx().persistence.as_ref();
         let task = &self.0.task;
-        // A task's later calls get namespaces of their own (a per-thread subgraph allows one call).
+        // As LangGraph.js: a task's later calls get namespaces of their own, numbered in call order.
         let ns = |p: &Persistence| {
             let first = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
             if call == 0 {
@@ -53,26 +52,11 @@ impl Runtime {
                 format!("{first}|{call}")
             }
         };
-        Ok(match (&graph.options().checkpointer, parent) {
+        match (&graph.options().checkpointer, parent) {
             (Checkpointing::Disabled, _) | (_, None) => None,
-            (Checkpointing::Inherit, Some(p)) => Some(Persistence { ns: ns(p), ..p.clone() }),
-            (Checkpointing::PerThread, Some(p)) => {
-                let child = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
-                let mut calls = self.0.per_thread_calls.borrow_mut();
-                if calls.contains(&child) {
-                    return Err(NodeError::Graph(Box::new(Error::InvalidInput {
-                        message: format!(
-                            "node `{}` called the per-thread subgraph `{}` twice; its calls would share one checkpoint namespace",
-                            task.name,
-                            graph.name()
-                        ),
-                    })));
-                }
-                calls.push(child.clone());
-                Some(Persistence { ns: child, ..p.clone() })
-            }
+            (Checkpointing::Inherit | Checkpointing::PerThread, Some(p)) => Some(Persistence { ns: ns(p), ..p.clone() }),
             (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p), ..p.clone() }),
-        })
+        }
     }
 
     /// Runs `graph` as a subgraph of this task and returns its output.
@@ -85,35 +69,41 @@ impl Runtime {
         let config = RunConfig { context: run.context.clone(), configurable, cancel: run.cancel.clone(), ..RunConfig::default() };
         let call = self.0.graph_calls.get();
         self.0.graph_calls.set(call + 1);
-        let persistence = self.child_persistence(graph, call)?;
+        let persistence = self.child_persistence(graph, call);
         let mut namespace = self.namespace();
         if call > 0 {
             namespace.push(call.to_string());
         }
         let mut start = Input::Values(input);
-        if let Some(p) = &persistence {
-            // Re-running an interrupted task: the subgraph resumes where it paused.
-            let saved = p.saver.get(&p.thread_id, &p.ns, None).await.map_err(NodeError::from)?;
-            // Paused in an interrupt, or stopped at one of its own breakpoints: continue.
-            let paused =
-                |t: &crate::checkpoint::CheckpointTuple| t.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. }));
-            let unfinished = |t: &crate::checkpoint::CheckpointTuple| {
-                crate::checkpoint::decode(graph.spec(), t)
-                    .is_ok_and(|rs| !super::plan(graph.spec(), &rs, &t.checkpoint.id, &p.ns).is_empty())
-            };
-            if saved.as_ref().is_some_and(|t| paused(t) || unfinished(t)) {
-                // The child keeps its earlier answers itself: it needs only the newest
-                // (which answers its paused interrupt, or its first one if none is paused).
-                let mut cursor = self.0.resume.borrow_mut();
-                let value = (cursor.next < cursor.values.len()).then(|| cursor.values.last().cloned()).flatten();
-                cursor.next = cursor.values.len();
+        let resuming = self.0.resuming.get();
+        if let Some(p) = persistence.as_ref().filter(|_| resuming) {
+            // As LangGraph.js: a task that continues an earlier run continues the subgraph's
+            // saved run too: its pause, its breakpoint, or its finished state, returned as is.
+            if let Some(saved) = p.saver.get(&p.thread_id, &p.ns, None).await.map_err(NodeError::from)? {
+                let paused = saved.pending_writes.iter().any(|w| matches!(w.kind, WriteKind::Interrupted { .. }));
+                let unfinished = || {
+                    crate::checkpoint::decode(graph.spec(), &saved)
+                        .is_ok_and(|rs| !super::plan(graph.spec(), &rs, &saved.checkpoint.id, &p.ns).is_empty())
+                };
+                // The child keeps its earlier answers itself: it needs only the newest (which
+                // answers its paused interrupt, or its first one if none is paused), and only
+                // if it has something left to run.
+                let value = if paused || unfinished() {
+                    let mut cursor = self.0.resume.borrow_mut();
+                    let value = (cursor.next < cursor.values.len()).then(|| cursor.values.last().cloned()).flatten();
+                    cursor.next = cursor.values.len();
+                    value
+                } else {
+                    None
+                };
                 start = match value {
                     Some(v) => Input::Command(Command::resume(v)),
                     None => Input::Continue,
                 };
             }
         }
-        let mut stepper = crate::checkpoint::start_run(graph, start, config, namespace, Some(self.sink().clone()), persistence)
+        let nested = crate::checkpoint::Nested { persistence, resuming };
+        let mut stepper = crate::checkpoint::start_run(graph, start, config, namespace, Some(self.sink().clone()), Some(nested))
             .await
             .map_err(NodeError::from)?;
         loop {
