@@ -10,7 +10,7 @@
 // nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
-// SUBCP=1 gives subgraphs their own per-thread state (see the known difference where it is set).
+// SUBCP=1 gives subgraphs their own per-thread state.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -159,9 +159,6 @@ function build(lib, spec, saver) {
       let c = new StateGraph(S).addNode("c1", c1);
       if (nd.sub.twoSteps) c = c.addNode("c2", (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] })).addEdge("c1", "c2");
       // SUBCP=1: the subgraph keeps its own state across the parent's runs (checkpointer: true).
-      // Known difference: continuing a fork made by updateState, LangGraph.js starts such a
-      // subgraph from the state it had when the forked checkpoint was written (its ReplayState);
-      // this engine starts it from its newest state.
       // Not a Send target: parallel calls of such a subgraph share its state and conflict (the seeds
       // say so), and LangGraph.js then returns the stored state without running the subgraph.
       const own = process.env.SUBCP && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);

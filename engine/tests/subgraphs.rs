@@ -251,8 +251,8 @@ fn a_nodes_calls_get_namespaces_by_call_order_so_one_per_thread_subgraph_can_be_
     }
 }
 
-/// `counter_subgraph` that counts its runs.
-fn counted_subgraph(mode: Checkpointing) -> (CompiledGraph, Rc<std::cell::Cell<usize>>) {
+/// `counter_subgraph` that counts its runs, under `env` (whose ids sort with its parent's).
+fn counted_subgraph(mode: Checkpointing, env: &Env) -> (CompiledGraph, Rc<std::cell::Cell<usize>>) {
     let runs = Rc::new(std::cell::Cell::new(0));
     let counted = runs.clone();
     let sub = StateGraph::new()
@@ -265,14 +265,14 @@ fn counted_subgraph(mode: Checkpointing) -> (CompiledGraph, Rc<std::cell::Cell<u
             }),
         )
         .edge(START, "agent")
-        .compile_with(CompileOptions { checkpointer: mode, ..Default::default() })
+        .compile_with(CompileOptions { checkpointer: mode, env: env.clone(), ..Default::default() })
         .unwrap();
     (sub, runs)
 }
 
 /// A parent whose node `ask` calls a counted subgraph, then asks for approval.
 fn approving_parent(mode: Checkpointing, s: &Rc<MemorySaver>) -> (CompiledGraph, Rc<std::cell::Cell<usize>>) {
-    let (sub, runs) = counted_subgraph(mode);
+    let (sub, runs) = counted_subgraph(mode, &Env::default());
     let g = StateGraph::new()
         .channel("counts", Channel::append())
         .node(
@@ -318,7 +318,7 @@ fn a_retried_node_calls_its_subgraph_under_the_next_number() {
     // As LangGraph.js: a retry numbers its subgraph calls on from the failed attempt's,
     // so the retry's call is a fresh run in a namespace of its own.
     let s = Rc::new(MemorySaver::new());
-    let (sub, runs) = counted_subgraph(Checkpointing::Inherit);
+    let (sub, runs) = counted_subgraph(Checkpointing::Inherit, &Env::default());
     let failed = Rc::new(std::cell::Cell::new(false));
     let action = async_node(move |_s: State, rt: Runtime| {
         let (sub, failed) = (sub.clone(), failed.clone());
@@ -458,16 +458,18 @@ fn a_paused_per_thread_subgraph_shows_its_paused_task_in_the_parents_snapshot() 
 #[test]
 fn continuing_a_fork_runs_the_subgraphs_its_tasks_call() {
     // As LangGraph.js: continuing from a named update checkpoint is time travel, not a
-    // resume, so a per-thread subgraph that had finished runs on its new input.
+    // resume, so a per-thread subgraph that had finished runs on its new input, from
+    // its state as of the forked checkpoint (here: none yet, so afresh).
     let s = Rc::new(MemorySaver::new());
-    let (sub, runs) = counted_subgraph(Checkpointing::PerThread);
+    let env = Env::default();
+    let (sub, runs) = counted_subgraph(Checkpointing::PerThread, &env);
     let g = StateGraph::new()
         .channel("messages", Channel::append())
         .node("prep", node(|_| Ok::<_, NodeError>(json!({"messages": ["prep"]}))))
         .subgraph("agent", sub)
         .edge(START, "prep")
         .edge("prep", "agent")
-        .compile_with(saver_opts(&s))
+        .compile_with(CompileOptions { env, ..saver_opts(&s) })
         .unwrap();
     let cfg = RunConfig::thread("1");
     g.invoke_blocking(json!({"messages": []}), cfg.clone()).unwrap();
@@ -479,6 +481,10 @@ fn continuing_a_fork_runs_the_subgraphs_its_tasks_call() {
     let fork = g.update_state_blocking(&at, json!({"messages": ["edited"]}), Some("prep")).unwrap();
     let mut fork_cfg = cfg.clone();
     fork_cfg.configurable.insert("checkpoint_id".into(), fork["configurable"]["checkpoint_id"].clone());
-    g.invoke_blocking(Value::Null, fork_cfg).unwrap();
+    let out = g.invoke_blocking(Value::Null, fork_cfg).unwrap();
     assert_eq!(runs.get(), 2, "the fork's agent task ran the subgraph");
+    assert_eq!(out["messages"].as_array().unwrap().last().unwrap(), "seen 2", "{out}");
+    // The newest state goes on from the fork's run.
+    g.invoke_blocking(json!({"messages": []}), cfg).unwrap();
+    assert_eq!(runs.get(), 3);
 }

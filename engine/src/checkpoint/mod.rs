@@ -234,6 +234,10 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
 pub(crate) struct Nested {
     pub persistence: Option<Persistence>,
     pub resuming: bool,
+    /// The time travel the caller is part of, if any.
+    pub replay: Option<Rc<crate::pregel::ReplayBound>>,
+    /// Start from the newest checkpoint saved before this id, not the newest (time travel).
+    pub before: Option<String>,
 }
 
 /// Builds the stepper for a run: fresh input, or a thread's checkpoint.
@@ -258,7 +262,10 @@ pub(crate) async fn start_run(
         (None, Input::Command(c)) => c.resume.as_ref().is_some_and(|v| !v.is_null()),
         (None, Input::Values(_)) => false,
     };
-    let inherited = nested.and_then(|n| n.persistence);
+    let (inherited, replay_bound, before) = match nested {
+        Some(n) => (n.persistence, n.replay, n.before),
+        None => (None, None, None),
+    };
     let persistence = match (graph.options().checkpointer.saver(), inherited) {
         (Some(saver), _) if namespace.is_empty() => {
             let thread_id = config
@@ -270,6 +277,9 @@ pub(crate) async fn start_run(
     };
     let limit = config.recursion_limit;
     let mut stepper = Stepper::bare(graph, &config, persistence.clone(), namespace, sink);
+    if let Some(bound) = replay_bound {
+        let _ = stepper.run.replay.set(bound);
+    }
     let Some(to) = persistence else {
         match input {
             Input::Values(v) => write_input(&mut stepper, v, true)?,
@@ -285,7 +295,13 @@ pub(crate) async fn start_run(
         stepper.stop = stepper.rs.step + limit as i64 + 1;
         return Ok(stepper);
     };
-    let saved = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+    let saved = match &before {
+        Some(b) => {
+            let filter = ListFilter { before: Some(b.clone()), limit: Some(1), ..Default::default() };
+            to.saver.list(&to.thread_id, &to.ns, filter).await?.into_iter().next()
+        }
+        None => to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?,
+    };
     if config.checkpoint_id().is_some() && saved.is_none() {
         return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
     }
@@ -293,6 +309,11 @@ pub(crate) async fn start_run(
     if let Some(t) = &saved {
         stepper.rs = decode(spec, t)?;
         stepper.checkpoint_id = t.checkpoint.id.clone();
+    } else if before.is_some() {
+        // Starting afresh beside stored checkpoints: versions stay above theirs.
+        if let Some(latest) = to.saver.get(&to.thread_id, &to.ns, None).await? {
+            stepper.rs.version_floor = latest.max_version;
+        }
     }
     // Naming an older checkpoint replays from it (a fork); naming the newest just continues.
     let replay = match (config.checkpoint_id(), &saved) {
@@ -308,6 +329,14 @@ pub(crate) async fn start_run(
             persist.commit(&stepper, cp).await?;
         }
         (input, Some(t)) => {
+            // As LangGraph.js: a time-travelling run's subgraphs start from their state as of
+            // the checkpoint it travels to (for one an update or a fork wrote, the one it was made on).
+            let fork_source = matches!(t.checkpoint.metadata.source, format::Source::Update | format::Source::Fork);
+            let travels = replay || (config.checkpoint_id().is_some() && matches!(input, Input::Continue) && fork_source);
+            let bound = if fork_source { t.checkpoint.metadata.parent_id.clone() } else { Some(t.checkpoint.id.clone()) };
+            if let (true, Some(bound)) = (travels, bound) {
+                let _ = stepper.run.replay.set(crate::pregel::ReplayBound::new(bound));
+            }
             if replay {
                 // Time travel: continue on a copy of the old checkpoint (one step later), a new branch.
                 // Its tasks are new ones: the subgraphs they call start afresh.
@@ -324,11 +353,8 @@ pub(crate) async fn start_run(
                 stepper.pending = pending;
                 stepper.answered = answered;
                 *stepper.run.calls.borrow_mut() = restore_calls(&t.pending_writes);
-                // As LangGraph.js: continuing from a named checkpoint that an update or a fork
-                // wrote is time travel, and the subgraphs its tasks call start on their input.
-                let travels = config.checkpoint_id().is_some()
-                    && matches!(input, Input::Continue)
-                    && matches!(t.checkpoint.metadata.source, format::Source::Update | format::Source::Fork);
+                // Continuing from a named checkpoint that an update or a fork wrote is time
+                // travel too: the subgraphs its tasks call start on their input.
                 stepper.run.resuming.set(resuming && !travels);
             }
             stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());

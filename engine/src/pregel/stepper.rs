@@ -527,6 +527,7 @@ impl Stepper {
             cancel: config.cancel.clone(),
             calls: Default::default(),
             resuming: Default::default(),
+            replay: Default::default(),
         });
         Stepper {
             graph: graph.clone(),

@@ -75,7 +75,10 @@ impl Runtime {
             namespace.push(call.to_string());
         }
         let mut start = Input::Values(input);
-        let resuming = self.0.resuming.get();
+        // As LangGraph.js: in a time-travelling run no subgraph resumes; each namespace's first
+        // call starts from its state as of the fork.
+        let replay = self.run_ctx().replay.get().cloned();
+        let resuming = self.0.resuming.get() && replay.is_none();
         if let Some(p) = persistence.as_ref().filter(|_| resuming) {
             // As LangGraph.js: a task that continues an earlier run continues the subgraph's
             // saved run too: its pause, its breakpoint, or its finished state, returned as is.
@@ -102,7 +105,11 @@ impl Runtime {
                 };
             }
         }
-        let nested = crate::checkpoint::Nested { persistence, resuming };
+        let before = match (&replay, &persistence) {
+            (Some(r), Some(p)) if r.first_visit(&p.ns) => Some(r.before.clone()),
+            _ => None,
+        };
+        let nested = crate::checkpoint::Nested { persistence, resuming, replay, before };
         let mut stepper = crate::checkpoint::start_run(graph, start, config, namespace, Some(self.sink().clone()), Some(nested))
             .await
             .map_err(NodeError::from)?;
