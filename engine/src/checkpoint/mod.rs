@@ -339,7 +339,6 @@ pub(crate) async fn start_run(
             }
             if replay {
                 // Time travel: continue on a copy of the old checkpoint (one step later), a new branch.
-                // Its tasks are new ones: the subgraphs they call start afresh.
                 stepper.checkpoint_id = stepper.run.env.next_id();
                 stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);

@@ -58,7 +58,7 @@ pub(crate) struct RunCtx {
     /// such a task calls continues from its saved checkpoint instead of
     /// starting on its input, so a call that had finished returns its result again.
     pub resuming: std::cell::Cell<bool>,
-    /// Set when the run travels from a fork: where its subgraphs start.
+    /// Set when the run travels in time (a replay, or a fork's continuation): where its subgraphs start.
     pub replay: std::cell::OnceCell<Rc<super::ReplayBound>>,
 }
 
