@@ -184,15 +184,7 @@ fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subg
 }
 
 fn counter_subgraph(mode: Checkpointing) -> CompiledGraph {
-    StateGraph::new()
-        .channel("messages", Channel::append())
-        .node(
-            "agent",
-            node(|s| Ok::<_, NodeError>(json!({"messages": [format!("seen {}", s.get("messages").unwrap().as_array().unwrap().len())]}))),
-        )
-        .edge(START, "agent")
-        .compile_with(CompileOptions { checkpointer: mode, name: Some("fruit_agent".into()), ..Default::default() })
-        .unwrap()
+    counted_subgraph(mode, &Env::default()).0
 }
 
 fn calling_parent(sub: CompiledGraph, s: &Rc<MemorySaver>, calls: usize) -> CompiledGraph {
