@@ -160,8 +160,10 @@ function build(lib, spec, saver) {
       if (nd.sub.twoSteps) c = c.addNode("c2", (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] })).addEdge("c1", "c2");
       // SUBCP=1: the subgraph keeps its own state across the parent's runs (checkpointer: true).
       // Not a Send target: parallel calls of such a subgraph share its state and conflict (the seeds
-      // say so), and LangGraph.js then returns the stored state without running the subgraph.
-      const own = process.env.SUBCP && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
+      // say so), and LangGraph.js then returns the stored state without running the subgraph. Nor one
+      // that leaves with Command.PARENT: LangGraph.js 1.7.3 drops that command without a word (the
+      // child addresses namespace `n1`, the parent's task is `n1:<id>`), a bug not to copy.
+      const own = process.env.SUBCP && !nd.sub.parentGoto && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
       g = g.addNode(nd.name, c.addEdge(START, "c1").compile(own ? { checkpointer: true } : {}));
       continue;
     }

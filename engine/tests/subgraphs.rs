@@ -480,3 +480,33 @@ fn continuing_a_fork_runs_the_subgraphs_its_tasks_call() {
     g.invoke_blocking(json!({"messages": []}), cfg).unwrap();
     assert_eq!(runs.get(), 3);
 }
+
+#[test]
+fn a_per_thread_subgraph_drops_every_task_id_from_its_namespace() {
+    // As LangGraph.js: inside a per-invocation subgraph too, a per-thread subgraph lives and
+    // streams under `outer|inner`, the same on every turn, so it keeps its state.
+    let s = Rc::new(MemorySaver::new());
+    let outer = StateGraph::new()
+        .channel("messages", Channel::append())
+        .subgraph("inner", counter_subgraph(Checkpointing::PerThread))
+        .edge(START, "inner")
+        .compile()
+        .unwrap();
+    let g = StateGraph::new()
+        .channel("messages", Channel::append())
+        .subgraph("outer", outer)
+        .edge(START, "outer")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    let cfg = || RunConfig::thread("1").modes(&[StreamMode::Updates]).subgraphs(true);
+    let inner_seen = |parts: Vec<StreamPart>| {
+        let inner: Vec<_> = parts.into_iter().filter(|p| p.namespace.len() == 2).collect();
+        assert_eq!(inner.len(), 1);
+        assert_eq!(inner[0].namespace, vec!["outer".to_string(), "inner".to_string()]);
+        inner[0].data["agent"]["messages"][0].clone()
+    };
+    assert_eq!(inner_seen(g.stream_blocking(json!({"messages": ["q"]}), cfg()).unwrap()), json!("seen 1"));
+    // The second turn's inner run adds the 5 messages it is given to the 2 it kept (a fresh one saw 5).
+    assert_eq!(inner_seen(g.stream_blocking(json!({"messages": ["q"]}), cfg()).unwrap()), json!("seen 7"));
+    assert!(block_on(s.get("1", "outer|inner", None)).unwrap().is_some());
+}

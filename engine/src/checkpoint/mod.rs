@@ -11,7 +11,7 @@ pub use format::{
 };
 pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};
-pub(crate) use thread::child_ns;
+pub(crate) use thread::{child_ns, without_task_id};
 pub use thread::{StateSnapshot, TaskSnapshot};
 
 use crate::error::Error;

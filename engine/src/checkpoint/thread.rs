@@ -284,15 +284,22 @@ impl CompiledGraph {
 /// `parent`: per task, or (a per-thread subgraph) per node, so that its state outlives
 /// the task. These are LangGraph.js's namespaces.
 pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &CompiledGraph) -> String {
-    let own = match graph.options().checkpointer {
-        super::Checkpointing::PerThread => node.to_string(),
-        _ => format!("{node}:{task_id}"),
-    };
+    // As LangGraph.js: a per-thread subgraph's namespace drops every task id, its parents'
+    // too, so it is the same on every run of the thread.
+    if matches!(graph.options().checkpointer, super::Checkpointing::PerThread) {
+        return parent.split('|').filter(|s| !s.is_empty()).chain([node]).map(without_task_id).collect::<Vec<_>>().join("|");
+    }
+    let own = format!("{node}:{task_id}");
     if parent.is_empty() {
         own
     } else {
         format!("{parent}|{own}")
     }
+}
+
+/// `node:task_id` without its `:task_id`.
+pub(crate) fn without_task_id(segment: &str) -> &str {
+    segment.split_once(':').map_or(segment, |(node, _)| node)
 }
 
 /// The node that wrote last (LangGraph infers `as_node` this way).

@@ -74,6 +74,10 @@ impl Runtime {
         if call > 0 {
             namespace.push(call.to_string());
         }
+        // As LangGraph.js: a per-thread subgraph streams under its stable namespace too.
+        if matches!(graph.options().checkpointer, Checkpointing::PerThread) {
+            namespace = namespace.iter().map(|s| crate::checkpoint::without_task_id(s).to_string()).collect();
+        }
         let mut start = Input::Values(input);
         // As LangGraph.js: in a time-travelling run no subgraph resumes; each namespace's first
         // call starts from its state as of the fork.
