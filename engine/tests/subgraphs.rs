@@ -346,20 +346,24 @@ fn an_interrupt_in_a_stateless_subgraph_is_an_error() {
 
 #[test]
 fn command_parent_jumps_to_a_node_of_the_parent() {
-    let sub = StateGraph::new()
-        .channel("path", Channel::append())
-        .node("handoff", node(|_| Ok::<_, NodeError>(Command::goto("billing").with_update(json!({"path": ["handoff"]})).to_parent())))
-        .edge(START, "handoff")
-        .compile()
-        .unwrap();
-    let g = StateGraph::new()
-        .channel("path", Channel::append())
-        .add_node(graph::node::NodeSpec { ends: vec!["billing".into()], ..pregel::subgraph_node("triage".into(), sub) })
-        .node("billing", mark("billing"))
-        .edge(START, "triage")
-        .compile()
-        .unwrap();
-    assert_eq!(run(&g, json!({}))["path"], json!(["handoff", "billing"]));
+    // Per thread too, where LangGraph.js 1.7.3 drops the command without a word (its child
+    // addresses the parent task's namespace without the task id): a bug not to copy.
+    for mode in [Checkpointing::Inherit, Checkpointing::PerThread] {
+        let sub = StateGraph::new()
+            .channel("path", Channel::append())
+            .node("handoff", node(|_| Ok::<_, NodeError>(Command::goto("billing").with_update(json!({"path": ["handoff"]})).to_parent())))
+            .edge(START, "handoff")
+            .compile_with(CompileOptions { checkpointer: mode, ..Default::default() })
+            .unwrap();
+        let g = StateGraph::new()
+            .channel("path", Channel::append())
+            .add_node(graph::node::NodeSpec { ends: vec!["billing".into()], ..pregel::subgraph_node("triage".into(), sub) })
+            .node("billing", mark("billing"))
+            .edge(START, "triage")
+            .compile_with(saver_opts(&Rc::new(MemorySaver::new())))
+            .unwrap();
+        assert_eq!(g.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap()["path"], json!(["handoff", "billing"]));
+    }
 }
 
 #[test]
