@@ -449,6 +449,13 @@ fn a_paused_per_thread_subgraph_shows_its_paused_task_in_the_parents_snapshot() 
     let sub = parent.tasks[0].state.as_ref().expect("the subgraph's state");
     assert_eq!((sub.values["x"].clone(), sub.next.clone()), (json!("c1"), vec!["c2".to_string()]));
     assert_eq!(sub.tasks[0].interrupts[0].value, json!("sub?"));
+    // Read (and updated) straight from its namespace, `sub` is this subgraph's state, not the parent's.
+    let mut at_sub = RunConfig::thread("1");
+    at_sub.configurable.insert("checkpoint_ns".into(), json!("sub"));
+    let direct = block_on(g.get_state(&at_sub, false)).unwrap();
+    assert_eq!((direct.next, direct.tasks[0].interrupts[0].value.clone()), (vec!["c2".to_string()], json!("sub?")));
+    block_on(g.update_state(&at_sub, json!({"x": "edited"}), None)).unwrap();
+    assert_eq!(block_on(g.get_state(&at_sub, false)).unwrap().next, vec!["c2".to_string()]);
 }
 
 #[test]

@@ -93,12 +93,12 @@ impl CompiledGraph {
     }
 
     /// The graph whose checkpoints live in namespace `ns`: this one, or the
-    /// subgraph node each `node:task` segment names (as LangGraph.js resolves a
-    /// subgraph state's config).
+    /// subgraph node each `node:task` (or per-thread `node`) segment names, call
+    /// numbers skipped (as LangGraph.js resolves a subgraph state's config).
     fn graph_for_ns(&self, ns: &str) -> CompiledGraph {
         let mut graph = self.clone();
-        for segment in ns.split('|') {
-            let Some((node, _)) = segment.split_once(':') else { continue };
+        for segment in ns.split('|').filter(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit())) {
+            let node = without_task_id(segment);
             match graph.spec().node(node).and_then(|n| graph.spec().nodes[n].spec.subgraph.clone()) {
                 Some(sub) => graph = sub,
                 None => break,
@@ -113,7 +113,8 @@ impl CompiledGraph {
         let owner = self.graph_for_ns(&to.ns);
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         match t {
-            None => Ok(StateSnapshot::empty(json!({"configurable": {"thread_id": to.thread_id}}))),
+            // As LangGraph.js: an empty thread's snapshot hands back the config it was asked with.
+            None => Ok(StateSnapshot::empty(json!({"configurable": config.configurable}))),
             // The newest state shows what finished tasks of an unfinished superstep wrote;
             // a named checkpoint (or history) shows the checkpoint as stored, as in LangGraph.js.
             Some(t) => owner.snapshot(&to, &t, subgraphs, config.checkpoint_id().is_none()).await,
