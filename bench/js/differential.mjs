@@ -10,7 +10,7 @@
 // nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
-// SUBCP=1 gives subgraphs their own per-thread state.
+// SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -91,6 +91,9 @@ function genSpec(seed) {
   // with equal input in one superstep leave one with both writes (a bug not to copy). Nor a node
   // that calls interrupt(): LangGraph.js caches a resumed task that then fails (its first write is
   // the resume value, not the error), so a later run skips the node, interrupt and all.
+  // DEFER=1: some nodes are deferred (`defer: true`, a generator of its own).
+  const rd = rng(seed * 4057 + 29);
+  for (const nd of nodes) nd.defer = !!process.env.DEFER && rd() < 0.25;
   const rc = rng(seed * 104729 + 3);
   const sent = new Set(conds.filter((c) => c.kind === "send").map((c) => c.target));
   for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name) && !nd.interrupt;
@@ -164,7 +167,7 @@ function build(lib, spec, saver) {
       // that leaves with Command.PARENT: LangGraph.js 1.7.3 drops that command without a word (the
       // child addresses namespace `n1`, the parent's task is `n1:<id>`), a bug not to copy.
       const own = process.env.SUBCP && !nd.sub.parentGoto && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
-      g = g.addNode(nd.name, c.addEdge(START, "c1").compile(own ? { checkpointer: true } : {}));
+      g = g.addNode(nd.name, c.addEdge(START, "c1").compile(own ? { checkpointer: true } : {}), nd.defer ? { defer: true } : {});
       continue;
     }
     const body = (s, tag = "") => {
@@ -184,7 +187,7 @@ function build(lib, spec, saver) {
     // A failing node fails after its siblings finish (LangGraph.js marks synchronous siblings of a failure aborted).
     const slow = nd.fail ? async (s, tag) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag); } : body;
     const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
-    const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}) };
+    const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}), ...(nd.defer ? { defer: true } : {}) };
     if (retry && nd.fail) options.retryPolicy = { maxAttempts: 2, initialInterval: 1, jitter: false };
     g = g.addNode(nd.name, fn, options);
   }

@@ -14,10 +14,14 @@ const graph = new StateGraph(State)
     writer({ progress: getCurrentTaskInput<{ topic: string }>().topic });
     return { jokes: [`about ${s.topic}`] };
   })
-  .addNode("ask", (_s, config) => {
-    const ok = interrupt<boolean>("ok?");
-    return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
-  })
+  .addNode(
+    "ask",
+    (_s, config) => {
+      const ok = interrupt<boolean>("ok?");
+      return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
+    },
+    { defer: true },
+  )
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
   .compile({ checkpointer: new MemorySaver() });

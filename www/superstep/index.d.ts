@@ -200,6 +200,8 @@ export interface NodeOptions {
   ends?: string[];
   cachePolicy?: CachePolicy;
   retryPolicy?: RetryPolicy;
+  /** Run only once nothing else is left to run (LangGraph's deferred nodes). */
+  defer?: boolean;
   metadata?: Json;
 }
 

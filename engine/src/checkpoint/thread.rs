@@ -341,6 +341,10 @@ pub(crate) async fn apply_as(
     let env = stepper.run.env.clone();
     let mut ids = || env.next_id();
     let changed = apply_writes(spec, &mut stepper.rs, &[&task], vec![writes], &mut ids)?;
+    // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.
+    if matches!(source, Source::Update) {
+        crate::pregel::finish_deferred(spec, &mut stepper.rs);
+    }
     stepper.rs.step += 1;
     stepper.checkpoint_id = env.next_id();
     stepper.pending.clear();

@@ -30,7 +30,7 @@ impl CompiledGraph {
         for n in &spec.nodes {
             for &ch in &n.edge_writes {
                 match &spec.channels[ch].kind {
-                    ChannelKind::Trigger => {
+                    ChannelKind::Trigger { .. } => {
                         let target = &spec.nodes[ch - spec.start_channel].name;
                         lines.push(format!("\t{} --> {};", id(&n.name), id(target)));
                     }

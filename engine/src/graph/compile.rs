@@ -23,9 +23,11 @@ pub enum ChannelKind {
     /// The graph input, read by the START task.
     Start,
     /// `branch:to:<node>`: set when an edge or router targets the node; cleared next step.
-    Trigger,
-    /// `join:...`: collects source names; available once all have written.
-    Barrier { sources: Vec<String> },
+    /// A deferred node's waits instead, and is available once finished (see `pregel::finish`).
+    Trigger { deferred: bool },
+    /// `join:...`: collects source names; available once all have written (and, for a
+    /// deferred node, once finished).
+    Barrier { sources: Vec<String>, deferred: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -241,15 +243,18 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     channels.push(ChannelSpec { name: Arc::from(START), kind: ChannelKind::Start, default: None });
     let mut node_index = HashMap::new();
     node_index.insert(START.to_string(), 0);
+    // `names` follows `g.nodes`.
+    let deferred = |n: &str| g.nodes.iter().any(|s| s.name == n && s.defer);
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
-        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind: ChannelKind::Trigger, default: None });
+        let kind = ChannelKind::Trigger { deferred: g.nodes[i].defer };
+        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind, default: None });
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
         channels.push(ChannelSpec {
             name: Arc::from(format!("join:{}:{to}", from.join("+"))),
-            kind: ChannelKind::Barrier { sources: from.clone() },
+            kind: ChannelKind::Barrier { sources: from.clone(), deferred: deferred(to) },
             default: None,
         });
     }

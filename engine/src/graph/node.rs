@@ -173,13 +173,26 @@ pub struct NodeSpec {
     pub ends: Vec<String>,
     pub retry: Option<RetryPolicy>,
     pub cache: Option<CachePolicy>,
+    /// Runs only once nothing else is left to run (LangGraph's `defer`): its
+    /// triggers wait until a superstep triggers no other node.
+    pub defer: bool,
     /// Free-form metadata (kind, settings) kept by documents and the editor.
     pub metadata: Value,
 }
 
 impl NodeSpec {
     pub fn new(name: impl Into<String>, action: NodeFn) -> Self {
-        NodeSpec { name: name.into(), action, subgraph: None, input: None, ends: vec![], retry: None, cache: None, metadata: Value::Null }
+        NodeSpec {
+            name: name.into(),
+            action,
+            subgraph: None,
+            input: None,
+            ends: vec![],
+            retry: None,
+            cache: None,
+            defer: false,
+            metadata: Value::Null,
+        }
     }
     pub fn input<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
         self.input = Some(keys.into_iter().map(Into::into).collect());
@@ -199,6 +212,10 @@ impl NodeSpec {
     }
     pub fn metadata(mut self, metadata: Value) -> Self {
         self.metadata = metadata;
+        self
+    }
+    pub fn deferred(mut self) -> Self {
+        self.defer = true;
         self
     }
 }

@@ -41,15 +41,19 @@ pub fn apply_writes(
         }
         let node = &spec.nodes[t.node];
         // A task with no triggers is an update applied as the node (`updateState`).
-        // As in LangGraph, it leaves a waiting edge's barrier unseen: a full
-        // barrier still triggers the node.
+        // As in LangGraph, it leaves a waiting edge's barrier and a deferred node's
+        // trigger unseen: if full or finished, they still trigger the node.
         let as_node = t.triggers.is_empty();
         for (k, &ch) in node.triggers.iter().enumerate() {
-            if as_node && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. }) {
+            if as_node && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Trigger { deferred: true }) {
                 continue;
             }
             rs.seen[t.node][k] = rs.versions[ch];
-            if t.triggers.contains(&ch) && matches!(spec.channels[ch].kind, ChannelKind::Barrier { .. } | ChannelKind::Start) {
+            let consumable = matches!(
+                spec.channels[ch].kind,
+                ChannelKind::Barrier { .. } | ChannelKind::Start | ChannelKind::Trigger { deferred: true }
+            );
+            if t.triggers.contains(&ch) && consumable {
                 // Consumed: empty (so not available) with a newer version; a write in
                 // this same superstep makes it available again and triggers the node.
                 rs.values[ch] = None;
@@ -86,9 +90,10 @@ pub fn apply_writes(
                 })?;
                 changed.push((ch, delta));
             }
-            ChannelKind::Trigger => rs.values[ch] = Some(Arc::new(Value::Null)),
+            // A deferred node's trigger waits, unfinished, until `finish_deferred`.
+            ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Arc::new(if *deferred { Value::Bool(false) } else { Value::Null })),
             ChannelKind::Start => rs.values[ch] = values.pop().map(Arc::new),
-            ChannelKind::Barrier { sources } => {
+            ChannelKind::Barrier { sources, .. } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
                 let mut known: std::collections::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
                 for v in values {
@@ -111,7 +116,7 @@ pub fn apply_writes(
         None => (0..spec.channels.len()).collect(),
     };
     for ch in stale {
-        if matches!(spec.channels[ch].kind, ChannelKind::Trigger) && rs.values[ch].is_some() && !updated.contains(&ch) {
+        if matches!(spec.channels[ch].kind, ChannelKind::Trigger { deferred: false }) && rs.values[ch].is_some() && !updated.contains(&ch) {
             rs.values[ch] = None;
             rs.versions[ch] = next;
         }

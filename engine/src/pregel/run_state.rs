@@ -48,12 +48,17 @@ impl RunState {
         self.versions.iter().copied().max().unwrap_or(0).max(self.version_floor) + 1
     }
 
-    /// Whether a channel can be read (a barrier only once every source has written).
+    /// Whether a channel can be read (a barrier only once every source has written;
+    /// a deferred node's trigger only once finished).
     pub fn available(&self, spec: &GraphSpec, channel: usize) -> bool {
-        match (&spec.channels[channel].kind, &self.values[channel]) {
+        use super::finish::{barrier_finished, sources_seen};
+        match (&spec.channels[channel].kind, self.values[channel].as_deref()) {
             (_, None) => false,
             // Apply only records distinct sources, so a full count means complete.
-            (ChannelKind::Barrier { sources }, Some(v)) => v.as_array().is_some_and(|seen| seen.len() >= sources.len()),
+            (ChannelKind::Barrier { sources, deferred }, Some(v)) => {
+                v.as_array().is_some_and(|seen| sources_seen(seen) >= sources.len() && (!deferred || barrier_finished(seen)))
+            }
+            (ChannelKind::Trigger { deferred: true }, Some(v)) => *v == Value::Bool(true),
             _ => true,
         }
     }

@@ -453,6 +453,7 @@ impl Stepper {
                 return (Outcome::Error(e), vec![], false);
             }
         };
+        super::finish_deferred(spec, &mut self.rs);
         self.rs.step = step;
         self.answered.clear();
         self.run.calls.borrow_mut().clear();

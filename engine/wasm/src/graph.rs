@@ -49,6 +49,8 @@ struct NodeData {
     cache: Option<CacheData>,
     retry: Option<RetryData>,
     #[serde(default)]
+    defer: bool,
+    #[serde(default)]
     metadata: Value,
 }
 
@@ -126,6 +128,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         };
         node.input = n.input;
         node.ends = n.ends;
+        node.defer = n.defer;
         node.metadata = n.metadata;
         if let Some(c) = n.cache {
             node.cache = Some(CachePolicy { ttl: c.ttl, key: c.key_fn.map(|i| function(&fns, i)).transpose()?.map(functions::cache_key) });

@@ -166,7 +166,7 @@ export class StateGraph {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
-    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, metadata: options.metadata });
+    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, defer: !!options.defer, metadata: options.metadata });
     return this;
   }
 
@@ -254,6 +254,7 @@ export class StateGraph {
         input: n.input,
         ends: n.ends ?? [],
         cache,
+        defer: n.defer,
         retry: r ? { maxAttempts: r.maxAttempts, initialInterval: r.initialInterval, backoffFactor: r.backoffFactor, maxInterval: r.maxInterval, retryOn: r.retryOn ? ["retry"] : undefined } : undefined,
         metadata: n.metadata ?? null,
       };

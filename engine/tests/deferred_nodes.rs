@@ -1,0 +1,155 @@
+//! Deferred nodes (`defer`, LangGraph's `defer=True`): a deferred node runs once
+//! nothing else is left to run, whichever branch reaches it first.
+mod common;
+use common::*;
+use futures::executor::block_on;
+use serde_json::{json, Value};
+use superstep::graph::node::NodeSpec;
+use superstep::*;
+
+fn path_graph() -> StateGraph {
+    StateGraph::new().channel("path", Channel::append())
+}
+
+fn deferred(name: &'static str) -> NodeSpec {
+    NodeSpec::new(name, mark(name)).deferred()
+}
+
+/// The node names of each superstep's updates.
+fn steps(g: &CompiledGraph, input: Value, config: RunConfig) -> Vec<Vec<String>> {
+    g.stream_blocking(input, config.modes(&[StreamMode::Updates]))
+        .unwrap()
+        .iter()
+        .map(|p| p.data.as_object().unwrap().keys().cloned().collect())
+        .collect()
+}
+
+#[test]
+fn a_deferred_node_reached_by_unequal_branches_runs_once_after_both() {
+    // a fans out to b → b2 and c; d, reached from b2 and c, would run twice if not deferred.
+    let build = |d: NodeSpec| {
+        path_graph()
+            .node("a", mark("a"))
+            .node("b", mark("b"))
+            .node("b2", mark("b2"))
+            .node("c", mark("c"))
+            .add_node(d)
+            .edge(START, "a")
+            .edge("a", "b")
+            .edge("a", "c")
+            .edge("b", "b2")
+            .edge("b2", "d")
+            .edge("c", "d")
+            .edge("d", END)
+            .compile()
+            .unwrap()
+    };
+    assert_eq!(run(&build(NodeSpec::new("d", mark("d"))), json!({}))["path"], json!(["a", "b", "c", "b2", "d", "d"]));
+    let g = build(deferred("d"));
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "c", "b2", "d"]));
+    assert_eq!(steps(&g, json!({}), RunConfig::default()).last().unwrap(), &vec!["d".to_string()]);
+}
+
+#[test]
+fn a_deferred_reducer_after_sends_and_a_deferred_join_wait_for_everything() {
+    let map_reduce = path_graph()
+        .node("gen", mark("gen"))
+        .node("w", node(|s| Ok::<_, NodeError>(json!({"path": [format!("w{}", s.i64("i").unwrap())]}))))
+        .add_node(deferred("r"))
+        .edge(START, "gen")
+        .conditional("gen", router(|_| Ok::<_, NodeError>((1..=3).map(|i| Send::new("w", json!({"i": i}))).collect::<Vec<_>>())), None)
+        .edge("w", "r")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&map_reduce, json!({}))["path"], json!(["gen", "w1", "w2", "w3", "r"]));
+    // The join j is full after the first superstep; deferred, it waits for x → x2.
+    let join = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("x", mark("x"))
+        .node("x2", mark("x2"))
+        .add_node(deferred("j"))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "x")
+        .edge("x", "x2")
+        .join(["a", "b"], "j")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&join, json!({}))["path"], json!(["a", "b", "x", "x2", "j"]));
+}
+
+#[test]
+fn a_waiting_deferred_node_survives_a_pause_and_runs_after_the_resume() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("ask", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|v| json!({"path": [format!("ask:{}", v.as_str().unwrap())]}))))
+        .add_node(deferred("d"))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge("a", "d")
+        .edge("b", "ask")
+        .edge("ask", "d")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().next, vec!["ask"]);
+    // The resumed run starts from the saved checkpoint: d's waiting trigger was saved with it.
+    let out = g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap();
+    assert_eq!(out["path"], json!(["a", "b", "ask:yes", "d"]));
+}
+
+#[test]
+fn updates_as_nodes_leave_deferred_nodes_waiting_while_something_else_runs() {
+    // a → b → c, and a → d (deferred): d runs last.
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .add_node(deferred("d"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("b", "c")
+        .edge("a", "d")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["path"], json!(["a", "b", "c", "d"]));
+    // Before d ran, its trigger was finished: an update as d leaves it so (d has not run).
+    let history = block_on(g.get_state_history(&cfg, Default::default())).unwrap();
+    let before_d = history.iter().find(|s| s.next == vec!["d"]).unwrap();
+    let mut at = cfg.clone();
+    at.configurable.insert("checkpoint_id".into(), before_d.config["configurable"]["checkpoint_id"].clone());
+    let fork = block_on(g.update_state(&at, json!({"path": ["fork"]}), Some("d"))).unwrap();
+    let mut fork_cfg = cfg.clone();
+    fork_cfg.configurable.insert("checkpoint_id".into(), fork["configurable"]["checkpoint_id"].clone());
+    assert_eq!(g.get_state_blocking(&fork_cfg).unwrap().next, vec!["d"]);
+    // On the newest state, an update as a triggers b, so d waits for b and c again.
+    block_on(g.update_state(&cfg, json!({"path": ["u"]}), Some("a"))).unwrap();
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().next, vec!["b"]);
+    assert_eq!(steps(&g, Value::Null, cfg.clone()), vec![vec!["b"], vec!["c"], vec!["d"]]);
+}
+
+#[test]
+fn a_loop_runs_its_deferred_node_once_per_lap() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .add_node(deferred("d"))
+        .node("e", mark("e"))
+        .edge(START, "a")
+        .edge("a", "d")
+        .conditional(
+            "d",
+            router(|s| {
+                let laps = s.get("path").unwrap().as_array().unwrap().iter().filter(|p| *p == "d").count();
+                Ok::<_, NodeError>(if laps < 2 { "e" } else { END })
+            }),
+            None,
+        )
+        .edge("e", "d")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "d", "e", "d"]));
+}
