@@ -135,3 +135,28 @@ fn the_support_agent_document_keeps_its_state_machine_status_at_each_pause() {
     let paused = block_on(g.invoke(doc.examples[0].input.clone(), cfg.clone())).unwrap();
     assert_eq!((paused["status"].clone(), paused["attempt"].clone()), (json!("waiting_for_approval"), json!(2)));
 }
+
+#[test]
+fn a_document_node_with_defer_runs_once_nothing_else_is_left() {
+    let doc = |defer: Value| {
+        let set = |id: &str| json!({"id": id, "kind": "set", "values": {"path": [id]}});
+        let mut d = set("d");
+        d["defer"] = defer;
+        GraphDoc::from_value(json!({
+            "format": "superstep.graph", "version": 1, "name": "deferred",
+            "channels": [{"key": "path", "reducer": "append"}],
+            "nodes": [set("a"), set("b"), set("b2"), set("c"), d],
+            "edges": [
+                {"from": "__start__", "to": "a"}, {"from": "a", "to": "b"}, {"from": "a", "to": "c"},
+                {"from": "b", "to": "b2"}, {"from": "b2", "to": "d"}, {"from": "c", "to": "d"}
+            ]
+        }))
+    };
+    let run = |d: GraphDoc| {
+        build(&d, &NoCode, CompileOptions::default()).unwrap().invoke_blocking(json!({}), superstep::RunConfig::default()).unwrap()
+    };
+    assert_eq!(run(doc(json!(false)).unwrap())["path"], json!(["a", "b", "c", "b2", "d", "d"]));
+    assert_eq!(run(doc(json!(true)).unwrap())["path"], json!(["a", "b", "c", "b2", "d"]));
+    let p = doc(json!("yes")).unwrap_err();
+    assert_eq!((p[0].path.as_str(), p[0].message.as_str()), ("$.nodes[4].defer", "expected true or false"));
+}

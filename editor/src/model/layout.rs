@@ -19,6 +19,8 @@ pub struct NodeBox {
     pub x: f64,
     pub y: f64,
     pub terminal: bool,
+    /// Runs once nothing else is left to run (`defer`).
+    pub deferred: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -182,24 +184,32 @@ pub fn layout(doc: &GraphDoc) -> Layout {
         layer.entry(n.id.clone()).or_insert(1);
     }
     let end_layer = doc.nodes.iter().map(|n| layer[&n.id]).max().unwrap_or(0) + 1;
-    let mut rows: Vec<Vec<(String, String)>> = vec![Vec::new(); end_layer + 1];
-    rows[0].push(("__start__".into(), "start".into()));
+    let mut rows: Vec<Vec<(String, String, bool)>> = vec![Vec::new(); end_layer + 1];
+    rows[0].push(("__start__".into(), "start".into(), false));
     for n in &doc.nodes {
-        rows[layer[&n.id]].push((n.id.clone(), n.kind.clone()));
+        let deferred = n.settings.get("defer").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        rows[layer[&n.id]].push((n.id.clone(), n.kind.clone(), deferred));
     }
     // END is always there, so that a person building a graph can connect to it.
-    rows[end_layer].push(("__end__".into(), "end".into()));
+    rows[end_layer].push(("__end__".into(), "end".into(), false));
     let widest = rows.iter().map(Vec::len).max().unwrap_or(1) as f64;
     let width = widest * (NODE_W + GAP_X) + GAP_X;
     let mut nodes = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row_w = row.len() as f64 * (NODE_W + GAP_X) - GAP_X;
-        for (i, (id, kind)) in row.iter().enumerate() {
+        for (i, (id, kind, deferred)) in row.iter().enumerate() {
             let x = (width - row_w) / 2.0 + i as f64 * (NODE_W + GAP_X);
             let y = GAP_Y / 2.0 + r as f64 * (NODE_H + GAP_Y);
             let terminal = id == "__start__" || id == "__end__";
             let p = doc.layout.get(id).filter(|_| !terminal);
-            nodes.push(NodeBox { id: id.clone(), kind: kind.clone(), x: p.map_or(x, |p| p.x), y: p.map_or(y, |p| p.y), terminal });
+            nodes.push(NodeBox {
+                id: id.clone(),
+                kind: kind.clone(),
+                x: p.map_or(x, |p| p.x),
+                y: p.map_or(y, |p| p.y),
+                terminal,
+                deferred: *deferred,
+            });
         }
     }
     let height = rows.iter().rposition(|r| !r.is_empty()).unwrap_or(0) as f64 * (NODE_H + GAP_Y) + NODE_H + GAP_Y;
@@ -272,6 +282,15 @@ mod tests {
         assert!(cmd.edges.iter().any(|e| e.kind == EdgeKind::Command && e.to == "my_other_node"));
         let agent = layout(&doc("support-agent"));
         assert!(agent.edges.iter().any(|e| matches!(&e.kind, EdgeKind::Conditional(l) if l == "else") && e.to == "failed"));
+    }
+
+    #[test]
+    fn a_deferred_node_is_marked() {
+        let mut d = doc("command");
+        d.nodes.iter_mut().find(|n| n.id == "my_node").unwrap().settings.insert("defer".into(), true.into());
+        let l = layout(&d);
+        let deferred: Vec<&str> = l.nodes.iter().filter(|n| n.deferred).map(|n| n.id.as_str()).collect();
+        assert_eq!(deferred, ["my_node"]);
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub fn NodePanel(
         }
     };
     let set_reads = set.clone();
+    let set_defer = set.clone();
+    let deferred = settings.get("defer").and_then(Value::as_bool).unwrap_or(false);
     let form = match node.kind.as_str() {
         "set" | "update" => {
             let field = if node.kind == "set" { "values" } else { "exprs" };
@@ -130,6 +132,11 @@ pub fn NodePanel(
             <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
                 <span class="muted">"Reads: "</span>{reads_view}
             </div>
+            <label title="Runs once nothing else is left to run, however many branches lead to it (LangGraph's defer).">
+                <input type="checkbox" aria-label="defer this node" prop:checked=deferred
+                    on:change=move |e| set_defer("defer", if event_target_checked(&e) { Value::Bool(true) } else { Value::Null }) />
+                " run last (defer)"
+            </label>
             <details class="raw">
                 <summary>"Settings as JSON"</summary>
                 <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || raw.get() on:input=move |e| raw.set(event_target_value(&e))></textarea>

@@ -292,6 +292,7 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
                 ..d
             });
         }
+        spec.defer = n.settings.get("defer").and_then(Value::as_bool).unwrap_or(false);
         spec.metadata = serde_json::json!({ "kind": n.kind });
         g = g.add_node(spec);
     }

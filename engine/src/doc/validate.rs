@@ -229,4 +229,7 @@ fn check_node(n: &Value, kind: &str, p: &str, subgraph_known: bool, c: &mut Chec
     if let Some(g) = n.get("goto") {
         c.expr(&format!("{p}.goto"), g);
     }
+    if n.get("defer").is_some_and(|d| !d.is_boolean()) {
+        c.add(format!("{p}.defer"), "expected true or false");
+    }
 }
