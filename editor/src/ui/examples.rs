@@ -13,6 +13,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("subgraph-in-node", include_str!("../../../www/examples/subgraph-in-node.json")),
     ("subgraph-grandchild", include_str!("../../../www/examples/subgraph-grandchild.json")),
     ("node-cache", include_str!("../../../www/examples/node-cache.json")),
+    ("deferred-summary", include_str!("../../../www/examples/deferred-summary.json")),
     ("support-agent", include_str!("../../../www/examples/support-agent.json")),
 ];
 
