@@ -10,7 +10,8 @@
 // nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
-// SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred.
+// SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
+// gives some subgraphs a grandchild.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -94,6 +95,10 @@ function genSpec(seed) {
   // DEFER=1: some nodes are deferred (`defer: true`, a generator of its own).
   const rd = rng(seed * 4057 + 29);
   for (const nd of nodes) nd.defer = !!process.env.DEFER && rd() < 0.25;
+  // NEST=1: some two-step subgraphs run their second step as a grandchild graph, per thread or
+  // per invocation (a generator of its own).
+  const rn = rng(seed * 3371 + 7);
+  for (const nd of nodes) if (nd.sub?.twoSteps && process.env.NEST && rn() < 0.6) nd.sub.nest = { own: rn() < 0.5 };
   const rc = rng(seed * 104729 + 3);
   const sent = new Set(conds.filter((c) => c.kind === "send").map((c) => c.target));
   for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name) && !nd.interrupt;
@@ -160,7 +165,9 @@ function build(lib, spec, saver) {
         ? () => new Command({ graph: Command.PARENT, goto: nd.sub.parentGoto, update: { log: [`${nd.name}.c1^`] } })
         : () => ({ log: [`${nd.name}.c1`] });
       let c = new StateGraph(S).addNode("c1", c1);
-      if (nd.sub.twoSteps) c = c.addNode("c2", (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] })).addEdge("c1", "c2");
+      const c2 = (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] });
+      const grandchild = () => new StateGraph(S).addNode("g1", c2).addEdge(START, "g1").compile(nd.sub.nest.own ? { checkpointer: true } : {});
+      if (nd.sub.twoSteps) c = c.addNode("c2", nd.sub.nest ? grandchild() : c2).addEdge("c1", "c2");
       // SUBCP=1: the subgraph keeps its own state across the parent's runs (checkpointer: true).
       // Not a Send target: parallel calls of such a subgraph share its state and conflict (the seeds
       // say so), and LangGraph.js then returns the stored state without running the subgraph. Nor one
