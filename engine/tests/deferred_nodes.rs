@@ -153,3 +153,32 @@ fn a_loop_runs_its_deferred_node_once_per_lap() {
         .unwrap();
     assert_eq!(run(&g, json!({}))["path"], json!(["a", "d", "e", "d"]));
 }
+
+#[test]
+fn pending_sends_do_not_hold_a_deferred_node_back() {
+    // As LangGraph: only channels that trigger nodes count, so d runs alongside the Send's task.
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("w", mark("w"))
+        .node("x", mark("x"))
+        .add_node(deferred("d"))
+        .edge(START, "a")
+        .conditional("a", router(|_| Ok::<_, NodeError>(vec![Send::new("w", json!({}))])), None)
+        .edge("a", "d")
+        .edge("w", "x")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let history = block_on(g.get_state_history(&cfg, Default::default())).unwrap();
+    let next: Vec<Vec<String>> = history
+        .iter()
+        .rev()
+        .map(|s| {
+            let mut n = s.next.clone();
+            n.sort();
+            n
+        })
+        .collect();
+    assert_eq!(next, vec![vec!["__start__"], vec!["a"], vec!["d", "w"], vec!["x"], vec![]]);
+}
