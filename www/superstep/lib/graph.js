@@ -165,6 +165,10 @@ export class StateGraph {
     if (this.channels.has(name)) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
+    // Options of newer LangGraph.js that change how a node runs are refused, not ignored.
+    for (const unsupported of ["timeout", "errorHandler"]) {
+      if (options[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: the \`${unsupported}\` option is not supported.`);
+    }
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
     this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, defer: !!options.defer, metadata: options.metadata });
     return this;
