@@ -23,6 +23,17 @@ pub struct NodeBox {
     pub deferred: bool,
 }
 
+impl NodeBox {
+    /// The line under the node's name: its kind (and whether it runs last); none on START and END.
+    pub fn caption(&self) -> String {
+        match (self.terminal, self.deferred) {
+            (true, _) => String::new(),
+            (false, true) => format!("{} · deferred", self.kind),
+            (false, false) => self.kind.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum EdgeKind {
     Normal,
@@ -291,6 +302,8 @@ mod tests {
         let l = layout(&d);
         let deferred: Vec<&str> = l.nodes.iter().filter(|n| n.deferred).map(|n| n.id.as_str()).collect();
         assert_eq!(deferred, ["my_node"]);
+        assert_eq!(l.node("my_node").unwrap().caption(), "set · deferred");
+        assert_eq!(l.node("__end__").unwrap().caption(), "");
     }
 
     #[test]

@@ -296,11 +296,7 @@ pub fn Canvas(
                 // A long name is squeezed to the box; a very long one is also cut (the full name is its tooltip).
                 let squeeze = (label.chars().count() > NAME_FITS).then_some(NODE_W - 14.0);
                 let shown = short(&label, 24);
-                let kind = match (n.terminal, n.deferred) {
-                    (true, _) => String::new(),
-                    (false, true) => format!("{} · deferred", n.kind),
-                    (false, false) => n.kind.clone(),
-                };
+                let kind = n.caption();
                 let (x, y) = (n.x, n.y);
                 let subgraph = n.kind == "subgraph";
                 let (pick_id, move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone(), id.clone());
