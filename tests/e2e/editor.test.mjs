@@ -105,6 +105,12 @@ test("after a reload the thread history is intact and an interrupted thread resu
   await page.getByRole("button", { name: "Resume", exact: true }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   assert.match(await stateText(page), /after reload/);
+  // After another reload, a stored checkpoint marks the keys its superstep changed.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "human-review");
+  await page.locator(".checkpoint button", { hasText: /^step 2 ·/ }).first().click();
+  const changed = (await page.locator(".state-panel .json-row.changed > .json-key").allInnerTexts()).map((t) => t.replace("▾", "").trim());
+  assert.ok(changed.includes("messages") && !changed.includes("answer"), `changed: ${changed}`);
   await page.close();
 });
 

@@ -126,6 +126,12 @@ pub fn diff(a: &Value, b: &Value) -> Vec<(String, Value, Value)> {
         .collect()
 }
 
+/// The keys a stored checkpoint changed since the one before it (all of them
+/// when there is none): after a reload, what a superstep wrote.
+pub fn changed_keys(before: Option<&Value>, after: &Value) -> Vec<String> {
+    diff(before.unwrap_or(&Value::Null), after).into_iter().filter(|(k, _, _)| after.get(k).is_some()).map(|(k, _, _)| k).collect()
+}
+
 /// One line of the stream log: what `updates` and `values` modes would show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogLine {
@@ -266,6 +272,12 @@ mod tests {
             diff(&json!({"a": 1, "b": 2}), &json!({"a": 1, "b": 3, "c": 4})),
             vec![("b".into(), json!(2), json!(3)), ("c".into(), Value::Null, json!(4))]
         );
+    }
+
+    #[test]
+    fn a_checkpoint_shows_the_keys_it_changed() {
+        assert_eq!(changed_keys(Some(&json!({"a": 1, "b": 2})), &json!({"a": 1, "b": 3})), ["b"]);
+        assert_eq!(changed_keys(None, &json!({"a": 1})), ["a"]);
     }
 
     #[test]

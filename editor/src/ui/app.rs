@@ -15,7 +15,7 @@ use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
-use crate::model::run::{carried, input_keys, subgraph_of, Breakpoints};
+use crate::model::run::{carried, changed_keys, input_keys, subgraph_of, Breakpoints};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
 use leptos::prelude::*;
@@ -95,14 +95,13 @@ pub fn App() -> impl IntoView {
         (None, Some(s)) => s.state,
         _ => Value::Object(Default::default()),
     });
-    let changed = Signal::derive(move || current.get().map(|s| s.changed).unwrap_or_default());
-    // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
-    let canvas_step = Signal::derive(move || match picked_state.get() {
-        Some(c) => {
-            Some(StepSnapshot { step: c.step, tasks: vec![], state: c.values, changed: vec![], next: c.next, outcome: Outcome::Continue })
-        }
-        None => current.get(),
+    let changed = Signal::derive(move || match picked_state.get() {
+        // A picked checkpoint shows what changed since the one before it (a reload keeps that too).
+        Some(c) => history.with(|rows| changed_keys(c.parent_in(rows).map(|r| &r.values), &c.values)),
+        None => current.get().map(|s| s.changed).unwrap_or_default(),
     });
+    // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
+    let canvas_step = Signal::derive(move || picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()));
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
     let refresh_threads = move || {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
 use superstep::doc::build::build;
 use superstep::doc::GraphDoc;
-use superstep::pregel::{Cancel, Input, StepSnapshot, Stepper};
+use superstep::pregel::{Cancel, Input, Outcome, StepSnapshot, Stepper};
 use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
 use superstep_wasm::IndexedDbSaver;
 
@@ -142,6 +142,16 @@ pub struct CheckpointRow {
 }
 
 impl CheckpointRow {
+    /// The checkpoint as the canvas shows a step: its state and the nodes it would run next.
+    pub fn into_step(self) -> StepSnapshot {
+        StepSnapshot { step: self.step, tasks: vec![], state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
+    }
+
+    /// The checkpoint this one was made from, among `rows`.
+    pub fn parent_in<'a>(&self, rows: &'a [CheckpointRow]) -> Option<&'a CheckpointRow> {
+        self.parent.as_ref().and_then(|p| rows.iter().find(|r| &r.id == p))
+    }
+
     pub fn of(s: &StateSnapshot) -> Self {
         let id = |c: &Value| c["configurable"]["checkpoint_id"].as_str().map(str::to_string);
         CheckpointRow {
