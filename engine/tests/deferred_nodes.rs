@@ -182,3 +182,29 @@ fn pending_sends_do_not_hold_a_deferred_node_back() {
         .collect();
     assert_eq!(next, vec![vec!["__start__"], vec!["a"], vec!["d", "w"], vec!["x"], vec![]]);
 }
+
+#[test]
+fn a_source_a_waiting_edge_has_seen_already_does_not_hold_a_deferred_node_back() {
+    // a and b fill the waiting edge into j; a also leads to d (deferred). An update as a
+    // changes nothing at the edge (a is counted already), so, as in LangGraph, nothing
+    // new triggers a node and d finishes: both d and j are next.
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("j", mark("j"))
+        .add_node(deferred("d"))
+        .edge(START, "a")
+        .edge(START, "b")
+        .join(["a", "b"], "j")
+        .edge("a", "d")
+        .compile_with(CompileOptions { interrupt_before: vec!["j".into()], ..with_saver() })
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().next, vec!["j"]);
+    block_on(g.update_state(&cfg, json!({"path": ["u"]}), Some("a"))).unwrap();
+    let mut next = g.get_state_blocking(&cfg).unwrap().next;
+    next.sort();
+    assert_eq!(next, vec!["d", "j"]);
+    assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap()["path"], json!(["a", "b", "u", "d", "j"]));
+}

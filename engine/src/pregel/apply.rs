@@ -96,12 +96,19 @@ pub fn apply_writes(
             ChannelKind::Barrier { sources, .. } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
                 let mut known: std::collections::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+                let before = seen.len();
                 for v in values {
                     if let Some(s) = v.as_str() {
                         if sources.iter().any(|x| x == s) && known.insert(s.to_string()) {
                             seen.push(v);
                         }
                     }
+                }
+                // As LangGraph: a source seen already changes nothing, so the barrier keeps
+                // its version and does not count as updated (which matters to deferred nodes).
+                if seen.len() == before {
+                    start = end;
+                    continue;
                 }
                 rs.values[ch] = Some(Arc::new(Value::Array(seen)));
             }

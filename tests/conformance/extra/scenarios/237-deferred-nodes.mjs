@@ -10,9 +10,11 @@ export async function run(lib) {
   const S = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const mark = (n) => () => ({ log: [n] });
   const results = {};
-  const show = async (key, g, input = { log: [] }, t = thread(key)) => {
+  // (`parallel`: the run is one superstep of several tasks, whose updates may come in any order.)
+  const show = async (key, g, input = { log: [] }, t = thread(key), parallel = false) => {
     const steps = [];
     for await (const c of await g.stream(input, { ...t, streamMode: "updates" })) steps.push(Object.keys(c).join("+"));
+    if (parallel) steps.sort();
     const s = await g.getState(t);
     (results[key] ??= []).push({ steps, log: out(s.values.log), next: [...s.next] });
   };
@@ -48,5 +50,13 @@ export async function run(lib) {
     .addEdge(START, "a").addEdge("a", "b").addEdge(START, "d").compile({ ...saver(), interruptBefore: ["d"] });
   await show("breakpoint", bp);
   await show("breakpoint", bp, null);
+  // An update as a source the waiting edge has counted already changes nothing there, so d finishes.
+  const seen = base().addNode("a", mark("a")).addNode("b", mark("b")).addNode("j", mark("j")).addNode("d", mark("d"), { defer: true })
+    .addEdge(START, "a").addEdge(START, "b").addEdge(["a", "b"], "j").addEdge("a", "d").compile({ ...saver(), interruptBefore: ["j"] });
+  const ts = thread("seen");
+  await show("seenSource", seen, { log: [] }, ts);
+  await seen.updateState(ts, { log: ["u"] }, "a");
+  results.seenSource.push({ nextAfterUpdateAsA: [...(await seen.getState(ts)).next].sort() });
+  await show("seenSource", seen, null, ts, true);
   return results;
 }
