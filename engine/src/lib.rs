@@ -10,6 +10,7 @@ pub mod doc;
 pub mod env;
 pub mod error;
 pub mod graph;
+pub mod json;
 pub mod pregel;
 pub mod reducers;
 pub mod state;

@@ -19,7 +19,7 @@ impl Entry {
         serde_json::to_string(self).unwrap_or_default()
     }
     pub fn from_json(text: &str) -> Option<Entry> {
-        serde_json::from_str(text).ok()
+        superstep::json::read(text).ok()
     }
 }
 

@@ -111,7 +111,7 @@ impl MemorySaver {
     }
 
     pub fn from_json(json: &str) -> Result<Self, Error> {
-        serde_json::from_str(json).map_err(|e| Error::Storage { message: format!("cannot read saved checkpoints: {e}") })
+        crate::json::read(json).map_err(|e| Error::Storage { message: format!("cannot read saved checkpoints: {e}") })
     }
 
     /// Bytes of JSON a checkpoint takes as stored (its blobs are deltas).

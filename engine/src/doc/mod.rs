@@ -164,21 +164,16 @@ impl GraphDoc {
         let value: Value = serde_json::from_str(text).map_err(|e| {
             vec![Problem { path: "$".into(), message: format!("malformed JSON at line {} column {}: {e}", e.line(), e.column()) }]
         })?;
-        GraphDoc::checked(&value, text)
+        GraphDoc::from_value(value)
     }
 
+    /// Validates `value`, then reads the document from it.
     pub fn from_value(value: Value) -> Result<GraphDoc, Vec<Problem>> {
-        GraphDoc::checked(&value, &value.to_string())
-    }
-
-    /// Validates `value`, then reads the document from `text`, its JSON. Reading
-    /// text rather than the value keeps one serde_json path in the wasm build.
-    fn checked(value: &Value, text: &str) -> Result<GraphDoc, Vec<Problem>> {
-        let problems = validate::check(value);
+        let problems = validate::check(&value);
         if !problems.is_empty() {
             return Err(problems);
         }
-        serde_json::from_str(text).map_err(|e| vec![Problem { path: "$".into(), message: e.to_string() }])
+        serde_json::from_value(value).map_err(|e| vec![Problem { path: "$".into(), message: e.to_string() }])
     }
 
     pub fn to_json(&self) -> String {

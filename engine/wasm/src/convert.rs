@@ -67,7 +67,7 @@ pub fn from_js_as<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsVa
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
         js_sys::JSON::stringify(&v).map_err(|e| crate::errors::type_error(&format!("{what}: {}", js_text(&e))))?.as_string()
     };
-    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::type_error(&format!("{what}: {e}")))
+    superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::type_error(&format!("{what}: {e}")))
 }
 
 /// A thrown JS value as text: a string as is, an Error's message, else its JSON.

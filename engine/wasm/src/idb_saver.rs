@@ -104,7 +104,7 @@ impl IndexedDbSaver {
             .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
             .await?
             .iter()
-            .map(|v| serde_json::from_str(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
+            .map(|v| superstep::json::read(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
             .collect::<Result<_, _>>()?;
         cps.sort_by(|a, b| a.id.cmp(&b.id));
         let mut blobs = Blobs::default();
@@ -126,7 +126,7 @@ impl IndexedDbSaver {
         let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
         let v = idb::request(&req).await.map_err(storage_error)?;
         match v.as_string() {
-            Some(s) => serde_json::from_str(&s).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
+            Some(s) => superstep::json::read(&s).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
             None => Ok(vec![]),
         }
     }
