@@ -1,6 +1,9 @@
 //! The engine's one error enum. Every variant names the culprit (key, node, edge).
 use std::fmt;
 
+/// The `key` of an `InvalidUpdate` that was not an object of state keys at all.
+pub const NOT_AN_UPDATE: &str = "<update>";
+
 /// What went wrong while building, compiling or running a graph.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Error {
@@ -111,6 +114,9 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Validation(v) => write!(f, "invalid graph: {v}"),
+            Self::InvalidUpdate { key, nodes, message } if key == NOT_AN_UPDATE => {
+                write!(f, "invalid update from [{}]: {message}", nodes.join(", "))
+            }
             Self::InvalidUpdate { key, nodes, message } => {
                 write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
             }

@@ -151,9 +151,23 @@ fn interrupt_without_a_checkpointer_is_a_clear_error() {
 }
 
 #[test]
-fn non_object_input_is_invalid_input() {
+fn non_object_input_is_starts_invalid_update() {
     let g = last(&["x"]).node("a", noop()).edge(START, "a").compile().unwrap();
-    assert!(matches!(g.invoke_blocking(json!([1, 2]), RunConfig::default()), Err(Error::InvalidInput { .. })));
+    let err = g.invoke_blocking(json!([1, 2]), RunConfig::default()).unwrap_err();
+    // As LangGraph.js: the input is START's update, so its class is InvalidUpdateError.
+    assert_eq!(err.class_name(), "InvalidUpdateError");
+    assert_eq!(err.to_string(), "invalid update from [__start__]: graph input must be an object of state keys, got [1,2]");
+}
+
+#[test]
+fn a_thread_id_that_is_not_text_is_named_and_a_missing_one_reads_as_an_empty_thread() {
+    let g = last(&["x"]).node("a", noop()).edge(START, "a").compile_with(common::with_saver()).unwrap();
+    let numeric = RunConfig { configurable: json!({"thread_id": 7}).as_object().unwrap().clone(), ..RunConfig::default() };
+    let err = g.invoke_blocking(json!({}), numeric).unwrap_err();
+    assert_eq!(err.to_string(), "invalid input: configurable.thread_id must be a string, got 7");
+    // getState without a thread, as LangGraph.js: an empty snapshot, not an error.
+    let empty = g.get_state_blocking(&RunConfig::default()).unwrap();
+    assert!(empty.values.as_object().is_some_and(|m| m.is_empty()) && empty.next.is_empty());
 }
 
 #[test]

@@ -58,6 +58,31 @@ test("errors are typed and named", async () => {
   await assert.rejects(listResult.invoke({}), (e) => e instanceof S.InvalidUpdateError);
 });
 
+test("malformed builder calls and configs are typed errors at once; the engine stays usable", async () => {
+  const invalid = (f, pattern) => assert.throws(f, (e) => e instanceof S.GraphValidationError && pattern.test(e.message));
+  invalid(() => new StateGraph(Log).addNode(5, () => ({})), /node name must be a string, got number 5/);
+  invalid(() => new StateGraph(Log).addNode("n", 5), /`n`: expected a function or a compiled graph, got number 5/);
+  invalid(() => new StateGraph(Log).addNode(["n", () => ({})]), /takes \[name, function, options\?\] entries, got "n"/);
+  invalid(() => new StateGraph(Log).addNode("n", Symbol("s")), /got symbol/);
+  invalid(() => new StateGraph(Annotation.Root({ k: Annotation({ reducer: "add" }) })), /reducer of `k` must be a function, got "add"/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", "b"), /router of `a` must be a function/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({}), { ends: "b" }).addEdge(START, "a").compile(), /bad graph spec/);
+  // A null options object is no options, as in LangGraph.js.
+  const g = new StateGraph(Log).addNode("a", () => ({ x: 1 }), null).addEdge(START, "a").compile();
+  assert.equal((await g.invoke({}, null)).x, 1);
+  // recursionLimit as LangGraph.js checks it; a config of the wrong shape is a TypeError.
+  await assert.rejects(g.invoke({}, { recursionLimit: 0 }), { name: "Error", message: 'Passed "recursionLimit" must be at least 1.' });
+  assert.equal((await g.invoke({}, { recursionLimit: Infinity })).x, 1);
+  await assert.rejects(g.invoke({}, { recursionLimit: "many" }), (e) => e instanceof TypeError && /bad config/.test(e.message));
+  await assert.rejects(collect(g.stream({}, { streamMode: "everything" })), (e) => e instanceof TypeError && /unknown stream mode everything/.test(e.message));
+  // Input that is not an object is START's invalid update, as in LangGraph.js.
+  await assert.rejects(g.invoke([1]), (e) => e instanceof S.InvalidUpdateError && e.lc_error_code === "INVALID_GRAPH_NODE_RETURN_VALUE");
+  const saved = new StateGraph(Log).addNode("a", () => ({ x: 1 })).addEdge(START, "a").compile({ checkpointer: new MemorySaver() });
+  await assert.rejects(saved.invoke({}, { configurable: { thread_id: 7 } }), { message: /thread_id must be a string, got 7/ });
+  assert.deepEqual((await saved.getState({ configurable: {} })).values, {});
+  assert.equal((await g.invoke({})).x, 1);
+});
+
 test("values JSON cannot hold are a typed error naming the path", async () => {
   const bad = (v) => new StateGraph(Log).addNode("n", () => ({ x: v })).addEdge(START, "n").compile();
   await assert.rejects(bad(() => 1).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x"));

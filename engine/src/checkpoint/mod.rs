@@ -14,11 +14,11 @@ pub use saver::{merge_writes, Checkpointer, ListFilter};
 pub(crate) use thread::{child_ns, without_task_id};
 pub use thread::{StateSnapshot, TaskSnapshot};
 
-use crate::error::Error;
+use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
     CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
 };
-use crate::types::{Command, Goto};
+use crate::types::{Command, Goto, START};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use serde_json::{json, Value};
@@ -268,9 +268,12 @@ pub(crate) async fn start_run(
     };
     let persistence = match (graph.options().checkpointer.saver(), inherited) {
         (Some(saver), _) if namespace.is_empty() => {
-            let thread_id = config
-                .thread_id()
-                .ok_or_else(|| Error::InvalidInput { message: "a graph with a checkpointer needs configurable.thread_id".into() })?;
+            let thread_id = config.thread_id().ok_or_else(|| Error::InvalidInput {
+                message: match config.configurable.get("thread_id") {
+                    None | Some(Value::Null) => "a graph with a checkpointer needs configurable.thread_id".into(),
+                    Some(other) => format!("configurable.thread_id must be a string, got {other}"),
+                },
+            })?;
             Some(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: String::new() })
         }
         (_, inherited) => inherited,
@@ -399,7 +402,12 @@ pub(crate) fn lost_nodes(spec: &crate::graph::compile::GraphSpec, writes: &[Pend
 fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error> {
     let spec = stepper.graph.spec();
     if !v.is_object() {
-        return Err(Error::InvalidInput { message: format!("graph input must be an object of state keys, got {v}") });
+        // As LangGraph.js: the input is START's update, so this is an invalid update.
+        return Err(Error::InvalidUpdate {
+            key: NOT_AN_UPDATE.into(),
+            nodes: vec![START.into()],
+            message: format!("graph input must be an object of state keys, got {v}"),
+        });
     }
     let rs = &mut stepper.rs;
     if !fresh {

@@ -109,6 +109,10 @@ impl CompiledGraph {
 
     /// The thread's state at its newest checkpoint (or `configurable.checkpoint_id`).
     pub async fn get_state(&self, config: &RunConfig, subgraphs: bool) -> Result<StateSnapshot, Error> {
+        if config.thread_id().is_none() && self.options().checkpointer.saver().is_some() {
+            // As LangGraph.js: no thread named is an empty thread.
+            return Ok(StateSnapshot::empty(json!({"configurable": config.configurable})));
+        }
         let to = self.persistence(config)?;
         let owner = self.graph_for_ns(&to.ns);
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;

@@ -218,7 +218,7 @@ fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usi
             })
         }
         other => Err(Error::InvalidUpdate {
-            key: "<update>".into(),
+            key: crate::error::NOT_AN_UPDATE.into(),
             nodes: vec![task.name.to_string()],
             message: format!("expected an object of state keys, got {other}"),
         }),

@@ -45,7 +45,7 @@ pub fn from_js(v: JsValue) -> Result<Value, JsValue> {
     if let Some(f) = v.as_f64() {
         return Ok(number(f));
     }
-    from_js_as(v, "value cannot be stored in state")
+    from_js_as(v, "InvalidUpdateError", "value cannot be stored in state")
 }
 
 /// A JS number as JSON reads it back from `JSON.stringify`: whole numbers as integers.
@@ -59,15 +59,15 @@ fn number(f: f64) -> Value {
     }
 }
 
-/// A plain JS value as a Rust value; errors start with `what`.
-pub fn from_js_as<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsValue> {
+/// A plain JS value as a Rust value; errors are of class `class` and start with `what`.
+pub fn from_js_as<T: DeserializeOwned>(v: JsValue, class: &str, what: &str) -> Result<T, JsValue> {
     let text = if v.is_undefined() {
         None
     } else {
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
-        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::type_error(&format!("{what}: {}", js_text(&e))))?.as_string()
+        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::named(class, &format!("{what}: {}", js_text(&e))))?.as_string()
     };
-    superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::type_error(&format!("{what}: {e}")))
+    superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named(class, &format!("{what}: {e}")))
 }
 
 /// A thrown JS value as text: a string as is, an Error's message, else its JSON.

@@ -24,6 +24,10 @@ pub fn to_js(e: &Error) -> JsValue {
         Error::InvalidUpdate { key, nodes, .. } => {
             set("key", JsValue::from_str(key));
             set("nodes", crate::convert::to_js_any(nodes));
+            if key == superstep::error::NOT_AN_UPDATE {
+                // LangGraph.js's code for a node (or input) that is not an update.
+                set("lc_error_code", JsValue::from_str("INVALID_GRAPH_NODE_RETURN_VALUE"));
+            }
         }
         Error::UnknownKey { key, node } => {
             set("key", JsValue::from_str(key));
@@ -60,10 +64,11 @@ fn culprit(v: &ValidationError) -> String {
     }
 }
 
-pub fn type_error(message: &str) -> JsValue {
+/// An error of class `name` with `message`, for input the bindings cannot read.
+pub fn named(name: &str, message: &str) -> JsValue {
     let obj = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&obj, &"__superstepError".into(), &JsValue::TRUE);
-    let _ = js_sys::Reflect::set(&obj, &"name".into(), &"InvalidUpdateError".into());
+    let _ = js_sys::Reflect::set(&obj, &"name".into(), &name.into());
     let _ = js_sys::Reflect::set(&obj, &"message".into(), &message.into());
     obj.into()
 }

@@ -119,8 +119,8 @@ fn parse_command(v: &JsValue) -> Result<Command, NodeError> {
 
 pub fn parse_command_input(v: &JsValue) -> Result<Command, JsValue> {
     parse_command(v).map_err(|e| match e {
-        NodeError::Failed { message, .. } => crate::errors::type_error(&message),
-        other => crate::errors::type_error(&other.to_string()),
+        NodeError::Failed { message, .. } => crate::errors::named("InvalidUpdateError", &message),
+        other => crate::errors::named("InvalidUpdateError", &other.to_string()),
     })
 }
 

@@ -100,12 +100,12 @@ fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> 
 /// Builds and compiles a graph; functions are passed by index into `fns`.
 #[wasm_bindgen(js_name = compileGraph)]
 pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsValue> {
-    let spec: SpecData = crate::convert::from_js_as(data, "bad graph spec")?;
+    let spec: SpecData = crate::convert::from_js_as(data, "GraphValidationError", "bad graph spec")?;
     let mut g = StateGraph::new();
     for ch in &spec.channels {
         let reducer = match (ch.reducer.as_str(), ch.reducer_fn) {
             ("custom", Some(i)) => Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?) },
-            (name, _) => Reducer::builtin(name).ok_or_else(|| errors::type_error(&format!("unknown reducer {name}")))?,
+            (name, _) => Reducer::builtin(name).ok_or_else(|| errors::named("GraphValidationError", &format!("unknown reducer {name}")))?,
         };
         let channel = Channel { reducer, default: ch.default.clone() };
         g = if spec.state_keys.contains(&ch.name) {
@@ -124,7 +124,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         let mut node = match (n.fn_index, n.subgraph) {
             (_, Some(id)) => subgraph_node(n.name.clone(), registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?),
             (Some(i), None) => NodeSpec::new(n.name.clone(), functions::node(function(&fns, i)?)),
-            (None, None) => return Err(errors::type_error(&format!("node {} has no function", n.name))),
+            (None, None) => return Err(errors::named("GraphValidationError", &format!("node {} has no function", n.name))),
         };
         node.input = n.input;
         node.ends = n.ends;
@@ -208,8 +208,11 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
             .with_source(Rc::new(signal)),
         )
     });
-    let c: ConfigData =
-        if config.is_undefined() || config.is_null() { ConfigData::default() } else { crate::convert::from_js_as(config, "bad config")? };
+    let c: ConfigData = if config.is_undefined() || config.is_null() {
+        ConfigData::default()
+    } else {
+        crate::convert::from_js_as(config, "TypeError", "bad config")?
+    };
     let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
     if let Some(l) = c.recursion_limit {
         rc.recursion_limit = l;
@@ -218,7 +221,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.interrupt_after = c.interrupt_after;
     rc.cancel = cancel;
     for m in c.stream_mode {
-        rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::type_error(&format!("unknown stream mode {m}")))?);
+        rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::named("TypeError", &format!("unknown stream mode {m}")))?);
     }
     Ok(rc)
 }

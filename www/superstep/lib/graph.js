@@ -143,6 +143,9 @@ export class StateGraph {
     const keys = Object.keys(spec);
     for (const k of keys) {
       const ch = channelOf(spec[k]);
+      if (ch.reducer != null && typeof ch.reducer !== "function") {
+        throw wasmErrorLike("GraphValidationError", `The reducer of \`${k}\` must be a function, got ${describe(ch.reducer)}.`);
+      }
       const have = this.channels.get(k);
       if (!have || (!have.reducer && ch.reducer)) this.channels.set(k, ch);
       if (inState && !this.stateKeys.includes(k)) this.stateKeys.push(k);
@@ -150,14 +153,22 @@ export class StateGraph {
     return keys;
   }
 
-  addNode(name, fn, options = {}) {
-    if (typeof name === "object" && !Array.isArray(name)) {
+  addNode(name, fn, options) {
+    options ??= {};
+    if (typeof name === "object" && name !== null && !Array.isArray(name)) {
       for (const [n, f] of Object.entries(name)) this.addNode(n, f);
       return this;
     }
     if (Array.isArray(name)) {
-      for (const [n, f, o] of name) this.addNode(n, f, o);
+      for (const entry of name) {
+        if (!Array.isArray(entry)) throw wasmErrorLike("GraphValidationError", `addNode([...]) takes [name, function, options?] entries, got ${describe(entry)}.`);
+        this.addNode(...entry);
+      }
       return this;
+    }
+    if (typeof name !== "string") throw wasmErrorLike("GraphValidationError", `A node name must be a string, got ${describe(name)}.`);
+    if (typeof fn !== "function" && typeof fn?.invoke !== "function") {
+      throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: expected a function or a compiled graph, got ${describe(fn)}.`);
     }
     if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
     // Checked here, as LangGraph.js does, rather than at compile().
@@ -181,7 +192,8 @@ export class StateGraph {
   }
 
   addConditionalEdges(source, router, pathMap) {
-    if (typeof source === "object") ({ source, path: router, pathMap } = source);
+    if (typeof source === "object" && source !== null) ({ source, path: router, pathMap } = source);
+    if (typeof router !== "function") throw wasmErrorLike("GraphValidationError", `The router of \`${String(source)}\` must be a function, got ${describe(router)}.`);
     let map = null;
     if (Array.isArray(pathMap)) map = pathMap.map((t) => [String(t), t]);
     else if (pathMap && typeof pathMap === "object") map = Object.entries(pathMap).map(([k, v]) => [k, v]);
@@ -334,12 +346,13 @@ function inputArg(input) {
   return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
 }
 
-function configArg(config = {}, extra = {}) {
+function configArg(config, extra = {}) {
+  config ??= {};
   const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
   const ib = config.interruptBefore;
   const ia = config.interruptAfter;
   return {
-    recursionLimit: config.recursionLimit,
+    recursionLimit: recursionLimit(config.recursionLimit),
     configurable: config.configurable ?? {},
     context: config.context ?? null,
     interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
@@ -349,6 +362,24 @@ function configArg(config = {}, extra = {}) {
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
     ...extra,
   };
+}
+
+const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity means no limit
+
+/** As LangGraph.js: at least 1; a fraction allows the supersteps up to it. */
+function recursionLimit(limit) {
+  if (typeof limit !== "number" || Number.isNaN(limit)) return limit;
+  if (limit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
+  return Math.min(Math.floor(limit), MAX_LIMIT);
+}
+
+/** A value for an error message: its type, and short primitives as they are. */
+export function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
+  if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
+  return typeof v;
 }
 
 /** Resolves when `signal` aborts (at once if it has). One listener per signal, however many runs share it. */

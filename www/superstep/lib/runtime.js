@@ -1,7 +1,7 @@
 // Running JS functions inside the engine: the current task (for `interrupt()`
 // and nested graph calls), node and router wrappers that never throw, and
 // the tagged results the engine reads.
-import { GraphInterrupt, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
+import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
 
@@ -216,14 +216,27 @@ function run(handle, rt, fn, done, node, retryOn) {
   return settle(r);
 }
 
-function nodeResult(v) {
+function nodeResult(name, v) {
   if (isCommand(v)) return { t: "c", ...plainCommand(v) };
-  if (Array.isArray(v) && v.length && v.every(isCommand)) {
-    // Several commands: their updates and gotos together.
-    const cs = v.map(plainCommand);
-    return { t: "c", update: Object.assign({}, ...cs.map((c) => c.update ?? {})), goto: cs.flatMap((c) => c.goto), graph: null };
+  if (Array.isArray(v) && v.some(isCommand)) {
+    // Commands and updates together, as LangGraph.js: every update's writes in
+    // order (two writes to one key reduce, or conflict), and every goto.
+    const cs = v.map((item) => (isCommand(item) ? plainCommand(item) : { update: nodeUpdate(name, item), goto: [] }));
+    const pairs = cs.flatMap((c) => (Array.isArray(c.update) ? c.update : Object.entries(c.update ?? {})));
+    return { t: "c", update: pairs, goto: cs.flatMap((c) => c.goto), graph: null };
   }
-  return { t: "u", v: plainUpdate(v) };
+  return { t: "u", v: nodeUpdate(name, v) };
+}
+
+/** A node's returned update; anything but an object (or nothing) is LangGraph.js's InvalidUpdateError. */
+function nodeUpdate(name, v) {
+  if (v !== undefined && v !== null && (typeof v !== "object" || Array.isArray(v))) {
+    const received = Array.isArray(v) ? "array" : typeof v;
+    throw new InvalidUpdateError(`Expected node "${name}" to return an object or an array containing at least one Command object, received ${received}`, {
+      lc_error_code: "INVALID_GRAPH_NODE_RETURN_VALUE",
+    });
+  }
+  return plainUpdate(v);
 }
 
 function routeResult(v) {
@@ -232,7 +245,7 @@ function routeResult(v) {
 }
 
 export function wrapNode(name, fn, retryOn) {
-  return (handle, rt) => run(handle, rt, fn, (v) => (streamMessages(rt, handle, v), nodeResult(v)), name, retryOn);
+  return (handle, rt) => run(handle, rt, fn, (v) => (streamMessages(rt, handle, v), nodeResult(name, v)), name, retryOn);
 }
 
 /**

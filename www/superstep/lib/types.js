@@ -100,6 +100,8 @@ const CLASSES = {
   StorageQuotaError,
   ThreadLockedError,
   GraphDocumentError,
+  // Arguments of the wrong type (a config the bindings cannot read).
+  TypeError,
 };
 
 /** An engine error object (`{__superstepError, name, message, ...}`) as a typed Error. */
