@@ -80,6 +80,14 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   const saved = new StateGraph(Log).addNode("a", () => ({ x: 1 })).addEdge(START, "a").compile({ checkpointer: new MemorySaver() });
   await assert.rejects(saved.invoke({}, { configurable: { thread_id: 7 } }), { message: /thread_id must be a string, got 7/ });
   assert.deepEqual((await saved.getState({ configurable: {} })).values, {});
+  // A string argument of another type is a TypeError, not garbage read by the wasm.
+  const t = { configurable: { thread_id: "t" } };
+  await saved.invoke({}, t);
+  for (const asNode of [5, {}, Symbol("s"), 10n]) await assert.rejects(saved.updateState(t, { x: 2 }, asNode), (e) => e instanceof TypeError && /asNode must be a string/.test(e.message));
+  await assert.rejects(collect(saved.getStateHistory(t, { before: { configurable: { checkpoint_id: 5 } } })), (e) => e instanceof TypeError);
+  assert.throws(() => StateGraph.fromJSON(undefined), (e) => e instanceof TypeError && /graph document must be a string/.test(e.message));
+  assert.throws(() => new S.IndexedDBSaver({ name: 5 }), (e) => e instanceof TypeError && /database name must be a string, got number/.test(e.message));
+  assert.equal((await saved.updateState(t, { x: 3 }, "a")).configurable.thread_id, "t");
   assert.equal((await g.invoke({})).x, 1);
 });
 

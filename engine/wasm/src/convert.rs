@@ -70,6 +70,27 @@ pub fn from_js_as<T: DeserializeOwned>(v: JsValue, class: &str, what: &str) -> R
     superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named(class, &format!("{what}: {e}")))
 }
 
+/// A string argument; anything else is a TypeError naming `what`. (wasm-bindgen
+/// would read a non-string passed as `&str` as garbage, out of bounds.)
+pub fn string_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    v.as_string().ok_or_else(|| crate::errors::named("TypeError", &format!("{what} must be a string, got {}", js_type(v))))
+}
+
+/// As `string_arg`, with `undefined` and `null` as none.
+pub fn opt_string_arg(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    string_arg(v, what).map(Some)
+}
+
+fn js_type(v: &JsValue) -> String {
+    if js_sys::Array::is_array(v) {
+        return "an array".into();
+    }
+    v.js_typeof().as_string().unwrap_or_default()
+}
+
 /// A thrown JS value as text: a string as is, an Error's message, else its JSON.
 pub fn js_text(e: &JsValue) -> String {
     e.as_string()

@@ -43,17 +43,18 @@ fn problems_error(problems: &[superstep::doc::Problem]) -> JsValue {
 
 /// Validates a document (JSON text): `[]` or every problem `{path, message}`.
 #[wasm_bindgen(js_name = checkDocument)]
-pub fn check_document(text: &str) -> JsValue {
-    match GraphDoc::from_json(text) {
+pub fn check_document(text: JsValue) -> Result<JsValue, JsValue> {
+    let text = crate::convert::string_arg(&text, "a graph document")?;
+    Ok(match GraphDoc::from_json(&text) {
         Ok(_) => js_sys::Array::new().into(),
         Err(p) => crate::convert::to_js_any(&p),
-    }
+    })
 }
 
 /// Builds and compiles a document. `options` as for `compileGraph`'s spec options.
 #[wasm_bindgen(js_name = compileDocument)]
-pub fn compile_document(text: &str, make_code: js_sys::Function, saver: Option<u32>, cache: Option<u32>) -> Result<JsGraph, JsValue> {
-    let doc = GraphDoc::from_json(text).map_err(|p| problems_error(&p))?;
+pub fn compile_document(text: JsValue, make_code: js_sys::Function, saver: Option<u32>, cache: Option<u32>) -> Result<JsGraph, JsValue> {
+    let doc = GraphDoc::from_json(&crate::convert::string_arg(&text, "a graph document")?).map_err(|p| problems_error(&p))?;
     let checkpointer = match saver.and_then(registry::saver) {
         Some(s) => superstep::checkpoint::Checkpointing::Saver(s),
         None => Default::default(),
@@ -65,6 +66,6 @@ pub fn compile_document(text: &str, make_code: js_sys::Function, saver: Option<u
 
 /// The document in its canonical form (what saving writes).
 #[wasm_bindgen(js_name = normalizeDocument)]
-pub fn normalize_document(text: &str) -> Result<String, JsValue> {
-    GraphDoc::from_json(text).map(|d| d.to_json()).map_err(|p| problems_error(&p))
+pub fn normalize_document(text: JsValue) -> Result<String, JsValue> {
+    GraphDoc::from_json(&crate::convert::string_arg(&text, "a graph document")?).map(|d| d.to_json()).map_err(|p| problems_error(&p))
 }

@@ -305,10 +305,11 @@ impl JsGraph {
         &self,
         config: JsValue,
         limit: Option<usize>,
-        before: Option<String>,
+        before: JsValue,
         filter: JsValue,
     ) -> Result<js_sys::Promise, JsValue> {
         let (g, config) = (self.graph.clone(), run_config(config)?);
+        let before = crate::convert::opt_string_arg(&before, "before.configurable.checkpoint_id")?;
         let metadata = match from_js(filter)? {
             Value::Object(m) => Some(m),
             _ => None,
@@ -320,8 +321,9 @@ impl JsGraph {
     }
 
     #[wasm_bindgen(js_name = updateState)]
-    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: Option<String>) -> Result<js_sys::Promise, JsValue> {
+    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Result<js_sys::Promise, JsValue> {
         let (g, config, values) = (self.graph.clone(), run_config(config)?, from_js(values)?);
+        let as_node = crate::convert::opt_string_arg(&as_node, "asNode")?;
         Ok(promise(
             async move { g.update_state(&config, values, as_node.as_deref()).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) },
         ))

@@ -137,8 +137,9 @@ impl JsRuntime {
     /// Starts a task call (`task()`) with its arguments: `[index, true, result]`
     /// when an earlier run of this task finished it, else `[index, false]`.
     #[wasm_bindgen(js_name = beginCall)]
-    pub fn begin_call(&self, name: &str, input: JsValue) -> Result<js_sys::Array, JsValue> {
-        let (index, hit) = self.rt.begin_call(name, from_js(input)?);
+    pub fn begin_call(&self, name: JsValue, input: JsValue) -> Result<js_sys::Array, JsValue> {
+        let name = crate::convert::string_arg(&name, "a task's name")?;
+        let (index, hit) = self.rt.begin_call(&name, from_js(input)?);
         let out = js_sys::Array::of2(&JsValue::from(index as u32), &JsValue::from_bool(hit.is_some()));
         if let Some(v) = hit {
             out.push(&to_js(&v));
@@ -148,8 +149,9 @@ impl JsRuntime {
 
     /// Records a finished task call's result.
     #[wasm_bindgen(js_name = finishCall)]
-    pub fn finish_call(&self, index: u32, name: &str, value: JsValue) -> Result<(), JsValue> {
-        self.rt.finish_call(index as usize, name, from_js(value)?);
+    pub fn finish_call(&self, index: u32, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+        let name = crate::convert::string_arg(&name, "a task's name")?;
+        self.rt.finish_call(index as usize, &name, from_js(value)?);
         Ok(())
     }
 

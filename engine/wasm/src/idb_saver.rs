@@ -277,9 +277,11 @@ pub struct JsIndexedDbSaver {
 #[wasm_bindgen]
 impl JsIndexedDbSaver {
     #[wasm_bindgen(constructor)]
-    pub fn new(name: String, durability: String) -> JsIndexedDbSaver {
+    pub fn new(name: JsValue, durability: JsValue) -> Result<JsIndexedDbSaver, JsValue> {
+        let name = crate::convert::string_arg(&name, "the database name")?;
+        let durability = crate::convert::string_arg(&durability, "durability")?;
         let saver = Rc::new(IndexedDbSaver::new(name, durability));
-        JsIndexedDbSaver { id: crate::registry::add_saver(saver.clone()), saver }
+        Ok(JsIndexedDbSaver { id: crate::registry::add_saver(saver.clone()), saver })
     }
 
     #[wasm_bindgen(getter)]
@@ -296,10 +298,11 @@ impl JsIndexedDbSaver {
     }
 
     #[wasm_bindgen(js_name = deleteThread)]
-    pub fn delete_thread(&self, thread_id: String) -> js_sys::Promise {
+    pub fn delete_thread(&self, thread_id: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let thread_id = crate::convert::string_arg(&thread_id, "thread_id")?;
         let s = self.saver.clone();
-        wasm_bindgen_futures::future_to_promise(async move {
+        Ok(wasm_bindgen_futures::future_to_promise(async move {
             s.delete_thread(&thread_id).await.map(|_| JsValue::UNDEFINED).map_err(|e| crate::errors::to_js(&e))
-        })
+        }))
     }
 }

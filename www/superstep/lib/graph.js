@@ -35,7 +35,11 @@ export class MemorySaver {
  */
 export class IndexedDBSaver {
   constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
-    this.inner = new wasm.JsIndexedDbSaver(name, durability);
+    try {
+      this.inner = new wasm.JsIndexedDbSaver(name, durability);
+    } catch (e) {
+      throw typedError(e);
+    }
     this.id = this.inner.id;
     finalizer.register(this, { inner: this.inner, id: this.id });
     this.name = name;
@@ -304,7 +308,12 @@ export class DocumentGraph {
   constructor(text, functions) {
     this.text = text;
     this.functions = functions;
-    const problems = wasm.checkDocument(text);
+    let problems;
+    try {
+      problems = wasm.checkDocument(text);
+    } catch (e) {
+      throw typedError(e);
+    }
     if (problems.length) {
       throw typedError({ __superstepError: true, name: "GraphDocumentError", message: problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems });
     }
