@@ -126,6 +126,20 @@ test("the stepper runs one superstep at a time", async () => {
   assert.equal((await stepper.step()).outcome.kind, "done");
 });
 
+test("stepper() returns the stepper at once; steps called together run in turn; a failed start fails the first step", async () => {
+  const stepper = chain().stepper({ log: ["in"] });
+  assert.equal(typeof stepper.step, "function");
+  assert.throws(() => stepper.next, /still starting/);
+  const [s0, s1, s2] = await Promise.all([stepper.step(), stepper.step(), stepper.step()]);
+  assert.deepEqual([s0.step, s1.step, s2.step], [0, 1, 2]);
+  assert.deepEqual(s2.state.log, ["in", "a", "b"]);
+  assert.equal(await stepper, stepper);
+  assert.deepEqual(stepper.next, []);
+  const bad = chain().stepper(5);
+  await assert.rejects(bad.step(), (e) => e instanceof S.InvalidUpdateError);
+  await assert.rejects(async () => await bad, (e) => e instanceof S.InvalidUpdateError);
+});
+
 test("interrupt() works synchronously and config.interrupt() after an await", async () => {
   const g = new StateGraph(Log)
     .addNode("sync", () => ({ log: [interrupt("first")] }))

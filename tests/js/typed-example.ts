@@ -1,5 +1,6 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, MemorySaver, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import type { StepSnapshot } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
@@ -30,6 +31,7 @@ async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });
   const stepper = await graph.stepper({ topic: "dogs" }, { configurable: { thread_id: "u" } });
   const snap = await stepper.step();
+  const direct: StepSnapshot<typeof State.State> = await graph.stepper({ topic: "eels" }, { configurable: { thread_id: "x" } }).step();
   const n: number = snap.step;
   const chunks: unknown[] = await graph.invoke({ topic: "owls" }, { configurable: { thread_id: "v" }, streamMode: "updates" });
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
@@ -38,6 +40,6 @@ async function main(): Promise<string[]> {
   const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });
   for await (const e of run) if (e.method === "updates") void e.params.namespace;
   const final = await run.output;
-  return [...out.jokes, String(n), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
+  return [...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;

@@ -268,8 +268,9 @@ export interface StepSnapshot<S = Record<string, unknown>> {
 }
 
 export interface Stepper<S = Record<string, unknown>> {
-  /** Runs exactly one superstep. */
+  /** Runs exactly one superstep; calls made together run in turn. */
   step(): Promise<StepSnapshot<S>>;
+  /** These three throw until the run has started (await the stepper, or its first step). */
   readonly next: string[];
   readonly state: S;
   readonly recursionLimit: number;
@@ -297,7 +298,8 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** With another stream mode (or a list of modes), the run's chunks, as `stream` yields them. */
   invoke(input: U | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
-  stepper(input: U | Command | null, config?: RunnableConfig): Promise<Stepper<S>>;
+  /** Returns at once; `step()` waits for the run to start. Awaiting it resolves once started. */
+  stepper(input: U | Command | null, config?: RunnableConfig): Stepper<S> & PromiseLike<Stepper<S>>;
   /** LangGraph's v3 event protocol (versions 1 and 2 are LangChain callback events, not supported). */
   streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<S>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;

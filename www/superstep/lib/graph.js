@@ -8,6 +8,7 @@ import {
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
 import { streamEventsV3 } from "./events.js";
+import { Stepper } from "./stepper.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
 const finalizer = new FinalizationRegistry(({ inner, id }) => {
@@ -588,13 +589,15 @@ export class CompiledStateGraph {
   }
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */
-  async stepper(input, config) {
+  stepper(input, config) {
     config = mergeConfigs(this.config, config);
+    let start;
     try {
-      return await this.graph.stepper(inputArg(input), configArg(config));
+      start = this.graph.stepper(inputArg(input), configArg(config));
     } catch (e) {
-      rethrow(e);
+      start = Promise.reject(e);
     }
+    return new Stepper(start, rethrow);
   }
 
   async getState(config, options = {}) {
