@@ -247,6 +247,7 @@ async function runOn(lib, spec, Saver) {
   try {
     g = build(lib, spec, new Saver());
   } catch (e) {
+    if (process.env.SHOWERR) console.log("compile error", e);
     return { compile: "error" };
   }
   const bp = process.env.INVOKE_BP ? { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] } : {};

@@ -96,7 +96,7 @@ impl fmt::Display for ValidationError {
             Self::UnknownNode { node, context } => {
                 write!(f, "{context} names unknown node `{node}`")
             }
-            Self::Unreachable { node } => write!(f, "node `{node}` is not reachable from START"),
+            Self::Unreachable { node } => write!(f, "node `{node}` is not reachable: no edge, path map or `ends` leads to it"),
             Self::NoEntryPoint => write!(f, "graph has no entry point: add an edge from START"),
             Self::UnknownPathTarget { source, target } => {
                 write!(f, "path map of the router on `{source}` names unknown node `{target}`")

@@ -32,6 +32,24 @@ fn compile_rejects_unreachable_nodes_and_missing_entry() {
     assert_eq!(v, ValidationError::NoEntryPoint);
 }
 
+fn to(target: &'static str) -> graph::node::RouterFn {
+    router(move |_| Ok::<_, NodeError>(target.to_string()))
+}
+
+#[test]
+fn a_node_some_edge_leads_to_compiles_though_start_does_not_reach_it() {
+    // As LangGraph: `retry` loops on itself and is entered by a Command (from a
+    // subgraph, or a node without `ends`), so it is not unreachable.
+    let g = last(&["x"]).node("a", noop()).node("retry", noop()).edge(START, "a").edge("retry", "retry");
+    // Still worth a warning (the editor shows it on the node).
+    assert_eq!(g.compile().unwrap().warnings()[0], "no edge from START leads to node `retry`; only a Command can");
+    // A router without a path map may lead to any node but its own.
+    let routed = last(&["x"]).node("a", noop()).node("b", noop()).edge(START, "a").conditional("a", to("b"), None);
+    assert!(routed.compile().is_ok());
+    let own = last(&["x"]).node("a", noop()).edge(START, "a").edge("a", "a").node("b", noop()).conditional("b", to(END), None);
+    assert_eq!(compile_err(own), ValidationError::Unreachable { node: "b".into() });
+}
+
 #[test]
 fn compile_rejects_bad_path_map_duplicate_and_reserved_names() {
     let v = compile_err(last(&["x"]).node("a", noop()).edge(START, "a").conditional(

@@ -158,14 +158,21 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     if !g.edges.iter().any(|(f, _)| f == START) && !g.branches.iter().any(|b| b.source == START) {
         return Err(ValidationError::NoEntryPoint);
     }
+    // As LangGraph: a node is unreachable when nothing can lead to it, i.e. no
+    // edge, path map or `ends` names it (a router without a path map may lead
+    // to any other node). Whether START reaches it is not asked: a Command from
+    // a subgraph, or from a node without `ends`, may still lead to it.
     let unreachable = {
-        let flow = flow_graph(g, &names);
-        let mut bfs = Bfs::new(&flow, START);
-        let mut reached = std::collections::HashSet::new();
-        while let Some(n) = bfs.next(&flow) {
-            reached.insert(n);
+        let mut targets: std::collections::HashSet<&str> = g.edges.iter().map(|(_, t)| t.as_str()).collect();
+        targets.extend(g.joins.iter().map(|(_, t)| t.as_str()));
+        targets.extend(g.nodes.iter().flat_map(|n| n.ends.iter().map(String::as_str)));
+        for b in &g.branches {
+            match &b.path_map {
+                Some(map) => targets.extend(map.iter().map(|(_, t)| t.as_str())),
+                None => targets.extend(names.iter().map(String::as_str).filter(|n| *n != b.source)),
+            }
         }
-        names.iter().find(|n| !reached.contains(n.as_str())).cloned()
+        names.iter().find(|n| !targets.contains(n.as_str())).cloned()
     };
     match unreachable {
         Some(node) => Err(ValidationError::Unreachable { node }),
@@ -173,8 +180,8 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     }
 }
 
-/// Every possible control-flow edge, for reachability. A router without a path
-/// map and a node without `ends` that may return a `Command` could go anywhere.
+/// Every possible control-flow edge, for the check that END can be reached.
+/// A router without a path map could go anywhere.
 fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str, ()> {
     let mut flow = DiGraphMap::new();
     flow.add_node(START);
@@ -231,8 +238,21 @@ fn cannot_finish(g: &StateGraph, names: &[String]) -> Vec<String> {
     names.iter().filter(|n| !reaches_end.contains(n.as_str())).cloned().collect()
 }
 
+/// Nodes START does not lead to (a warning: a Command may still lead there).
+fn not_from_start(g: &StateGraph, names: &[String]) -> Vec<String> {
+    let flow = flow_graph(g, names);
+    let mut bfs = Bfs::new(&flow, START);
+    let mut reached = std::collections::HashSet::new();
+    while let Some(n) = bfs.next(&flow) {
+        reached.insert(n);
+    }
+    names.iter().filter(|n| !reached.contains(n.as_str())).cloned().collect()
+}
+
 fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
-    let warnings: Vec<String> = cannot_finish(&g, &names).into_iter().map(|n| format!("node `{n}` has no path to END")).collect();
+    let mut warnings: Vec<String> =
+        not_from_start(&g, &names).into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
+    warnings.extend(cannot_finish(&g, &names).into_iter().map(|n| format!("node `{n}` has no path to END")));
     let mut channels: Vec<ChannelSpec> = g
         .channels
         .iter()
