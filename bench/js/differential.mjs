@@ -11,7 +11,7 @@
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
-// gives some subgraphs a grandchild.
+// gives some subgraphs a grandchild. SHOWERR=1 prints why a graph did not compile.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
