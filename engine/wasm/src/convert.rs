@@ -45,7 +45,10 @@ pub fn from_js(v: JsValue) -> Result<Value, JsValue> {
     if let Some(f) = v.as_f64() {
         return Ok(number(f));
     }
-    from_js_as(v, "InvalidUpdateError", "value cannot be stored in state")
+    const WHAT: &str = "value cannot be stored in state";
+    // Parsed straight into a Value: `from_js_as` would read it a second time.
+    let text = json_text(&v, "InvalidUpdateError", WHAT)?;
+    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named("InvalidUpdateError", &format!("{WHAT}: {e}")))
 }
 
 /// A JS number as JSON reads it back from `JSON.stringify`: whole numbers as integers.
@@ -61,13 +64,17 @@ fn number(f: f64) -> Value {
 
 /// A plain JS value as a Rust value; errors are of class `class` and start with `what`.
 pub fn from_js_as<T: DeserializeOwned>(v: JsValue, class: &str, what: &str) -> Result<T, JsValue> {
-    let text = if v.is_undefined() {
-        None
-    } else {
-        // Throws on BigInt and cycles; gives undefined for functions and symbols.
-        js_sys::JSON::stringify(&v).map_err(|e| crate::errors::named(class, &format!("{what}: {}", js_text(&e))))?.as_string()
-    };
+    let text = json_text(&v, class, what)?;
     superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named(class, &format!("{what}: {e}")))
+}
+
+/// `v` as JSON text; none for `undefined`, functions and symbols.
+fn json_text(v: &JsValue, class: &str, what: &str) -> Result<Option<String>, JsValue> {
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    // Throws on BigInt and cycles; gives undefined for functions and symbols.
+    Ok(js_sys::JSON::stringify(v).map_err(|e| crate::errors::named(class, &format!("{what}: {}", js_text(&e))))?.as_string())
 }
 
 /// A string argument; anything else is a TypeError naming `what`. (wasm-bindgen
