@@ -107,18 +107,21 @@ fn parse_routes(v: JsValue) -> Result<Vec<Goto>, NodeError> {
 }
 
 fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
-    if v.is_undefined() || v.is_null() {
-        return Ok(vec![]);
-    }
-    let items: Vec<JsValue> = if js_sys::Array::is_array(v) { js_sys::Array::from(v).to_vec() } else { vec![v.clone()] };
+    // One conversion for the whole list: a fan-out of a thousand Sends crosses once.
+    let items = match from_js(v.clone()).map_err(js_err)? {
+        Value::Null => vec![],
+        Value::Array(items) => items,
+        one => vec![one],
+    };
     items
         .into_iter()
-        .map(|g| match g.as_string() {
-            Some(name) => Ok(Goto::Node(name)),
-            None => {
-                let node = get(&g, "node").as_string().ok_or_else(|| failed("a route must be a node name or a Send".into()))?;
-                Ok(Goto::Send(Send { node, arg: from_js(get(&g, "arg")).map_err(js_err)? }))
-            }
+        .map(|g| match g {
+            Value::String(name) => Ok(Goto::Node(name)),
+            Value::Object(mut m) => match m.remove("node") {
+                Some(Value::String(node)) => Ok(Goto::Send(Send { node, arg: m.remove("arg").unwrap_or(Value::Null) })),
+                _ => Err(failed("a route must be a node name or a Send".into())),
+            },
+            _ => Err(failed("a route must be a node name or a Send".into())),
         })
         .collect()
 }
