@@ -4,7 +4,7 @@
 //! tagged result: `{t: "u", v}` update, `{t: "c", ...}` command, `{t: "r", routes}`,
 //! `{t: "i", interrupts}`, `{t: "p", command}` (for the parent), `{t: "e", message, kind}`.
 use crate::convert::{from_js, js_text, to_js};
-use crate::handles::{JsRuntime, JsState};
+use crate::handles::JsRuntime;
 use futures::FutureExt;
 use js_sys::{Function, Promise, Reflect};
 use serde_json::Value;
@@ -40,9 +40,9 @@ fn failed(message: String) -> NodeError {
     NodeError::Failed { message, kind: None, class: None }
 }
 
-/// Calls `f(state, runtime)`; a returned Promise becomes a pending call.
+/// Calls `f(task)` (the task's state and runtime); a returned Promise becomes a pending call.
 fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtime, parse: fn(JsValue) -> Result<T, NodeError>) -> Call<T> {
-    let result = f.call2(&JsValue::NULL, &JsState::new(state).into(), &JsRuntime::new(rt).into());
+    let result = f.call1(&JsValue::NULL, &JsRuntime::new(rt, state).into());
     match result {
         Err(e) => Call::Ready(Err(js_err(e))),
         Ok(v) if v.is_instance_of::<Promise>() => Call::Later(

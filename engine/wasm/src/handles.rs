@@ -1,25 +1,27 @@
-//! What a running JS node holds: its state (read lazily, key by key) and its
-//! runtime (interrupt, custom stream writes, nested graph calls).
+//! What a running JS node holds: one handle with its state (read lazily, key
+//! by key) and its runtime (interrupt, custom stream writes, nested graph calls).
 use crate::convert::{from_js, to_js, to_js_any, to_js_shared};
 use futures::FutureExt;
 use serde_json::json;
 use superstep::{NodeError, Runtime, State};
 use wasm_bindgen::prelude::*;
 
-/// A node's input; the glue exposes it as an object with getters.
+/// A running task: its input state (read lazily, key by key) and its runtime.
+/// One handle per task, not two: each costs a wrapper and its finalizer.
 #[wasm_bindgen]
-pub struct JsState {
+pub struct JsRuntime {
+    rt: Runtime,
     state: State,
 }
 
-impl JsState {
-    pub fn new(state: State) -> Self {
-        JsState { state }
+impl JsRuntime {
+    pub fn new(rt: Runtime, state: State) -> Self {
+        JsRuntime { rt, state }
     }
 }
 
 #[wasm_bindgen]
-impl JsState {
+impl JsRuntime {
     pub fn get(&self, key: &str) -> JsValue {
         self.state.shared(key).map(|v| to_js_shared(&v)).unwrap_or(JsValue::UNDEFINED)
     }
@@ -50,22 +52,7 @@ impl JsState {
         }
         obj.into()
     }
-}
 
-/// A running task's runtime.
-#[wasm_bindgen]
-pub struct JsRuntime {
-    rt: Runtime,
-}
-
-impl JsRuntime {
-    pub fn new(rt: Runtime) -> Self {
-        JsRuntime { rt }
-    }
-}
-
-#[wasm_bindgen]
-impl JsRuntime {
     pub fn step(&self) -> f64 {
         self.rt.step() as f64
     }

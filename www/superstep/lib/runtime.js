@@ -180,13 +180,10 @@ function failure(e, node, retryOn) {
   return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
 }
 
-/** Calls `fn(state, config)` with the task current; settles to a tagged result; frees the handles. */
-function run(handle, rt, fn, done, node, retryOn) {
-  const state = lazyState(handle);
-  const release = () => {
-    handle.free();
-    rt.free();
-  };
+/** Calls `fn(state, config)` with the task current; settles to a tagged result; frees the task's handle. */
+function run(rt, fn, done, node, retryOn) {
+  const state = lazyState(rt);
+  const release = () => rt.free();
   const settle = (v) => {
     try {
       if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
@@ -245,7 +242,7 @@ function routeResult(v) {
 }
 
 export function wrapNode(name, fn, retryOn) {
-  return (handle, rt) => run(handle, rt, fn, (v) => (streamMessages(rt, handle, v), nodeResult(name, v)), name, retryOn);
+  return (rt) => run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn);
 }
 
 /**
@@ -255,7 +252,7 @@ export function wrapNode(name, fn, retryOn) {
  * node's input already held. A message without an id gets one, so the
  * streamed message and the one in state match.
  */
-function streamMessages(rt, handle, out) {
+function streamMessages(rt, out) {
   if (!out || typeof out !== "object") return;
   const found = [];
   const take = (v) => isLangChainMessage(v) && found.push(v);
@@ -263,7 +260,7 @@ function streamMessages(rt, handle, out) {
   else if (!take(out)) for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
   if (!found.length || !rt.streamsMessages()) return;
   const known = new Set();
-  for (const v of Object.values(lazyState(handle))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
+  for (const v of Object.values(lazyState(rt))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
   const meta = new NodeConfig(rt).metadata;
   const metadata = { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...meta, checkpoint_ns: meta.langgraph_checkpoint_ns };
   for (const m of found) {
@@ -274,7 +271,7 @@ function streamMessages(rt, handle, out) {
 }
 
 export function wrapRouter(name, fn) {
-  return (handle, rt) => run(handle, rt, fn, routeResult, name);
+  return (rt) => run(rt, fn, routeResult, name);
 }
 
 /** Errors thrown by JS reducers, by channel, so `invoke` rethrows what the reducer threw. */
