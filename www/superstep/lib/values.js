@@ -3,35 +3,47 @@
 import { InvalidUpdateError, isOverwrite } from "./types.js";
 
 /** A deep plain copy of `v` as JSON would see it; throws InvalidUpdateError naming the path. */
-export function toPlain(v, path = "state", seen = new Set()) {
+export function toPlain(v, path = "state") {
+  return plain(v, path, new Set());
+}
+
+// `at` is the path as a chain of [parent, key] pairs, spelled out only for an error.
+const spell = (at) => (typeof at === "string" ? at : typeof at[1] === "number" ? `${spell(at[0])}[${at[1]}]` : `${spell(at[0])}.${at[1]}`);
+const unfit = (at, what) => {
+  const path = spell(at);
+  return new InvalidUpdateError(`${path} ${what}`, { path });
+};
+
+function plain(v, at, seen) {
   switch (typeof v) {
     case "string":
     case "boolean":
       return v;
     case "number":
-      if (!Number.isFinite(v)) throw new InvalidUpdateError(`${path} is ${v}, which JSON cannot represent`, { path });
+      if (!Number.isFinite(v)) throw unfit(at, `is ${v}, which JSON cannot represent`);
       return v;
     case "undefined":
       return null;
     case "bigint":
     case "symbol":
     case "function":
-      throw new InvalidUpdateError(`${path} is a ${typeof v}, which JSON cannot represent`, { path });
+      throw unfit(at, `is a ${typeof v}, which JSON cannot represent`);
   }
   if (v === null) return null;
-  if (isLangChainMessage(v)) return toPlain(plainMessage(v), path, seen);
-  if (typeof v.toJSON === "function") return toPlain(v.toJSON(), path, seen);
-  if (seen.has(v)) throw new InvalidUpdateError(`${path} refers back to itself (a cycle)`, { path });
+  if (isLangChainMessage(v)) return plain(plainMessage(v), at, seen);
+  if (typeof v.toJSON === "function") return plain(v.toJSON(), at, seen);
+  if (seen.has(v)) throw unfit(at, "refers back to itself (a cycle)");
   seen.add(v);
   let out;
   if (Array.isArray(v)) {
-    out = v.map((x, i) => toPlain(x, `${path}[${i}]`, seen));
+    out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = plain(v[i], [at, i], seen);
   } else if (isOverwrite(v)) {
-    out = { __overwrite__: toPlain(v.value, path, seen) };
+    out = { __overwrite__: plain(v.value, at, seen) };
   } else {
     out = {};
     for (const k of Object.keys(v)) {
-      if (v[k] !== undefined) out[k] = toPlain(v[k], `${path}.${k}`, seen);
+      if (v[k] !== undefined) out[k] = plain(v[k], [at, k], seen);
     }
   }
   seen.delete(v);
