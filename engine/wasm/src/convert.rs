@@ -77,6 +77,23 @@ fn json_text(v: &JsValue, class: &str, what: &str) -> Result<Option<String>, JsV
     Ok(js_sys::JSON::stringify(v).map_err(|e| crate::errors::named(class, &format!("{what}: {}", js_text(&e))))?.as_string())
 }
 
+/// `key` as a JS string, made once per distinct key: making one per read (a
+/// result's field names, a state's channel names) was a tenth of a task's cost.
+pub fn js_key(key: &str) -> JsValue {
+    KEYS.with(|keys| {
+        if let Some(k) = keys.borrow().get(key) {
+            return k.clone();
+        }
+        let k = JsValue::from_str(key);
+        keys.borrow_mut().insert(key.to_string(), k.clone());
+        k
+    })
+}
+
+thread_local! {
+    static KEYS: RefCell<HashMap<String, JsValue>> = RefCell::new(HashMap::new());
+}
+
 /// A string argument; anything else is a TypeError naming `what`. (wasm-bindgen
 /// would read a non-string passed as `&str` as garbage, out of bounds.)
 pub fn string_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {

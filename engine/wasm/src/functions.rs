@@ -15,25 +15,8 @@ use superstep::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, S
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-fn get(obj: &JsValue, key: &'static str) -> JsValue {
-    let name = KEYS.with(|keys| {
-        let mut keys = keys.borrow_mut();
-        match keys.iter().find(|(k, _)| *k == key) {
-            Some((_, name)) => name.clone(),
-            None => {
-                let name = JsValue::from_str(key);
-                keys.push((key, name.clone()));
-                name
-            }
-        }
-    });
-    Reflect::get(obj, &name).unwrap_or(JsValue::UNDEFINED)
-}
-
-thread_local! {
-    /// The field names of tagged results as JS strings, made once: making one
-    /// per read was a tenth of a task's cost.
-    static KEYS: std::cell::RefCell<Vec<(&'static str, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &crate::convert::js_key(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
 fn failed(message: String) -> NodeError {

@@ -40,10 +40,10 @@ impl JsRuntime {
             };
             match v {
                 Some(v) if small => {
-                    let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_shared(v));
+                    let _ = js_sys::Reflect::set(&obj, &crate::convert::js_key(k), &to_js_shared(v));
                 }
                 _ => {
-                    lazy.push(&JsValue::from_str(k));
+                    lazy.push(&crate::convert::js_key(k));
                 }
             }
         }
