@@ -384,7 +384,7 @@ function recursionLimit(limit) {
 }
 
 /** A value for an error message: its type, and short primitives as they are. */
-export function describe(v) {
+function describe(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
@@ -590,11 +590,11 @@ export class CompiledStateGraph {
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */
   stepper(input, config) {
-    config = mergeConfigs(this.config, config);
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(config));
+      start = this.graph.stepper(inputArg(input), configArg(mergeConfigs(this.config, config)));
     } catch (e) {
+      // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);
     }
     return new Stepper(start, rethrow);
