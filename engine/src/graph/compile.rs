@@ -11,6 +11,7 @@ use crate::reducers::Reducer;
 use crate::types::{END, START};
 use petgraph::graphmap::DiGraphMap;
 use petgraph::visit::{Bfs, Reversed};
+use petgraph::Direction::Incoming;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -163,16 +164,8 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     // to any other node). Whether START reaches it is not asked: a Command from
     // a subgraph, or from a node without `ends`, may still lead to it.
     let unreachable = {
-        let mut targets: std::collections::HashSet<&str> = g.edges.iter().map(|(_, t)| t.as_str()).collect();
-        targets.extend(g.joins.iter().map(|(_, t)| t.as_str()));
-        targets.extend(g.nodes.iter().flat_map(|n| n.ends.iter().map(String::as_str)));
-        for b in &g.branches {
-            match &b.path_map {
-                Some(map) => targets.extend(map.iter().map(|(_, t)| t.as_str())),
-                None => targets.extend(names.iter().map(String::as_str).filter(|n| *n != b.source)),
-            }
-        }
-        names.iter().find(|n| !targets.contains(n.as_str())).cloned()
+        let flow = flow_graph(g, &names);
+        names.iter().find(|n| flow.neighbors_directed(n.as_str(), Incoming).next().is_none()).cloned()
     };
     match unreachable {
         Some(node) => Err(ValidationError::Unreachable { node }),
@@ -180,8 +173,8 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     }
 }
 
-/// Every possible control-flow edge, for the check that END can be reached.
-/// A router without a path map could go anywhere.
+/// Every possible control-flow edge. A router without a path map could go to
+/// any other node.
 fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str, ()> {
     let mut flow = DiGraphMap::new();
     flow.add_node(START);
@@ -205,7 +198,7 @@ fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str,
                 }
             }
             None => {
-                for t in names {
+                for t in names.iter().filter(|t| **t != b.source) {
                     flow.add_edge(b.source.as_str(), t.as_str(), ());
                 }
                 flow.add_edge(b.source.as_str(), END, ());
@@ -222,8 +215,7 @@ fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str,
 
 /// Nodes from which END cannot be reached (a warning, not an error). A node
 /// with no way out at all finishes the run, as in LangGraph.
-fn cannot_finish(g: &StateGraph, names: &[String]) -> Vec<String> {
-    let mut flow = flow_graph(g, names);
+fn cannot_finish<'a>(mut flow: DiGraphMap<&'a str, ()>, names: &'a [String]) -> Vec<String> {
     for n in names {
         if flow.neighbors(n.as_str()).next().is_none() {
             flow.add_edge(n.as_str(), END, ());
@@ -239,20 +231,20 @@ fn cannot_finish(g: &StateGraph, names: &[String]) -> Vec<String> {
 }
 
 /// Nodes START does not lead to (a warning: a Command may still lead there).
-fn not_from_start(g: &StateGraph, names: &[String]) -> Vec<String> {
-    let flow = flow_graph(g, names);
-    let mut bfs = Bfs::new(&flow, START);
+fn not_from_start(flow: &DiGraphMap<&str, ()>, names: &[String]) -> Vec<String> {
+    let mut bfs = Bfs::new(flow, START);
     let mut reached = std::collections::HashSet::new();
-    while let Some(n) = bfs.next(&flow) {
+    while let Some(n) = bfs.next(flow) {
         reached.insert(n);
     }
     names.iter().filter(|n| !reached.contains(n.as_str())).cloned().collect()
 }
 
 fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
+    let flow = flow_graph(&g, &names);
     let mut warnings: Vec<String> =
-        not_from_start(&g, &names).into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
-    warnings.extend(cannot_finish(&g, &names).into_iter().map(|n| format!("node `{n}` has no path to END")));
+        not_from_start(&flow, &names).into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
+    warnings.extend(cannot_finish(flow, &names).into_iter().map(|n| format!("node `{n}` has no path to END")));
     let mut channels: Vec<ChannelSpec> = g
         .channels
         .iter()
