@@ -45,10 +45,8 @@ pub fn from_js(v: JsValue) -> Result<Value, JsValue> {
     if let Some(f) = v.as_f64() {
         return Ok(number(f));
     }
-    const WHAT: &str = "value cannot be stored in state";
-    // Parsed straight into a Value: `from_js_as` would read it a second time.
-    let text = json_text(&v, "InvalidUpdateError", WHAT)?;
-    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named("InvalidUpdateError", &format!("{WHAT}: {e}")))
+    // Parsed straight into a Value: `superstep::json::read` would read it a second time.
+    through_json(v, "InvalidUpdateError", "value cannot be stored in state", |text| serde_json::from_str(text))
 }
 
 /// A JS number as JSON reads it back from `JSON.stringify`: whole numbers as integers.
@@ -64,17 +62,19 @@ fn number(f: f64) -> Value {
 
 /// A plain JS value as a Rust value; errors are of class `class` and start with `what`.
 pub fn from_js_as<T: DeserializeOwned>(v: JsValue, class: &str, what: &str) -> Result<T, JsValue> {
-    let text = json_text(&v, class, what)?;
-    superstep::json::read(text.as_deref().unwrap_or("null")).map_err(|e| crate::errors::named(class, &format!("{what}: {e}")))
+    through_json(v, class, what, superstep::json::read)
 }
 
-/// `v` as JSON text; none for `undefined`, functions and symbols.
-fn json_text(v: &JsValue, class: &str, what: &str) -> Result<Option<String>, JsValue> {
-    if v.is_undefined() {
-        return Ok(None);
-    }
-    // Throws on BigInt and cycles; gives undefined for functions and symbols.
-    Ok(js_sys::JSON::stringify(v).map_err(|e| crate::errors::named(class, &format!("{what}: {}", js_text(&e))))?.as_string())
+/// `v` as JSON text (`undefined`, functions and symbols as null), then `read`.
+fn through_json<T>(v: JsValue, class: &str, what: &str, read: fn(&str) -> serde_json::Result<T>) -> Result<T, JsValue> {
+    let error = |e: String| crate::errors::named(class, &format!("{what}: {e}"));
+    let text = if v.is_undefined() {
+        None
+    } else {
+        // Throws on BigInt and cycles; gives undefined for functions and symbols.
+        js_sys::JSON::stringify(&v).map_err(|e| error(js_text(&e)))?.as_string()
+    };
+    read(text.as_deref().unwrap_or("null")).map_err(|e| error(e.to_string()))
 }
 
 /// `key` as a JS string, made once per distinct key: making one per read (a

@@ -48,7 +48,7 @@ impl JsRuntime {
             }
         }
         if lazy.length() > 0 {
-            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str("__lazy"), &lazy);
+            let _ = js_sys::Reflect::set(&obj, &crate::convert::js_key("__lazy"), &lazy);
         }
         obj.into()
     }
