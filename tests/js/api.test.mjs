@@ -156,6 +156,33 @@ test("interrupt() works synchronously and config.interrupt() after an await", as
   assert.deepEqual((await g.invoke(new Command({ resume: "two" }), cfg)).log, ["one", "two"]);
 });
 
+test("a node's config outlives its task: using it later is a clear Error and reaches no other task", async () => {
+  let stale;
+  const seen = [];
+  const g = new StateGraph(Log)
+    .addNode("a", (_s, config) => {
+      stale = config;
+      return { log: ["a"] };
+    })
+    .addNode("b", () => {
+      // "b" runs in the slot "a" had; "a"'s config must not reach it.
+      try {
+        stale.interrupt("late");
+      } catch (e) {
+        seen.push(e.message);
+      }
+      return { log: ["b"] };
+    })
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile({ checkpointer: new MemorySaver() });
+  const out = await g.invoke({}, { configurable: { thread_id: "stale" } });
+  assert.deepEqual(out.log, ["a", "b"]);
+  assert.equal(out.__interrupt__, undefined);
+  assert.match(seen[0], /task has finished/);
+  assert.throws(() => stale.writer("x"), /task has finished/);
+});
+
 test("in Node the running node survives await: interrupt() and nested graph calls still know it", async () => {
   const Sub = Annotation.Root({ q: Annotation(), a: Annotation() });
   const sub = new StateGraph(Sub).addNode("answer", (s) => ({ a: `A(${s.q})` })).addEdge(START, "answer").compile();

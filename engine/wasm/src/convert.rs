@@ -77,6 +77,28 @@ fn through_json<T>(v: JsValue, class: &str, what: &str, read: fn(&str) -> serde_
     read(text.as_deref().unwrap_or("null")).map_err(|e| error(e.to_string()))
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// Any JS object, read and written by key with plain `o[k]`: `Reflect`'s
+    /// bindings catch exceptions, and their wrapper costs more than the access.
+    #[wasm_bindgen(js_name = Object)]
+    type Fields;
+    #[wasm_bindgen(method, indexing_getter)]
+    fn field(this: &Fields, key: &JsValue) -> JsValue;
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &Fields, key: &JsValue, value: &JsValue);
+}
+
+/// `obj[key]` (for objects the glue made, whose getters cannot throw).
+pub fn field(obj: &JsValue, key: &JsValue) -> JsValue {
+    obj.unchecked_ref::<Fields>().field(key)
+}
+
+/// `obj[key] = value` (for plain objects made here).
+pub fn set_field(obj: &JsValue, key: &JsValue, value: &JsValue) {
+    obj.unchecked_ref::<Fields>().set(key, value)
+}
+
 /// `key` as a JS string, made once per distinct key: making one per read (a
 /// result's field names, a state's channel names) was a tenth of a task's cost.
 pub fn js_key(key: &str) -> JsValue {

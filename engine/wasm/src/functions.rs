@@ -1,12 +1,14 @@
 //! JS functions as engine nodes, routers, reducers and cache keys.
 //!
 //! The glue wraps every user function so that it never throws and returns a
-//! tagged result: `{t: "u", v}` update, `{t: "c", ...}` command, `{t: "r", routes}`,
-//! `{t: "i", interrupts}`, `{t: "p", command}` (for the parent), `{t: "e", message, kind}`.
+//! tagged result: `{t: "c", ...}` command, `{t: "r", routes}`, `{t: "i", interrupts}`,
+//! `{t: "p", command}` (for the parent), `{t: "e", message, kind}`. The common
+//! results cross untagged, as one string: a node's plain update as JSON text,
+//! a router's single route as its name.
 use crate::convert::{from_js, js_text, to_js};
-use crate::handles::JsRuntime;
+use crate::handles;
 use futures::FutureExt;
-use js_sys::{Function, Promise, Reflect};
+use js_sys::{Function, Promise};
 use serde_json::Value;
 use std::rc::Rc;
 use superstep::graph::node::{CacheKeyFn, Call, NodeFn, RouterFn};
@@ -16,16 +18,18 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 fn get(obj: &JsValue, key: &str) -> JsValue {
-    Reflect::get(obj, &crate::convert::js_key(key)).unwrap_or(JsValue::UNDEFINED)
+    crate::convert::field(obj, &crate::convert::js_key(key))
 }
 
 fn failed(message: String) -> NodeError {
     NodeError::Failed { message, kind: None, class: None }
 }
 
-/// Calls `f(task)` (the task's state and runtime); a returned Promise becomes a pending call.
+/// Calls `f(task, input)` (the task's id, and its input state as `handles::eager`
+/// gives it); a returned Promise becomes a pending call.
 fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtime, parse: fn(JsValue) -> Result<T, NodeError>) -> Call<T> {
-    let result = f.call1(&JsValue::NULL, &JsRuntime::new(rt, state).into());
+    let id = handles::open(rt, state);
+    let result = f.call2(&JsValue::NULL, &JsValue::from_f64(id), &handles::eager(id).unwrap_or(JsValue::UNDEFINED));
     match result {
         Err(e) => Call::Ready(Err(js_err(e))),
         Ok(v) if v.is_instance_of::<Promise>() => Call::Later(
@@ -70,18 +74,24 @@ fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
 }
 
 fn parse_node(v: JsValue) -> Result<NodeOutput, NodeError> {
+    if let Some(text) = v.as_string() {
+        let update: Value = serde_json::from_str(&text).map_err(|e| failed(format!("a node's update is not JSON: {e}")))?;
+        return Ok(NodeOutput::from(update));
+    }
     let t = get(&v, "t").as_string().unwrap_or_default();
     if let Some(e) = parse_common(&t, &v) {
         return Err(e);
     }
     match t.as_str() {
-        "u" => Ok(NodeOutput::from(from_js(get(&v, "v")).map_err(js_err)?)),
         "c" => Ok(NodeOutput::Command(parse_command(&v)?)),
         other => Err(failed(format!("unexpected node result tag {other:?}"))),
     }
 }
 
 fn parse_routes(v: JsValue) -> Result<Vec<Goto>, NodeError> {
+    if let Some(name) = v.as_string() {
+        return Ok(vec![Goto::Node(name)]);
+    }
     let t = get(&v, "t").as_string().unwrap_or_default();
     if let Some(e) = parse_common(&t, &v) {
         return Err(e);

@@ -1,168 +1,227 @@
-//! What a running JS node holds: one handle with its state (read lazily, key
-//! by key) and its runtime (interrupt, custom stream writes, nested graph calls).
-use crate::convert::{from_js, to_js, to_js_any, to_js_shared};
+//! What a running JS node holds: a task id into this table, for its state
+//! (read lazily, key by key) and its runtime (interrupt, custom stream writes,
+//! nested graph calls). An id, not a wasm-bindgen object: an object costs a JS
+//! wrapper and a finalizer per task, a large part of a small task's crossing.
+use crate::convert::{from_js, js_key, to_js, to_js_any, to_js_shared};
 use futures::FutureExt;
 use serde_json::json;
+use slab::Slab;
+use std::cell::RefCell;
+use std::rc::Rc;
 use superstep::{NodeError, Runtime, State};
 use wasm_bindgen::prelude::*;
 
-/// A running task: its input state (read lazily, key by key) and its runtime.
-/// One handle per task, not two: each costs a wrapper and its finalizer.
-#[wasm_bindgen]
-pub struct JsRuntime {
+struct Task {
     rt: Runtime,
     state: State,
 }
 
-impl JsRuntime {
-    pub fn new(rt: Runtime, state: State) -> Self {
-        JsRuntime { rt, state }
+/// Live tasks, each with the generation it was opened in: an id whose task
+/// has finished never reaches a later task that reuses its slot.
+struct Table {
+    tasks: Slab<(u32, Rc<Task>)>,
+    generation: u32,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = const { RefCell::new(Table { tasks: Slab::new(), generation: 0 }) };
+}
+
+const SLOTS: f64 = 4_294_967_296.0;
+
+/// Opens a task for a JS call; the JS glue closes it when the call settles.
+pub fn open(rt: Runtime, state: State) -> f64 {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        t.generation = t.generation.wrapping_add(1);
+        let generation = t.generation;
+        let slot = t.tasks.insert((generation, Rc::new(Task { rt, state })));
+        generation as f64 * SLOTS + slot as f64
+    })
+}
+
+fn decode(id: f64) -> Option<(usize, u32)> {
+    (id.is_finite() && id >= 0.0 && id.fract() == 0.0).then(|| ((id % SLOTS) as usize, (id / SLOTS) as u32))
+}
+
+fn task(id: f64) -> Result<Rc<Task>, JsValue> {
+    let found = decode(id).and_then(|(slot, generation)| {
+        TABLE.with(|t| t.borrow().tasks.get(slot).filter(|(g, _)| *g == generation).map(|(_, task)| task.clone()))
+    });
+    found.ok_or_else(|| js_sys::Error::new("this node's task has finished; its config no longer reaches the run").into())
+}
+
+/// Closes a task (its call settled). Closing twice, or an unknown id, does nothing.
+#[wasm_bindgen(js_name = taskClose)]
+pub fn close(id: f64) {
+    if let Some((slot, generation)) = decode(id) {
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.tasks.get(slot).is_some_and(|(g, _)| *g == generation) {
+                t.tasks.remove(slot);
+            }
+        });
     }
 }
 
-#[wasm_bindgen]
-impl JsRuntime {
-    pub fn get(&self, key: &str) -> JsValue {
-        self.state.shared(key).map(|v| to_js_shared(&v)).unwrap_or(JsValue::UNDEFINED)
-    }
+/// One channel of the task's input state.
+#[wasm_bindgen(js_name = taskGet)]
+pub fn get(id: f64, key: &str) -> Result<JsValue, JsValue> {
+    Ok(task(id)?.state.shared(key).map(|v| to_js_shared(&v)).unwrap_or(JsValue::UNDEFINED))
+}
 
-    /// Small values converted now, as one object; big lists and maps are left
-    /// out and named in `lazy`, to be read only if the node touches them.
-    pub fn eager(&self) -> JsValue {
-        let obj = js_sys::Object::new();
-        let lazy = js_sys::Array::new();
-        for (k, v) in self.state.iter_ready() {
-            let small = match v.map(|v| &**v) {
-                Some(serde_json::Value::Array(a)) => a.len() <= 32,
-                Some(serde_json::Value::Object(m)) => m.len() <= 32,
-                Some(_) => true,
-                None => false,
-            };
-            match v {
-                Some(v) if small => {
-                    let _ = js_sys::Reflect::set(&obj, &crate::convert::js_key(k), &to_js_shared(v));
-                }
-                _ => {
-                    lazy.push(&crate::convert::js_key(k));
-                }
+/// The task's input state: small values converted now, as one object; big
+/// lists and maps are left out and named in `__lazy`, to be read only if the
+/// node touches them.
+#[wasm_bindgen(js_name = taskEager)]
+pub fn eager(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    let obj = js_sys::Object::new();
+    let lazy = js_sys::Array::new();
+    for (k, v) in task.state.iter_ready() {
+        let small = match v.map(|v| &**v) {
+            Some(serde_json::Value::Array(a)) => a.len() <= 32,
+            Some(serde_json::Value::Object(m)) => m.len() <= 32,
+            Some(_) => true,
+            None => false,
+        };
+        match v {
+            Some(v) if small => crate::convert::set_field(&obj, &js_key(k), &to_js_shared(v)),
+            _ => {
+                lazy.push(&js_key(k));
             }
         }
-        if lazy.length() > 0 {
-            let _ = js_sys::Reflect::set(&obj, &crate::convert::js_key("__lazy"), &lazy);
-        }
-        obj.into()
     }
+    if lazy.length() > 0 {
+        crate::convert::set_field(&obj, &js_key("__lazy"), &lazy);
+    }
+    Ok(obj.into())
+}
 
-    pub fn step(&self) -> f64 {
-        self.rt.step() as f64
-    }
-    pub fn node(&self) -> String {
-        self.rt.node().to_string()
-    }
-    pub fn triggers(&self) -> Vec<String> {
-        self.rt.triggers()
-    }
-    pub fn path(&self) -> String {
-        self.rt.path()
-    }
-    #[wasm_bindgen(js_name = taskId)]
-    pub fn task_id(&self) -> String {
-        self.rt.task_id().to_string()
-    }
-    #[wasm_bindgen(js_name = remainingSteps)]
-    pub fn remaining_steps(&self) -> f64 {
-        self.rt.remaining_steps() as f64
-    }
-    #[wasm_bindgen(js_name = checkpointNs)]
-    pub fn checkpoint_ns(&self) -> String {
-        self.rt.checkpoint_ns()
-    }
-    pub fn namespace(&self) -> Vec<String> {
-        self.rt.namespace()
-    }
-    pub fn configurable(&self) -> JsValue {
-        to_js_any(self.rt.configurable())
-    }
-    pub fn context(&self) -> JsValue {
-        to_js(self.rt.context())
-    }
+#[wasm_bindgen(js_name = taskStep)]
+pub fn step(id: f64) -> Result<f64, JsValue> {
+    Ok(task(id)?.rt.step() as f64)
+}
 
-    /// `{resumed: true, value}` when a resume value waits, else `{interrupts}`.
-    pub fn interrupt(&self, value: JsValue) -> Result<JsValue, JsValue> {
-        match self.rt.interrupt(from_js(value)?) {
-            Ok(v) => Ok(to_js(&json!({"resumed": true, "value": v}))),
-            Err(NodeError::Interrupted(i)) => Ok(to_js_any(&json!({ "interrupts": i }))),
-            Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
-            Err(other) => Err(JsValue::from_str(&other.to_string())),
-        }
-    }
+#[wasm_bindgen(js_name = taskNode)]
+pub fn node(id: f64) -> Result<String, JsValue> {
+    Ok(task(id)?.rt.node().to_string())
+}
 
-    /// Emits a `custom` stream event.
-    pub fn write(&self, value: JsValue) -> Result<(), JsValue> {
-        self.rt.write(from_js(value)?);
-        Ok(())
-    }
+#[wasm_bindgen(js_name = taskTriggers)]
+pub fn triggers(id: f64) -> Result<Vec<String>, JsValue> {
+    Ok(task(id)?.rt.triggers())
+}
 
-    /// The run's `AbortSignal` (undefined without one).
-    pub fn signal(&self) -> JsValue {
-        let source = self.rt.cancel().and_then(|c| c.source());
-        source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED)
-    }
+#[wasm_bindgen(js_name = taskPath)]
+pub fn path(id: f64) -> Result<String, JsValue> {
+    Ok(task(id)?.rt.path())
+}
 
-    /// Whether the run streams `messages` events from this task.
-    #[wasm_bindgen(js_name = streamsMessages)]
-    pub fn streams_messages(&self) -> bool {
-        self.rt.streams_messages()
-    }
+#[wasm_bindgen(js_name = taskRemainingSteps)]
+pub fn remaining_steps(id: f64) -> Result<f64, JsValue> {
+    Ok(task(id)?.rt.remaining_steps() as f64)
+}
 
-    /// Emits a `messages` stream event (`[message, metadata]`).
-    pub fn message(&self, pair: JsValue) -> Result<(), JsValue> {
-        self.rt.push_message(from_js(pair)?);
-        Ok(())
-    }
+#[wasm_bindgen(js_name = taskCheckpointNs)]
+pub fn checkpoint_ns(id: f64) -> Result<String, JsValue> {
+    Ok(task(id)?.rt.checkpoint_ns())
+}
 
-    /// Starts a task call (`task()`) with its arguments: `[index, true, result]`
-    /// when an earlier run of this task finished it, else `[index, false]`.
-    #[wasm_bindgen(js_name = beginCall)]
-    pub fn begin_call(&self, name: JsValue, input: JsValue) -> Result<js_sys::Array, JsValue> {
-        let name = crate::convert::string_arg(&name, "a task's name")?;
-        let (index, hit) = self.rt.begin_call(&name, from_js(input)?);
-        let out = js_sys::Array::of2(&JsValue::from(index as u32), &JsValue::from_bool(hit.is_some()));
-        if let Some(v) = hit {
-            out.push(&to_js(&v));
-        }
-        Ok(out)
-    }
+#[wasm_bindgen(js_name = taskConfigurable)]
+pub fn configurable(id: f64) -> Result<JsValue, JsValue> {
+    Ok(to_js_any(task(id)?.rt.configurable()))
+}
 
-    /// Records a finished task call's result.
-    #[wasm_bindgen(js_name = finishCall)]
-    pub fn finish_call(&self, index: u32, name: JsValue, value: JsValue) -> Result<(), JsValue> {
-        let name = crate::convert::string_arg(&name, "a task's name")?;
-        self.rt.finish_call(index as usize, &name, from_js(value)?);
-        Ok(())
-    }
+#[wasm_bindgen(js_name = taskContext)]
+pub fn context(id: f64) -> Result<JsValue, JsValue> {
+    Ok(to_js(task(id)?.rt.context()))
+}
 
-    /// Runs a compiled graph as a subgraph of this task.
-    #[wasm_bindgen(js_name = invokeGraph)]
-    pub fn invoke_graph(&self, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {
-        let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
-        let rt = self.rt.clone();
-        let input = from_js(input)?;
-        Ok(wasm_bindgen_futures::future_to_promise(
-            async move {
-                match rt.invoke_graph(&graph, input).await {
-                    Ok(v) => Ok(to_js(&v)),
-                    Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
-                    Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {
-                        "update": c.update, "goto": gotos(&c.goto), "resume": c.resume, "graph": null
-                    }}))),
-                    Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
-                    Err(NodeError::Failed { message, .. }) => Err(JsValue::from_str(&message)),
-                }
+/// `{resumed: true, value}` when a resume value waits, else `{interrupts}`.
+#[wasm_bindgen(js_name = taskInterrupt)]
+pub fn interrupt(id: f64, value: JsValue) -> Result<JsValue, JsValue> {
+    match task(id)?.rt.interrupt(from_js(value)?) {
+        Ok(v) => Ok(to_js(&json!({"resumed": true, "value": v}))),
+        Err(NodeError::Interrupted(i)) => Ok(to_js_any(&json!({ "interrupts": i }))),
+        Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
+        Err(other) => Err(JsValue::from_str(&other.to_string())),
+    }
+}
+
+/// Emits a `custom` stream event.
+#[wasm_bindgen(js_name = taskWrite)]
+pub fn write(id: f64, value: JsValue) -> Result<(), JsValue> {
+    let task = task(id)?;
+    task.rt.write(from_js(value)?);
+    Ok(())
+}
+
+/// The run's `AbortSignal` (undefined without one).
+#[wasm_bindgen(js_name = taskSignal)]
+pub fn signal(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    let source = task.rt.cancel().and_then(|c| c.source());
+    Ok(source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+}
+
+/// Whether the run streams `messages` events from this task.
+#[wasm_bindgen(js_name = taskStreamsMessages)]
+pub fn streams_messages(id: f64) -> Result<bool, JsValue> {
+    Ok(task(id)?.rt.streams_messages())
+}
+
+/// Emits a `messages` stream event (`[message, metadata]`).
+#[wasm_bindgen(js_name = taskMessage)]
+pub fn message(id: f64, pair: JsValue) -> Result<(), JsValue> {
+    let task = task(id)?;
+    task.rt.push_message(from_js(pair)?);
+    Ok(())
+}
+
+/// Starts a task call (`task()`) with its arguments: `[index, true, result]`
+/// when an earlier run of this task finished it, else `[index, false]`.
+#[wasm_bindgen(js_name = taskBeginCall)]
+pub fn begin_call(id: f64, name: JsValue, input: JsValue) -> Result<js_sys::Array, JsValue> {
+    let task = task(id)?;
+    let name = crate::convert::string_arg(&name, "a task's name")?;
+    let (index, hit) = task.rt.begin_call(&name, from_js(input)?);
+    let out = js_sys::Array::of2(&JsValue::from(index as u32), &JsValue::from_bool(hit.is_some()));
+    if let Some(v) = hit {
+        out.push(&to_js(&v));
+    }
+    Ok(out)
+}
+
+/// Records a finished task call's result.
+#[wasm_bindgen(js_name = taskFinishCall)]
+pub fn finish_call(id: f64, index: u32, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+    let task = task(id)?;
+    let name = crate::convert::string_arg(&name, "a task's name")?;
+    task.rt.finish_call(index as usize, &name, from_js(value)?);
+    Ok(())
+}
+
+/// Runs a compiled graph as a subgraph of this task.
+#[wasm_bindgen(js_name = taskInvokeGraph)]
+pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {
+    let rt = task(id)?.rt.clone();
+    let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
+    let input = from_js(input)?;
+    Ok(wasm_bindgen_futures::future_to_promise(
+        async move {
+            match rt.invoke_graph(&graph, input).await {
+                Ok(v) => Ok(to_js(&v)),
+                Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
+                Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {
+                    "update": c.update, "goto": gotos(&c.goto), "resume": c.resume, "graph": null
+                }}))),
+                Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
+                Err(NodeError::Failed { message, .. }) => Err(JsValue::from_str(&message)),
             }
-            .boxed_local(),
-        ))
-    }
+        }
+        .boxed_local(),
+    ))
 }
 
 fn gotos(g: &[superstep::Goto]) -> serde_json::Value {

@@ -15,7 +15,6 @@ mod registry;
 mod savers;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
-pub use handles::JsRuntime;
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
 pub use savers::{JsInMemoryCache, JsMemorySaver};
 

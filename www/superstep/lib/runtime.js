@@ -4,6 +4,78 @@
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
+import * as wasm from "../wasm/superstep_wasm.js";
+
+/**
+ * A running task, known to the engine by its id; open from the engine's call
+ * until the call settles. After that every method throws ("task has finished").
+ */
+class Task {
+  constructor(id, input) {
+    this.id = id;
+    this.input = input;
+  }
+  /** The task's input state (see `lazyState`): first the one the engine made with the call. */
+  eager() {
+    const input = this.input ?? wasm.taskEager(this.id);
+    this.input = undefined;
+    return input;
+  }
+  get(key) {
+    return wasm.taskGet(this.id, key);
+  }
+  close() {
+    wasm.taskClose(this.id);
+  }
+  step() {
+    return wasm.taskStep(this.id);
+  }
+  node() {
+    return wasm.taskNode(this.id);
+  }
+  triggers() {
+    return wasm.taskTriggers(this.id);
+  }
+  path() {
+    return wasm.taskPath(this.id);
+  }
+  remainingSteps() {
+    return wasm.taskRemainingSteps(this.id);
+  }
+  checkpointNs() {
+    return wasm.taskCheckpointNs(this.id);
+  }
+  configurable() {
+    return wasm.taskConfigurable(this.id);
+  }
+  context() {
+    return wasm.taskContext(this.id);
+  }
+  interrupt(value) {
+    return wasm.taskInterrupt(this.id, value);
+  }
+  write(value) {
+    return wasm.taskWrite(this.id, value);
+  }
+  signal() {
+    return wasm.taskSignal(this.id);
+  }
+  streamsMessages() {
+    return wasm.taskStreamsMessages(this.id);
+  }
+  message(pair) {
+    return wasm.taskMessage(this.id, pair);
+  }
+  beginCall(name, input) {
+    return wasm.taskBeginCall(this.id, name, input);
+  }
+  finishCall(index, name, value) {
+    return wasm.taskFinishCall(this.id, index, name, value);
+  }
+  invokeGraph(graphId, input) {
+    return wasm.taskInvokeGraph(this.id, graphId, input);
+  }
+}
 
 /** The config of the node whose synchronous part is running now. */
 let current = null;
@@ -180,10 +252,10 @@ function failure(e, node, retryOn) {
   return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
 }
 
-/** Calls `fn(state, config)` with the task current; settles to a tagged result; frees the task's handle. */
+/** Calls `fn(state, config)` with the task current; settles to a tagged result; closes the task. */
 function run(rt, fn, done, node, retryOn) {
   const state = lazyState(rt);
-  const release = () => rt.free();
+  const release = () => rt.close();
   const settle = (v) => {
     try {
       if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
@@ -222,7 +294,8 @@ function nodeResult(name, v) {
     const pairs = cs.flatMap((c) => (Array.isArray(c.update) ? c.update : Object.entries(c.update ?? {})));
     return { t: "c", update: pairs, goto: cs.flatMap((c) => c.goto), graph: null };
   }
-  return { t: "u", v: nodeUpdate(name, v) };
+  // A plain update, the common case, crosses as its JSON text: no tagged object to read.
+  return JSON.stringify(nodeUpdate(name, v));
 }
 
 /** A node's returned update; anything but an object (or nothing) is LangGraph.js's InvalidUpdateError. */
@@ -237,12 +310,17 @@ function nodeUpdate(name, v) {
 }
 
 function routeResult(v) {
+  // One named route, the common case, crosses as a bare string (END is one too).
+  if (typeof v === "string") return v;
   const list = Array.isArray(v) ? v : [v];
   return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? { node: r.node, arg: toPlain(r.args, "Send argument") } : r === END ? END : String(r))) };
 }
 
 export function wrapNode(name, fn, retryOn) {
-  return (rt) => run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn);
+  return (id, input) => {
+    const rt = new Task(id, input);
+    return run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn);
+  };
 }
 
 /**
@@ -271,7 +349,7 @@ function streamMessages(rt, out) {
 }
 
 export function wrapRouter(name, fn) {
-  return (rt) => run(rt, fn, routeResult, name);
+  return (id, input) => run(new Task(id, input), fn, routeResult, name);
 }
 
 /** Errors thrown by JS reducers, by channel, so `invoke` rethrows what the reducer threw. */
