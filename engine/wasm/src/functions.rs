@@ -110,8 +110,9 @@ fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
         .into_iter()
         .map(|g| match g {
             Value::String(name) => Ok(Goto::Node(name)),
-            Value::Object(mut m) => match m.remove("node") {
-                Some(Value::String(node)) => Ok(Goto::Send(Send { node, arg: m.remove("arg").unwrap_or(Value::Null) })),
+            // A Send, as the glue writes it: `[node, arg]`.
+            Value::Array(pair) => match <[Value; 2]>::try_from(pair) {
+                Ok([Value::String(node), arg]) => Ok(Goto::Send(Send { node, arg })),
                 _ => Err(failed("a route must be a node name or a Send".into())),
             },
             _ => Err(failed("a route must be a node name or a Send".into())),

@@ -228,7 +228,7 @@ fn gotos(g: &[superstep::Goto]) -> serde_json::Value {
     g.iter()
         .map(|g| match g {
             superstep::Goto::Node(n) => json!(n),
-            superstep::Goto::Send(s) => json!({"node": s.node, "arg": s.arg}),
+            superstep::Goto::Send(s) => json!([s.node, s.arg]),
         })
         .collect()
 }

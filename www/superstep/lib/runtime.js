@@ -235,9 +235,12 @@ export class NodeConfig {
   }
 }
 
+/** A Send as the engine reads it: `[node, arg]` (a pair reads faster than an object). */
+const sendPair = (s) => [s.node, toPlain(s.args, "Send argument")];
+
 function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
-  return list.map((g) => (isSend(g) ? { node: g.node, arg: toPlain(g.args, "Send argument") } : String(g)));
+  return list.map((g) => (isSend(g) ? sendPair(g) : String(g)));
 }
 
 export function plainCommand(c) {
@@ -313,7 +316,7 @@ function routeResult(v) {
   // One named route, the common case, crosses as a bare string (END is one too).
   if (typeof v === "string") return v;
   const list = Array.isArray(v) ? v : [v];
-  return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? { node: r.node, arg: toPlain(r.args, "Send argument") } : r === END ? END : String(r))) };
+  return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
 }
 
 export function wrapNode(name, fn, retryOn) {
