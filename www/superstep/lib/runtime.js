@@ -258,34 +258,41 @@ function failure(e, node, retryOn) {
 /** Calls `fn(state, config)` with the task current; settles to a tagged result; closes the task. */
 function run(rt, fn, done, node, retryOn) {
   const state = lazyState(rt);
-  const release = () => rt.close();
-  const settle = (v) => {
-    try {
-      if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
-      return done(v);
-    } catch (e) {
-      return failure(e, node, retryOn);
-    } finally {
-      release();
-    }
-  };
-  const fail = (e) => {
-    release();
-    return failure(failedCalls.get(rt) ?? e, node, retryOn);
-  };
   const prev = current;
   const config = new NodeConfig(rt, state);
   current = config;
   let r;
   try {
-    r = store ? store.run(config, () => fn(state, config)) : fn(state, config);
+    r = store ? store.run(config, fn, state, config) : fn(state, config);
   } catch (e) {
     current = prev;
-    return fail(e);
+    return fail(rt, e, node, retryOn);
   }
   current = prev;
-  if (r && typeof r.then === "function") return r.then(settle, fail);
-  return settle(r);
+  if (r && typeof r.then === "function") {
+    return r.then(
+      (v) => settle(rt, v, done, node, retryOn),
+      (e) => fail(rt, e, node, retryOn),
+    );
+  }
+  return settle(rt, r, done, node, retryOn);
+}
+
+/** A call's value as its tagged result (or the failure it turns out to be); closes the task. */
+function settle(rt, v, done, node, retryOn) {
+  try {
+    if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
+    return done(v);
+  } catch (e) {
+    return failure(e, node, retryOn);
+  } finally {
+    rt.close();
+  }
+}
+
+function fail(rt, e, node, retryOn) {
+  rt.close();
+  return failure(failedCalls.get(rt) ?? e, node, retryOn);
 }
 
 function nodeResult(name, v) {
