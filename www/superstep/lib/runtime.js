@@ -1,6 +1,7 @@
 // Running JS functions inside the engine: the current task (for `interrupt()`
-// and nested graph calls), node and router wrappers that never throw, and
-// the tagged results the engine reads.
+// and nested graph calls), node and router wrappers that never throw, and the
+// results the engine reads (a plain update as JSON text, a single route as its
+// name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
