@@ -25,11 +25,12 @@ fn failed(message: String) -> NodeError {
     NodeError::Failed { message, kind: None, class: None }
 }
 
-/// Calls `f(task, input)` (the task's id, and its input state as `handles::eager`
-/// gives it); a returned Promise becomes a pending call.
+/// Calls `f(task, input)` (the task's id, and its input state as `handles::input`
+/// makes it); a returned Promise becomes a pending call.
 fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtime, parse: fn(JsValue) -> Result<T, NodeError>) -> Call<T> {
+    let input = handles::input(&state);
     let id = handles::open(rt, state);
-    let result = f.call2(&JsValue::NULL, &JsValue::from_f64(id), &handles::eager(id).unwrap_or(JsValue::UNDEFINED));
+    let result = f.call2(&JsValue::NULL, &JsValue::from_f64(id), &input);
     match result {
         Err(e) => Call::Ready(Err(js_err(e))),
         Ok(v) if v.is_instance_of::<Promise>() => Call::Later(
@@ -106,18 +107,19 @@ fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
         Value::Array(items) => items,
         one => vec![one],
     };
-    items
-        .into_iter()
-        .map(|g| match g {
-            Value::String(name) => Ok(Goto::Node(name)),
-            // A Send, as the glue writes it: `[node, arg]`.
-            Value::Array(pair) => match <[Value; 2]>::try_from(pair) {
-                Ok([Value::String(node), arg]) => Ok(Goto::Send(Send { node, arg })),
-                _ => Err(failed("a route must be a node name or a Send".into())),
-            },
-            _ => Err(failed("a route must be a node name or a Send".into())),
-        })
-        .collect()
+    items.into_iter().map(|g| goto(g).ok_or_else(|| failed("a route must be a node name or a Send".into()))).collect()
+}
+
+/// A route as the glue writes it: a node name, or a Send as `[node, arg]`.
+fn goto(g: Value) -> Option<Goto> {
+    match g {
+        Value::String(name) => Some(Goto::Node(name)),
+        Value::Array(pair) => match <[Value; 2]>::try_from(pair).ok()? {
+            [Value::String(node), arg] => Some(Goto::Send(Send { node, arg })),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn parse_command(v: &JsValue) -> Result<Command, NodeError> {

@@ -70,15 +70,19 @@ pub fn get(id: f64, key: &str) -> Result<JsValue, JsValue> {
     Ok(task(id)?.state.shared(key).map(|v| to_js_shared(&v)).unwrap_or(JsValue::UNDEFINED))
 }
 
-/// The task's input state: small values converted now, as one object; big
-/// lists and maps are left out and named in `__lazy`, to be read only if the
-/// node touches them.
+/// The task's input state again (the engine passes it with the call; see `input`).
 #[wasm_bindgen(js_name = taskEager)]
 pub fn eager(id: f64) -> Result<JsValue, JsValue> {
-    let task = task(id)?;
+    Ok(input(&task(id)?.state))
+}
+
+/// A task's input state as JS: small values converted now, as one object; big
+/// lists and maps are left out and named in `__lazy`, to be read only if the
+/// node touches them.
+pub fn input(state: &State) -> JsValue {
     let obj = js_sys::Object::new();
-    let lazy = js_sys::Array::new();
-    for (k, v) in task.state.iter_ready() {
+    let mut lazy: Option<js_sys::Array> = None;
+    for (k, v) in state.iter_ready() {
         let small = match v.map(|v| &**v) {
             Some(serde_json::Value::Array(a)) => a.len() <= 32,
             Some(serde_json::Value::Object(m)) => m.len() <= 32,
@@ -88,14 +92,14 @@ pub fn eager(id: f64) -> Result<JsValue, JsValue> {
         match v {
             Some(v) if small => crate::convert::set_field(&obj, &js_key(k), &to_js_shared(v)),
             _ => {
-                lazy.push(&js_key(k));
+                lazy.get_or_insert_with(js_sys::Array::new).push(&js_key(k));
             }
         }
     }
-    if lazy.length() > 0 {
+    if let Some(lazy) = lazy {
         crate::convert::set_field(&obj, &js_key("__lazy"), &lazy);
     }
-    Ok(obj.into())
+    obj.into()
 }
 
 #[wasm_bindgen(js_name = taskStep)]
@@ -152,8 +156,7 @@ pub fn interrupt(id: f64, value: JsValue) -> Result<JsValue, JsValue> {
 /// Emits a `custom` stream event.
 #[wasm_bindgen(js_name = taskWrite)]
 pub fn write(id: f64, value: JsValue) -> Result<(), JsValue> {
-    let task = task(id)?;
-    task.rt.write(from_js(value)?);
+    task(id)?.rt.write(from_js(value)?);
     Ok(())
 }
 
@@ -174,8 +177,7 @@ pub fn streams_messages(id: f64) -> Result<bool, JsValue> {
 /// Emits a `messages` stream event (`[message, metadata]`).
 #[wasm_bindgen(js_name = taskMessage)]
 pub fn message(id: f64, pair: JsValue) -> Result<(), JsValue> {
-    let task = task(id)?;
-    task.rt.push_message(from_js(pair)?);
+    task(id)?.rt.push_message(from_js(pair)?);
     Ok(())
 }
 
