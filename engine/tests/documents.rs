@@ -88,6 +88,50 @@ fn broken_documents_report_every_problem_with_a_path() {
 }
 
 #[test]
+fn wrongly_typed_fields_are_reported_at_their_own_paths() {
+    let p = problems(json!({
+        "format": "superstep.graph", "version": "one", "name": "typed", "description": 5,
+        "channels": [{"key": "a", "reducer": 3}, {"reducer": "add"}],
+        "input": "a",
+        "nodes": [{"id": 7, "kind": "set", "values": {}}, {"id": "b", "kind": "set", "values": {}}],
+        "edges": [{"from": "__start__", "to": "b"}, {"from": {"x": 1}, "to": "b"}],
+        "routers": [{"from": "b", "rules": [{"when": 1, "to": "b"}], "paths": {"b": 2}}],
+        "compile": {"recursionLimit": -1, "interruptBefore": "b"},
+        "layout": {"b": {"x": "1", "y": 2}},
+        "examples": [{"input": null}],
+        "subgraphs": {"inner": {"format": "superstep.graph", "version": 1, "name": 2, "channels": [], "nodes": []}}
+    }));
+    let got: Vec<(&str, &str)> = p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+    let want = [
+        ("$.version", "expected a whole number"),
+        ("$.description", "expected a string"),
+        ("$.channels[0].reducer", "expected a string"),
+        ("$.channels[1].key", "missing field `key`"),
+        ("$.input", "expected a list of strings"),
+        ("$.nodes[0].id", "expected a string"),
+        ("$.edges[1].from", "expected a node id or a list of them"),
+        ("$.routers[0].paths.b", "expected a string"),
+        ("$.routers[0].rules[0].when", "expected a string"),
+        ("$.compile.interruptBefore", "expected a list of strings"),
+        ("$.compile.recursionLimit", "expected a whole number, 0 or more"),
+        ("$.subgraphs.inner.name", "expected a string"),
+        ("$.layout.b.x", "expected a number"),
+        ("$.examples[0].output", "missing field `output`"),
+        // What could not be read is left out: here the router's only rule.
+        ("$.routers[0]", "a router needs `rules`, `code` or `fn`"),
+    ];
+    assert_eq!(got, want);
+    // A stored document reads back when it is well typed, even if it is not yet a valid graph.
+    let unfinished = json!({"format": "superstep.graph", "version": 1, "name": "wip", "channels": [],
+        "nodes": [], "edges": [{"from": "__start__", "to": "nowhere"}]});
+    assert!(GraphDoc::from_value(unfinished.clone()).is_err());
+    let stored: GraphDoc = serde_json::from_value(unfinished).unwrap();
+    assert_eq!(stored.edges[0].to, "nowhere");
+    let err = serde_json::from_value::<GraphDoc>(json!({"format": "superstep.graph", "version": 1, "name": 1})).unwrap_err();
+    assert_eq!(err.to_string(), "$.name: expected a string");
+}
+
+#[test]
 fn code_nodes_are_a_clear_error_natively() {
     let doc = GraphDoc::from_value(json!({
         "format": "superstep.graph", "version": 1, "name": "code",

@@ -3,9 +3,10 @@
 pub mod build;
 pub mod expr;
 pub mod mermaid;
+pub mod read;
 pub mod validate;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -14,66 +15,58 @@ pub const DOC_VERSION: u32 = 1;
 pub const DOC_FORMAT: &str = "superstep.graph";
 
 /// A whole graph document.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GraphDoc {
     pub format: String,
     pub version: u32,
     pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// State keys, in order, with reducer and default.
     pub channels: Vec<ChannelDoc>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<Vec<String>>,
     /// A managed key that reads as the supersteps left (RemainingSteps).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_steps: Option<String>,
     pub nodes: Vec<NodeDoc>,
-    #[serde(default)]
     pub edges: Vec<EdgeDoc>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub routers: Vec<RouterDoc>,
-    #[serde(default, skip_serializing_if = "CompileDoc::is_default")]
+    #[serde(skip_serializing_if = "CompileDoc::is_default")]
     pub compile: CompileDoc,
     /// Nested documents, by name (for `subgraph` nodes).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub subgraphs: BTreeMap<String, GraphDoc>,
     /// Node positions: presentation only, never semantics.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub layout: BTreeMap<String, Position>,
     /// Documented runs: input, resume values, expected output.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<ExampleDoc>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChannelDoc {
     pub key: String,
     /// `overwrite`, `append`, `add`, `merge` or `messages`.
-    #[serde(default = "overwrite")]
     pub reducer: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
     /// `state` (default), or `private` (outside the state schema).
-    #[serde(default = "state_role", skip_serializing_if = "is_state_role")]
+    #[serde(skip_serializing_if = "is_state_role")]
     pub role: String,
 }
 
-fn overwrite() -> String {
-    "overwrite".into()
-}
-fn state_role() -> String {
-    "state".into()
-}
 fn is_state_role(r: &str) -> bool {
     r == "state"
 }
 
 /// A node: its id, its kind and the kind's settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeDoc {
     pub id: String,
@@ -83,7 +76,7 @@ pub struct NodeDoc {
     pub settings: Map<String, Value>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EdgeDoc {
     /// A node id, `__start__`, or several ids (a waiting edge).
     pub from: Value,
@@ -91,37 +84,37 @@ pub struct EdgeDoc {
 }
 
 /// A conditional edge: rules (first match wins) or code, then an optional path map.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouterDoc {
     pub from: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleDoc>,
-    #[serde(default, rename = "else", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "else", skip_serializing_if = "Option::is_none")]
     pub otherwise: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
-    #[serde(default, rename = "fn", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "fn", skip_serializing_if = "Option::is_none")]
     pub function: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub paths: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RuleDoc {
     pub when: String,
     /// A node id (or path key), END, or a list of them.
     pub to: Value,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CompileDoc {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub interrupt_before: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub interrupt_after: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub recursion_limit: Option<usize>,
 }
 
@@ -131,28 +124,28 @@ impl CompileDoc {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Position {
     pub x: f64,
     pub y: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExampleDoc {
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub name: String,
     pub input: Value,
     /// Resume values, one per interrupt, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resume: Vec<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub recursion_limit: Option<usize>,
     pub output: Value,
 }
 
 /// One problem of an invalid document: where (a JSON path) and what.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Problem {
     pub path: String,
     pub message: String,
@@ -167,16 +160,30 @@ impl GraphDoc {
         GraphDoc::from_value(value)
     }
 
-    /// Validates `value`, then reads the document from it.
+    /// Reads the document in `value`, then validates it: every problem at once.
     pub fn from_value(value: Value) -> Result<GraphDoc, Vec<Problem>> {
-        let problems = validate::check(&value);
-        if !problems.is_empty() {
-            return Err(problems);
+        let (doc, mut problems) = read::read(&value);
+        problems.extend(validate::check(&doc));
+        if problems.is_empty() {
+            Ok(doc)
+        } else {
+            Err(problems)
         }
-        serde_json::from_value(value).map_err(|e| vec![Problem { path: "$".into(), message: e.to_string() }])
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("documents serialize")
+    }
+}
+
+/// A stored document (the editor's workspace) reads back even when it is not
+/// yet a valid graph: only its types are checked here.
+impl<'de> Deserialize<'de> for GraphDoc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (doc, problems) = read::read(&Value::deserialize(d)?);
+        match problems.first() {
+            None => Ok(doc),
+            Some(p) => Err(serde::de::Error::custom(format!("{}: {}", p.path, p.message))),
+        }
     }
 }
