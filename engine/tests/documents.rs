@@ -121,6 +121,12 @@ fn wrongly_typed_fields_are_reported_at_their_own_paths() {
         ("$.routers[0]", "a router needs `rules`, `code` or `fn`"),
     ];
     assert_eq!(got, want);
+    let p = problems(json!({"format": "other.graph", "version": 0, "name": "n", "channels": [], "nodes": []}));
+    let got: Vec<(&str, &str)> = p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+    assert_eq!(
+        got,
+        [("$.format", "unknown format \"other.graph\"; expected \"superstep.graph\""), ("$.version", "version must be at least 1")]
+    );
     // A stored document reads back when it is well typed, even if it is not yet a valid graph.
     let unfinished = json!({"format": "superstep.graph", "version": 1, "name": "wip", "channels": [],
         "nodes": [], "edges": [{"from": "__start__", "to": "nowhere"}]});

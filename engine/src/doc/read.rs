@@ -59,6 +59,12 @@ impl Reader {
         self.typed(f, "a string", |v| v.as_str().map(str::to_string))
     }
 
+    fn required_string(&mut self, obj: &Object, key: &str, path: &str) -> Option<String> {
+        let f = field(obj, key, path);
+        let s = self.string(&f);
+        self.required(&f, s)
+    }
+
     fn strings(&mut self, f: &Field) -> Option<Vec<String>> {
         self.typed(f, "a list of strings", |v| v.as_array()?.iter().map(|s| s.as_str().map(str::to_string)).collect())
     }
@@ -89,11 +95,9 @@ impl Reader {
     fn document(&mut self, value: &Value, path: &str) -> GraphDoc {
         let empty = Object::new();
         let obj = self.fields(value, path, "a graph document").unwrap_or(&empty);
-        let f = field(obj, "format", path);
-        let format = self.string(&f);
-        let format = self.required(&f, format).unwrap_or_default();
+        let format = self.required_string(obj, "format", path).unwrap_or_default();
         if !format.is_empty() && format != DOC_FORMAT {
-            self.add(&f.path, format!("unknown format {format:?}; expected {DOC_FORMAT:?}"));
+            self.add(&format!("{path}.format"), format!("unknown format {format:?}; expected {DOC_FORMAT:?}"));
         }
         let f = field(obj, "version", path);
         let version = self.typed(&f, "a whole number", |v| v.as_u64());
@@ -103,9 +107,7 @@ impl Reader {
         } else if version == 0 {
             self.add(&f.path, "version must be at least 1");
         }
-        let f = field(obj, "name", path);
-        let name = self.string(&f);
-        let name = self.required(&f, name).unwrap_or_default();
+        let name = self.required_string(obj, "name", path).unwrap_or_default();
         let description = self.string(&field(obj, "description", path)).unwrap_or_default();
         let f = field(obj, "channels", path);
         let channels = self.list(&f, Self::channel);
@@ -143,9 +145,7 @@ impl Reader {
 
     fn channel(&mut self, value: &Value, path: &str) -> Option<ChannelDoc> {
         let obj = self.fields(value, path, "a channel")?;
-        let f = field(obj, "key", path);
-        let key = self.string(&f);
-        let key = self.required(&f, key)?;
+        let key = self.required_string(obj, "key", path)?;
         Some(ChannelDoc {
             key,
             reducer: self.string(&field(obj, "reducer", path)).unwrap_or_else(|| "overwrite".into()),
@@ -156,12 +156,8 @@ impl Reader {
 
     fn node(&mut self, value: &Value, path: &str) -> Option<NodeDoc> {
         let obj = self.fields(value, path, "a node")?;
-        let f = field(obj, "id", path);
-        let id = self.string(&f);
-        let id = self.required(&f, id);
-        let f = field(obj, "kind", path);
-        let kind = self.string(&f);
-        let kind = self.required(&f, kind);
+        let id = self.required_string(obj, "id", path);
+        let kind = self.required_string(obj, "kind", path);
         let settings = obj.iter().filter(|(k, _)| *k != "id" && *k != "kind").map(|(k, v)| (k.clone(), v.clone())).collect();
         Some(NodeDoc { id: id?, kind: kind?, settings })
     }
@@ -171,17 +167,13 @@ impl Reader {
         let f = field(obj, "from", path);
         let from = self.typed(&f, "a node id or a list of them", |v| (v.is_string() || v.is_array()).then(|| v.clone()));
         let from = self.required(&f, from);
-        let f = field(obj, "to", path);
-        let to = self.string(&f);
-        let to = self.required(&f, to);
+        let to = self.required_string(obj, "to", path);
         Some(EdgeDoc { from: from?, to: to? })
     }
 
     fn router(&mut self, value: &Value, path: &str) -> Option<RouterDoc> {
         let obj = self.fields(value, path, "a router")?;
-        let f = field(obj, "from", path);
-        let from = self.string(&f);
-        let from = self.required(&f, from)?;
+        let from = self.required_string(obj, "from", path)?;
         let f = field(obj, "paths", path);
         let paths = self.object(&f).map(|_| self.map(&f, |r, v, p| r.string(&Field { value: Some(v), path: p.to_string() })));
         Some(RouterDoc {
@@ -196,9 +188,7 @@ impl Reader {
 
     fn rule(&mut self, value: &Value, path: &str) -> Option<RuleDoc> {
         let obj = self.fields(value, path, "a rule")?;
-        let f = field(obj, "when", path);
-        let when = self.string(&f);
-        let when = self.required(&f, when);
+        let when = self.required_string(obj, "when", path);
         let f = field(obj, "to", path);
         let to = self.required(&f, f.value.cloned());
         Some(RuleDoc { when: when?, to: to? })
