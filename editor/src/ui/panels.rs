@@ -47,12 +47,13 @@ pub fn StepPanel(doc: Signal<Option<GraphDoc>>, step: Signal<Option<StepSnapshot
                         {rows.is_empty().then(|| view! { <p class="muted">"No channel was written."</p> })}
                         {(!rows.is_empty()).then(|| view! {
                             <table class="merges">
+                                <colgroup><col class="key"/><col class="reducer"/><col/><col class="writes"/><col/></colgroup>
                                 <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th><th>"writes"</th><th>"after"</th></tr></thead>
                                 <tbody>
                                     {rows.into_iter().map(|m| view! {
                                         <tr>
                                             <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
-                                            <td>{m.writes.iter().map(|(t, v)| format!("{t}: {}", short(v))).collect::<Vec<_>>().join("; ")}</td>
+                                            <td>{m.writes.iter().map(|(t, v)| view! { <div>{format!("{t}: {}", short(v))}</div> }).collect_view()}</td>
                                             <td>{short(&m.after)}</td>
                                         </tr>
                                     }).collect_view()}
