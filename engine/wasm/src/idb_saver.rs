@@ -100,13 +100,14 @@ impl IndexedDbSaver {
 
     async fn lane(&self, thread: &str, ns: &str) -> Result<(Vec<Checkpoint>, Blobs), Error> {
         let parse = |v: &JsValue| v.as_string().unwrap_or_default();
-        let mut cps: Vec<Checkpoint> = self
+        // In id order: `getAll` returns records in key order, keys end with the
+        // id, and ids are hex, so IndexedDB's order is the ids' byte order.
+        let cps: Vec<Checkpoint> = self
             .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
             .await?
             .iter()
             .map(|v| superstep::json::read(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
             .collect::<Result<_, _>>()?;
-        cps.sort_by(|a, b| a.id.cmp(&b.id));
         let mut blobs = Blobs::default();
         for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
             let rec: serde_json::Value =
