@@ -86,8 +86,13 @@ impl Sink {
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
         if self.wants(mode, namespace) {
-            self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data: data() });
+            self.enqueue(namespace, mode, data());
         }
+    }
+
+    // Apart from `push`, which is instantiated once per caller's closure.
+    fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value) {
+        self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data });
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`
