@@ -40,13 +40,19 @@ pub fn open(rt: Runtime, state: State) -> f64 {
     })
 }
 
-fn decode(id: f64) -> Option<(usize, u32)> {
-    (id.is_finite() && id >= 0.0 && id.fract() == 0.0).then(|| ((id % SLOTS) as usize, (id / SLOTS) as u32))
+/// The slot of the task `id` names, if that task is still open.
+fn live(table: &Table, id: f64) -> Option<usize> {
+    if !(id.is_finite() && id >= 0.0 && id.fract() == 0.0) {
+        return None;
+    }
+    let (slot, generation) = ((id % SLOTS) as usize, (id / SLOTS) as u32);
+    table.tasks.get(slot).filter(|(g, _)| *g == generation).map(|_| slot)
 }
 
 fn task(id: f64) -> Result<Rc<Task>, JsValue> {
-    let found = decode(id).and_then(|(slot, generation)| {
-        TABLE.with(|t| t.borrow().tasks.get(slot).filter(|(g, _)| *g == generation).map(|(_, task)| task.clone()))
+    let found = TABLE.with(|t| {
+        let t = t.borrow();
+        live(&t, id).map(|slot| t.tasks[slot].1.clone())
     });
     found.ok_or_else(|| js_sys::Error::new("this node's task has finished; its config no longer reaches the run").into())
 }
@@ -54,14 +60,12 @@ fn task(id: f64) -> Result<Rc<Task>, JsValue> {
 /// Closes a task (its call settled). Closing twice, or an unknown id, does nothing.
 #[wasm_bindgen(js_name = taskClose)]
 pub fn close(id: f64) {
-    if let Some((slot, generation)) = decode(id) {
-        TABLE.with(|t| {
-            let mut t = t.borrow_mut();
-            if t.tasks.get(slot).is_some_and(|(g, _)| *g == generation) {
-                t.tasks.remove(slot);
-            }
-        });
-    }
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        if let Some(slot) = live(&t, id) {
+            t.tasks.remove(slot);
+        }
+    });
 }
 
 /// One channel of the task's input state.
