@@ -50,6 +50,10 @@ fn problems(doc: Value) -> Vec<Problem> {
     GraphDoc::from_json(&doc.to_string()).unwrap_err()
 }
 
+fn paths_and_messages(p: &[Problem]) -> Vec<(&str, &str)> {
+    p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect()
+}
+
 #[test]
 fn broken_documents_report_every_problem_with_a_path() {
     assert_eq!(
@@ -67,7 +71,7 @@ fn broken_documents_report_every_problem_with_a_path() {
         "edges": [{"from": "__start__", "to": "ghost"}, {"from": ["x", "nope"], "to": "y"}],
         "routers": [{"from": "y", "rules": [{"when": "a >", "to": "zzz"}]}]
     }));
-    let got: Vec<(&str, &str)> = p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+    let got = paths_and_messages(&p);
     let want = [
         ("$.version", "format version 9 is newer than this engine reads (1)"),
         ("$.channels[0].reducer", "unknown reducer \"sum\"; use overwrite, append, add, merge or messages"),
@@ -101,7 +105,7 @@ fn wrongly_typed_fields_are_reported_at_their_own_paths() {
         "examples": [{"input": null}],
         "subgraphs": {"inner": {"format": "superstep.graph", "version": 1, "name": 2, "channels": [], "nodes": []}}
     }));
-    let got: Vec<(&str, &str)> = p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+    let got = paths_and_messages(&p);
     let want = [
         ("$.version", "expected a whole number"),
         ("$.description", "expected a string"),
@@ -122,7 +126,7 @@ fn wrongly_typed_fields_are_reported_at_their_own_paths() {
     ];
     assert_eq!(got, want);
     let p = problems(json!({"format": "other.graph", "version": 0, "name": "n", "channels": [], "nodes": []}));
-    let got: Vec<(&str, &str)> = p.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+    let got = paths_and_messages(&p);
     assert_eq!(
         got,
         [("$.format", "unknown format \"other.graph\"; expected \"superstep.graph\""), ("$.version", "version must be at least 1")]

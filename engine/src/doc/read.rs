@@ -149,7 +149,7 @@ impl Reader {
         Some(ChannelDoc {
             key,
             reducer: self.string(&field(obj, "reducer", path)).unwrap_or_else(|| "overwrite".into()),
-            default: obj.get("default").filter(|v| !v.is_null()).cloned(),
+            default: field(obj, "default", path).value.cloned(),
             role: self.string(&field(obj, "role", path)).unwrap_or_else(|| "state".into()),
         })
     }
@@ -179,7 +179,7 @@ impl Reader {
         Some(RouterDoc {
             from,
             rules: self.list(&field(obj, "rules", path), Self::rule).unwrap_or_default(),
-            otherwise: obj.get("else").filter(|v| !v.is_null()).cloned(),
+            otherwise: field(obj, "else", path).value.cloned(),
             code: self.string(&field(obj, "code", path)),
             function: self.string(&field(obj, "fn", path)),
             paths,
