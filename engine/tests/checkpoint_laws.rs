@@ -101,3 +101,44 @@ proptest! {
         }
     }
 }
+
+/// A message list that only grows is stored as appended messages, as an
+/// `append` list is; a step that replaces a message by id stores the list.
+#[test]
+fn a_growing_message_list_is_stored_as_appends() {
+    let saver = Rc::new(MemorySaver::new());
+    let g = StateGraph::new()
+        .channel("messages", Channel::messages())
+        .channel("i", Channel::last_value())
+        .node(
+            "chat",
+            node(|s| {
+                let i = s.i64("i").unwrap();
+                // The third step edits the first reply instead of adding one.
+                let id = if i == 2 { "r0".to_string() } else { format!("r{i}") };
+                Ok::<_, NodeError>(json!({"messages": [{"role": "assistant", "content": format!("reply {i}"), "id": id}], "i": i + 1}))
+            }),
+        )
+        .edge(START, "chat")
+        .conditional("chat", router(|s| Ok::<_, NodeError>(if s.i64("i").unwrap() >= 3 { END } else { "chat" })), None)
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver.clone()), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("m");
+    let mut stepper = block_on(g.stepper(Input::Values(json!({"i": 0, "messages": ["hi"]})), cfg)).unwrap();
+    let mut kinds = vec![];
+    loop {
+        let snap = block_on(stepper.step());
+        if snap.outcome != Outcome::Continue {
+            break;
+        }
+        let stored = block_on(saver.get("m", "", None)).unwrap().unwrap();
+        assert_eq!(stored.values.get("messages"), snap.state.get("messages"));
+        kinds.push(match stored.checkpoint.blobs.get("messages") {
+            Some(Blob::Append { items, .. }) => format!("append {}", items.len()),
+            Some(Blob::Full(v)) => format!("full {}", v.as_array().map_or(0, Vec::len)),
+            other => format!("{other:?}"),
+        });
+    }
+    // The input step first: the list starts whole.
+    assert_eq!(kinds, ["full 1", "append 1", "append 1", "full 3"]);
+}

@@ -3,7 +3,10 @@
 //! Messages are objects `{type, content, id, ...}`. New messages get ids,
 //! a message whose id is already present replaces it, `{type: "remove", id}`
 //! deletes it, and a remove marker with id `__remove_all__` clears the list.
+use super::Delta;
 use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Id of the remove marker that clears every earlier message.
 pub const REMOVE_ALL: &str = "__remove_all__";
@@ -17,6 +20,99 @@ impl<F: FnMut() -> String> MessageIds for F {
     fn next_message_id(&mut self) -> String {
         self()
     }
+}
+
+/// Folds one superstep's writes into the message list in `slot`.
+///
+/// The usual step only adds messages, or replaces some by id: that is done in
+/// place, after one pass over the list that reads each message's few keys
+/// without hashing, and a step that only appended says so (`Delta::Append`),
+/// so its checkpoint stores just the new messages. Removals, or a list not
+/// yet in message form (an `Overwrite` or a default of raw values), take
+/// `add_messages` and rebuild the list, write by write.
+pub fn reduce_messages(slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds) -> Result<Delta, String> {
+    let rebuild = |slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds| {
+        let mut acc = slot.as_deref().cloned().unwrap_or(Value::Array(vec![]));
+        for w in writes {
+            acc = Value::Array(add_messages(acc, w, ids)?);
+        }
+        *slot = Some(Arc::new(acc));
+        Ok(Delta::Replace)
+    };
+    // Read before the writes are coerced: `add_messages` gives the list's
+    // messages their ids first, and the order ids are handed out in must not change.
+    let known = match slot.as_deref() {
+        None => Some(vec![]),
+        Some(Value::Array(list)) => ids_in_form(list),
+        Some(_) => None,
+    };
+    let Some(known) = known else { return rebuild(slot, writes, ids) };
+    let writes = writes.into_iter().map(|w| coerce_list(w, ids)).collect::<Result<Vec<_>, _>>()?;
+    if writes.iter().flatten().any(is_remove) {
+        // Coerced messages coerce to themselves: no id is handed out twice.
+        return rebuild(slot, writes.into_iter().map(Value::Array).collect(), ids);
+    }
+    let incoming: Vec<Value> = writes.into_iter().flatten().collect();
+    let mut at = positions_of(&known, &incoming);
+    let arc = slot.get_or_insert_with(|| Arc::new(Value::Array(vec![])));
+    let list = Arc::make_mut(arc).as_array_mut().expect("read as a list above");
+    let before = list.len();
+    let mut replaced = false;
+    for m in incoming {
+        let id = id_of(&m).unwrap_or_default().to_string();
+        match at.get(&id) {
+            Some(&i) => {
+                list[i] = m;
+                replaced = true;
+            }
+            None => {
+                at.insert(id, list.len());
+                list.push(m);
+            }
+        }
+    }
+    Ok(if replaced { Delta::Replace } else { Delta::Append(list.len() - before) })
+}
+
+/// The ids of `list`'s messages in order, if `coerce` would leave every one as it is.
+fn ids_in_form(list: &[Value]) -> Option<Vec<&str>> {
+    list.iter()
+        .map(|m| {
+            let (mut typed, mut id) = (false, None);
+            for (k, v) in m.as_object()? {
+                match (k.as_str(), v) {
+                    ("type", Value::String(t)) => typed = !matches!(t.as_str(), "user" | "assistant" | "developer"),
+                    ("type", _) => typed = true,
+                    ("id", Value::String(s)) => id = Some(s.as_str()),
+                    _ => {}
+                }
+            }
+            id.filter(|_| typed)
+        })
+        .collect()
+}
+
+/// Where the first message with each incoming id sits, given the list's ids.
+fn positions_of(known: &[&str], incoming: &[Value]) -> HashMap<String, usize> {
+    let wanted: Vec<&str> = incoming.iter().filter_map(id_of).collect();
+    // A step adds a message or two: comparing against each beats hashing every id in the list.
+    let many: Option<HashSet<&str>> = (wanted.len() > 8).then(|| wanted.iter().copied().collect());
+    let mut at = HashMap::new();
+    for (i, &id) in known.iter().enumerate() {
+        let hit = match &many {
+            Some(set) => set.contains(id),
+            None => wanted.contains(&id),
+        };
+        if hit && !at.contains_key(id) {
+            at.insert(id.to_string(), i);
+        }
+    }
+    at
+}
+
+/// A message's field by a scan of its few keys: hashing the key costs more.
+fn field<'a>(m: &'a Value, key: &str) -> Option<&'a Value> {
+    m.as_object()?.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
 /// Merges `right` (one message or a list) into the message list `left`.
@@ -100,11 +196,11 @@ fn normalize_type(t: &str) -> String {
 }
 
 fn id_of(m: &Value) -> Option<&str> {
-    m.get("id").and_then(Value::as_str)
+    field(m, "id").and_then(Value::as_str)
 }
 
 fn is_remove(m: &Value) -> bool {
-    m.get("type").and_then(Value::as_str) == Some("remove")
+    field(m, "type").and_then(Value::as_str) == Some("remove")
 }
 
 #[cfg(test)]
@@ -145,5 +241,91 @@ mod tests {
         let cleared = add_messages(left.clone(), json!([{"type": "remove", "id": REMOVE_ALL}, "fresh"]), &mut ids).unwrap();
         assert_eq!(cleared, vec![json!({"type": "human", "content": "fresh", "id": "gen-1"})]);
         assert!(add_messages(left, json!({"type": "remove", "id": "nope"}), &mut ids).is_err());
+    }
+}
+
+#[cfg(test)]
+mod in_place {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    /// A message-like write: new, with an id from a small pool (so ids repeat),
+    /// a removal of a pooled id, a raw string, or a remove-all.
+    fn message() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            4 => "[a-z]{1,3}".prop_map(|c| json!({"role": "assistant", "content": c})),
+            4 => ("[a-d]", "[a-z]{1,3}").prop_map(|(id, c)| json!({"type": "human", "content": c, "id": id})),
+            1 => "[a-d]".prop_map(|id| json!({"type": "remove", "id": id})),
+            1 => "[a-z]{1,3}".prop_map(Value::from),
+            1 => Just(json!({"type": "remove", "id": REMOVE_ALL})),
+        ]
+    }
+
+    fn write() -> impl Strategy<Value = Value> {
+        prop_oneof![message(), proptest::collection::vec(message(), 0..4).prop_map(Value::Array)]
+    }
+
+    fn counter() -> impl FnMut() -> String {
+        let mut n = 0;
+        move || {
+            n += 1;
+            format!("gen-{n}")
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// In place or not, a step gives what folding `add_messages` over its
+        /// writes gives, ids included; a step said to append only appended.
+        #[test]
+        fn reducing_in_place_matches_add_messages(
+            left in proptest::option::of(proptest::collection::vec(write(), 0..4)),
+            form in 0u8..3,
+            writes in proptest::collection::vec(write(), 0..4),
+        ) {
+            // A list in message form (as the reducer leaves it), raw, or in form
+            // with ids repeated (both as an Overwrite may leave it).
+            let left = left.map(|ws| {
+                let ws = Value::Array(ws.into_iter().filter(|w| !w.is_array()).collect());
+                let formed = add_messages(Value::Null, ws.clone(), &mut counter()).unwrap_or_default();
+                match form {
+                    0 => ws,
+                    1 => Value::Array(formed),
+                    _ => Value::Array([formed.clone(), formed].concat()),
+                }
+            });
+            let mut expected_ids = counter();
+            let mut acc = left.clone().unwrap_or(json!([]));
+            let expected = writes.iter().try_fold((), |_, w| {
+                acc = Value::Array(add_messages(acc.clone(), w.clone(), &mut expected_ids)?);
+                Ok::<_, String>(())
+            }).map(|_| acc.clone());
+            let mut slot = left.clone().map(Arc::new);
+            let got = reduce_messages(&mut slot, writes, &mut counter());
+            match (got, expected) {
+                (Ok(delta), Ok(expected)) => {
+                    prop_assert_eq!(slot.as_deref(), Some(&expected));
+                    if let Delta::Append(n) = delta {
+                        let before = left.and_then(|l| l.as_array().cloned()).unwrap_or_default();
+                        let after = expected.as_array().unwrap();
+                        prop_assert_eq!(&after[..after.len() - n], &before[..]);
+                    }
+                }
+                (Err(got), Err(expected)) => prop_assert_eq!(got, expected),
+                (got, expected) => prop_assert!(false, "got {got:?}, expected {expected:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn new_messages_are_appended_and_said_to_be() {
+        let mut slot = Some(Arc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
+        let delta = reduce_messages(&mut slot, vec![json!({"role": "assistant", "content": "yo"}), json!(["x"])], &mut counter());
+        assert_eq!(delta, Ok(Delta::Append(2)));
+        let replaced = reduce_messages(&mut slot, vec![json!({"type": "human", "content": "edited", "id": "m1"})], &mut counter());
+        assert_eq!(replaced, Ok(Delta::Replace));
+        assert_eq!(slot.unwrap()[0]["content"], json!("edited"));
     }
 }

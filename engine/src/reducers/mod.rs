@@ -147,15 +147,7 @@ pub fn reduce(
         Reducer::Append => Ok(builtin::append(slot, writes)),
         Reducer::Add => builtin::add(slot, writes).map_err(ReduceError::failed),
         Reducer::Merge => builtin::merge(slot, writes).map_err(ReduceError::failed),
-        Reducer::Messages => {
-            let current = slot.as_deref().cloned().unwrap_or(Value::Array(vec![]));
-            let mut acc = current;
-            for w in writes {
-                acc = Value::Array(add_messages(acc, w, ids).map_err(ReduceError::failed)?);
-            }
-            *slot = Some(Arc::new(acc));
-            Ok(Delta::Replace)
-        }
+        Reducer::Messages => messages::reduce_messages(slot, writes, ids).map_err(ReduceError::failed),
         Reducer::Custom { reduce, .. } => {
             let current = slot.take().map(Arc::unwrap_or_clone);
             let had = current.is_some();
