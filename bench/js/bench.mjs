@@ -93,8 +93,9 @@ function workloads({ lib, saver }) {
     const c = g.addEdge(names, "join").compile();
     return () => c.invoke({});
   };
-  // W6: a run of `steps` supersteps appending one message each, after a seed of n messages.
-  const w6 = (n, steps) => {
+  // W6: a run of `steps` supersteps appending one message each, after a seed of n messages
+  // (streamed as updates, or as the whole state in "values" mode).
+  const w6 = (n, steps, streamMode = "updates") => {
     const S = Annotation.Root({ messages: list(), step: Annotation() });
     const seed = Array.from({ length: n }, (_, i) => `message ${i}`);
     return async () => {
@@ -105,7 +106,7 @@ function workloads({ lib, saver }) {
         .compile({ checkpointer: saver() });
       // Timed from the first step's update to the end: taking the seed in is set-up.
       let first;
-      const stream = await c.stream({ messages: seed, step: 0 }, { configurable: { thread_id: "w6" }, recursionLimit: 1000, streamMode: "updates" });
+      const stream = await c.stream({ messages: seed, step: 0 }, { configurable: { thread_id: "w6" }, recursionLimit: 1000, streamMode });
       for await (const _ of stream) first ??= performance.now();
       return performance.now() - first;
     };
@@ -134,6 +135,7 @@ async function child(engine) {
   out.W5 = await time(15, 1001, () => w.loop(loaded.saver()).invoke({ count: 0 }, { configurable: { thread_id: "w5" }, recursionLimit: 2000 }));
   // Per loop step: the 499 steps after the first of a 500-step run.
   for (const n of [0, 10000, 100000]) out[`W6n${n}`] = await timeInner(5, 499, w.w6(n, 500));
+  out.W6values10000 = await timeInner(5, 499, w.w6(10000, 500, "values"));
   process.stdout.write(JSON.stringify(out));
 }
 

@@ -236,3 +236,42 @@ fn a_resumed_superstep_restarts_every_task_and_its_checkpoint_lists_what_each_sa
     let seen: Vec<String> = order(&parts).into_iter().filter(|s| s.starts_with("tasks")).collect();
     assert_eq!(seen, ["tasks ask start", "tasks b start", "tasks ask result"]);
 }
+
+/// A run that shares its values (as the bindings ask) sends the same state as
+/// one that copies it, and tells which lists only grew, and from which version.
+#[test]
+fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .channel("n", Channel::last_value())
+        .node(
+            "step",
+            node(|s| {
+                let n = s.i64("n").unwrap();
+                let log = if n == 1 { overwrite(json!(["reset"])) } else { json!([n]) };
+                Ok::<_, NodeError>(json!({"log": log, "n": n + 1}))
+            }),
+        )
+        .edge(START, "step")
+        .conditional("step", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 3 { END } else { "step" })), None)
+        .compile()
+        .unwrap();
+    let input = json!({"n": 0, "log": ["in"]});
+    let copied = values(&g, input.clone());
+    let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
+    let parts = g.stream_blocking(input, config).unwrap();
+    let shared: Vec<_> = parts.iter().map(|p| p.shared.as_ref().expect("a shared chunk")).collect();
+    let as_json = |s: &pregel::SharedValues| -> serde_json::Value {
+        s.channels.iter().map(|c| (c.name.to_string(), (*c.value).clone())).collect::<serde_json::Map<_, _>>().into()
+    };
+    assert!(parts.iter().all(|p| p.data.is_null()));
+    assert_eq!(shared.iter().map(|s| as_json(s)).collect::<Vec<_>>(), copied);
+    let log = |s: &pregel::SharedValues| s.channels.iter().find(|c| &*c.name == "log").map(|c| (c.version, c.appended)).unwrap();
+    let steps: Vec<_> = shared.iter().map(|s| log(s)).collect();
+    // The input appends to the empty list (version 0); step 0 appends one item
+    // to it; step 1 overwrites; step 2 appends again.
+    assert_eq!(steps[0].1, Some((0, 1)));
+    assert_eq!(steps[1].1, Some((steps[0].0, 1)));
+    assert_eq!(steps[2].1, None);
+    assert_eq!(steps[3].1, Some((steps[2].0, 1)));
+}

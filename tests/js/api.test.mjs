@@ -103,6 +103,8 @@ test("values JSON cannot hold are a typed error naming the path", async () => {
 test("stream shapes follow streamMode and subgraphs", async () => {
   const g = chain();
   assert.deepEqual(await collect(g.stream({}, { streamMode: "updates" })), [{ a: { log: ["a"], x: 1 } }, { b: { log: ["b"] } }]);
+  // Unless told, a compiled StateGraph streams updates, one chunk each, as LangGraph.js's does.
+  assert.deepEqual(await collect(g.stream({})), [{ a: { log: ["a"], x: 1 } }, { b: { log: ["b"] } }]);
   const both = await collect(g.stream({}, { streamMode: ["updates", "values"] }));
   // As LangGraph.js: an empty input changes no channel, so the first chunk is an update.
   assert.deepEqual(both.map((c) => c[0]), ["updates", "values", "updates", "values"]);
@@ -239,6 +241,40 @@ test("an unchanged channel is converted once: nodes see the same object until it
   assert.equal(seen[5].big, seen[4].big);
   assert.deepEqual(seen[0].big, big);
   assert.equal(out.big.length, 101);
+});
+
+test("values chunks of a growing list extend the last chunk's array: earlier chunks stay as they were", async () => {
+  const St = Annotation.Root({
+    log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+    messages: Annotation({ reducer: S.messagesStateReducer, default: () => [] }),
+    n: Annotation(),
+  });
+  const g = new StateGraph(St)
+    .addNode("step", (s) => ({
+      n: s.n + 1,
+      log: [{ at: s.n }],
+      // The third step edits the first reply rather than adding one.
+      messages: [{ role: "assistant", content: `reply ${s.n}`, id: s.n === 2 ? "r0" : `r${s.n}` }],
+      ...(s.n === 3 ? { log: new Overwrite([{ at: "reset" }]) } : {}),
+    }))
+    .addEdge(START, "step")
+    .addConditionalEdges("step", (s) => (s.n >= 5 ? END : "step"))
+    .compile();
+  const chunks = [];
+  for await (const c of await g.stream({ n: 0, log: [{ at: "input" }], messages: ["hi"] }, { streamMode: "values" })) chunks.push(c);
+  assert.equal(chunks.length, 6);
+  // Each chunk holds the state as it was at its step, later steps notwithstanding.
+  assert.deepEqual(chunks.map((c) => c.log.map((e) => e.at)), [["input"], ["input", 0], ["input", 0, 1], ["input", 0, 1, 2], ["reset"], ["reset", 4]]);
+  assert.deepEqual(chunks.map((c) => c.messages.map((m) => m.content)), [["hi"], ["hi", "reply 0"], ["hi", "reply 0", "reply 1"], ["hi", "reply 2", "reply 1"], ["hi", "reply 2", "reply 1", "reply 3"], ["hi", "reply 2", "reply 1", "reply 3", "reply 4"]]);
+  // A list that only grew is a new array sharing the items already sent; a rewritten one is new throughout.
+  for (const k of [1, 2, 3]) {
+    assert.notEqual(chunks[k].log, chunks[k - 1].log);
+    assert.equal(chunks[k].log[0], chunks[k - 1].log[0]);
+  }
+  assert.equal(chunks[2].messages[1], chunks[1].messages[1]);
+  assert.notEqual(chunks[3].messages[0], chunks[2].messages[0]);
+  assert.equal(chunks[4].messages[1], chunks[3].messages[1]);
+  assert.deepEqual(chunks[5].log, [{ at: "reset" }, { at: 4 }]);
 });
 
 test("tasks are listed in LangGraph.js's order: Sends first, then nodes as added (snapshots) or by name (checkpoint events)", async () => {

@@ -297,6 +297,7 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   invoke(input: U | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<S & { __interrupt__?: Interrupt[] }>;
   /** With another stream mode (or a list of modes), the run's chunks, as `stream` yields them. */
   invoke(input: U | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
+  /** The run's chunks; `streamMode` is "updates" unless given, as in LangGraph.js. */
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
   /** Returns at once; `step()` waits for the run to start. Awaiting it resolves once started. */
   stepper(input: U | Command | null, config?: RunnableConfig): Stepper<S> & PromiseLike<Stepper<S>>;

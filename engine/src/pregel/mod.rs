@@ -24,7 +24,7 @@ pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
 pub(crate) use stepper::interrupt_json;
 pub use stepper::{Outcome, Resume, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
-pub use stream::{Sink, StreamMode, StreamPart};
+pub use stream::{SharedChannel, SharedValues, Sink, StreamMode, StreamPart};
 pub use subgraph::subgraph_node;
 
 use crate::cache::Cache;
@@ -71,6 +71,9 @@ pub struct RunConfig {
     pub interrupt_after: Option<Vec<String>>,
     /// Stops the run when it fires (a JS `AbortSignal`).
     pub cancel: Option<Cancel>,
+    /// `values` chunks share the run's channel values (`StreamPart::shared`)
+    /// rather than copy them into `data`: for bindings that convert values once.
+    pub shared_values: bool,
 }
 
 impl Default for RunConfig {
@@ -84,6 +87,7 @@ impl Default for RunConfig {
             interrupt_before: None,
             interrupt_after: None,
             cancel: None,
+            shared_values: false,
         }
     }
 }

@@ -446,6 +446,8 @@ impl Stepper {
         };
         let env = self.run.env.clone();
         let mut ids = || env.next_id();
+        // What grew since these versions, for a values chunk that shares state.
+        let before = if self.run.sink.wants(StreamMode::Values, &self.run.namespace) { self.rs.versions.clone() } else { vec![] };
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
@@ -466,8 +468,7 @@ impl Stepper {
             self.checkpoint_id = self.run.env.next_id();
         }
         if !changed.is_empty() {
-            let rs = &self.rs;
-            self.run.sink.push(&self.run.namespace, StreamMode::Values, || rs.all_values(spec));
+            self.run.sink.push_values(&self.run.namespace, spec, &self.rs, &changed, &before);
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
             return (Outcome::Interrupted(vec![]), changed, true);
@@ -516,7 +517,7 @@ impl Stepper {
         namespace: Vec<String>,
         sink: Option<super::stream::Sink>,
     ) -> Stepper {
-        let sink = sink.unwrap_or_else(|| super::stream::Sink::new(config.stream_modes.clone(), config.subgraphs));
+        let sink = sink.unwrap_or_else(|| super::stream::Sink::new(config.stream_modes.clone(), config.subgraphs, config.shared_values));
         let run = Rc::new(RunCtx {
             context: config.context.clone(),
             configurable: config.configurable.clone(),

@@ -1,8 +1,12 @@
 //! Stream modes, stream parts and the sink that collects them during a run.
+use super::run_state::RunState;
+use crate::graph::compile::GraphSpec;
+use crate::reducers::Delta;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// What a stream emits (LangGraph's `stream_mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,7 +59,28 @@ pub struct StreamPart {
     /// Empty for the root graph; `["node:<task id>", ...]` inside subgraphs.
     pub namespace: Vec<String>,
     pub mode: StreamMode,
+    /// Null for a `values` chunk that comes `shared` instead.
     pub data: Value,
+    /// A `values` chunk as the run's own channel values, when the run shares
+    /// them (`RunConfig::shared_values`).
+    pub shared: Option<Rc<SharedValues>>,
+}
+
+/// A `values` chunk without a copy: each state channel's value as the run
+/// holds it. Bindings convert a value once and reuse the conversion while its
+/// version stays, and extend it when only items were appended.
+#[derive(Debug, PartialEq)]
+pub struct SharedValues {
+    pub channels: Vec<SharedChannel>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct SharedChannel {
+    pub name: Arc<str>,
+    pub value: Arc<Value>,
+    pub version: u64,
+    /// `(base, n)`: the value is the list it was at version `base` with `n` items appended.
+    pub appended: Option<(u64, usize)>,
 }
 
 /// Where a run and its subgraphs push stream parts; the stream drains it.
@@ -68,12 +93,13 @@ pub struct Sink {
 struct SinkInner {
     modes: Vec<StreamMode>,
     subgraphs: bool,
+    shared_values: bool,
     queue: RefCell<VecDeque<StreamPart>>,
 }
 
 impl Sink {
-    pub fn new(modes: Vec<StreamMode>, subgraphs: bool) -> Self {
-        Sink { inner: Rc::new(SinkInner { modes, subgraphs, queue: RefCell::default() }) }
+    pub fn new(modes: Vec<StreamMode>, subgraphs: bool, shared_values: bool) -> Self {
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default() }) }
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
@@ -92,7 +118,36 @@ impl Sink {
 
     // Apart from `push`, which is instantiated once per caller's closure.
     fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value) {
-        self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data });
+        self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared: None });
+    }
+
+    /// The state as a `values` chunk: shared or copied, as the run asked.
+    /// `before` holds the versions before this superstep's `deltas`, which
+    /// tell the channels that only grew.
+    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState, deltas: &[(usize, Delta)], before: &[u64]) {
+        if !self.wants(StreamMode::Values, namespace) {
+            return;
+        }
+        if !self.inner.shared_values {
+            return self.enqueue(namespace, StreamMode::Values, rs.all_values(spec));
+        }
+        let channels = (0..spec.state_count)
+            .filter_map(|c| {
+                let value = rs.values[c].clone()?;
+                let appended = deltas.iter().find(|(d, _)| *d == c).and_then(|(_, d)| match d {
+                    Delta::Append(n) => before.get(c).map(|&base| (base, *n)),
+                    Delta::Replace => None,
+                });
+                Some(SharedChannel { name: spec.channels[c].name.clone(), value, version: rs.versions[c], appended })
+            })
+            .collect();
+        let shared = Some(Rc::new(SharedValues { channels }));
+        self.inner.queue.borrow_mut().push_back(StreamPart {
+            namespace: namespace.to_vec(),
+            mode: StreamMode::Values,
+            data: Value::Null,
+            shared,
+        });
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`

@@ -166,20 +166,27 @@ pub fn to_js_shared(v: &Arc<Value>) -> JsValue {
         return to_js(v);
     }
     let key = Arc::as_ptr(v) as usize;
+    let known = CONVERTED.with(|c| {
+        let c = c.borrow();
+        let (weak, js) = c.entries.get(&key)?;
+        weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)).then(|| js.clone())
+    });
+    known.unwrap_or_else(|| {
+        let js = to_js(v);
+        remember(v, &js);
+        js
+    })
+}
+
+/// Keeps `js` as the conversion of `v`, for `to_js_shared` to hand out.
+pub fn remember(v: &Arc<Value>, js: &JsValue) {
     CONVERTED.with(|c| {
         let mut c = c.borrow_mut();
-        if let Some((weak, js)) = c.entries.get(&key) {
-            if weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)) {
-                return js.clone();
-            }
-        }
-        let js = to_js(v);
-        c.entries.insert(key, (Arc::downgrade(v), js.clone()));
+        c.entries.insert(Arc::as_ptr(v) as usize, (Arc::downgrade(v), js.clone()));
         if c.entries.len() >= c.prune_at {
             // Values no channel holds any more free their JS copies.
             c.entries.retain(|_, (weak, _)| weak.strong_count() > 0);
             c.prune_at = (c.entries.len() * 2).max(64);
         }
-        js
     })
 }

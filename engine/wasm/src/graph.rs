@@ -220,6 +220,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.interrupt_before = c.interrupt_before;
     rc.interrupt_after = c.interrupt_after;
     rc.cancel = cancel;
+    // Values chunks are converted by `chunks::Grown`, which reuses what it converted.
+    rc.shared_values = true;
     for m in c.stream_mode {
         rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::named("TypeError", &format!("unknown stream mode {m}")))?);
     }
@@ -281,7 +283,7 @@ impl JsGraph {
         let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
         Ok(promise(async move {
             let s = g.stream(input, config).await.map_err(|e| errors::to_js(&e))?;
-            Ok(JsRunStream { stream: Rc::new(RefCell::new(Some(s))) }.into())
+            Ok(JsRunStream { stream: Rc::new(RefCell::new(Some(s))), grown: Rc::default() }.into())
         }))
     }
 
@@ -353,19 +355,20 @@ fn snapshot_js(s: &StateSnapshot) -> JsValue {
 #[wasm_bindgen]
 pub struct JsRunStream {
     stream: Rc<RefCell<Option<RunStream>>>,
+    grown: Rc<RefCell<crate::chunks::Grown>>,
 }
 
 #[wasm_bindgen]
 impl JsRunStream {
     pub fn next(&self) -> js_sys::Promise {
-        let cell = self.stream.clone();
+        let (cell, grown) = (self.stream.clone(), self.grown.clone());
         promise(async move {
             let Some(mut s) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
             let item = s.next().await;
             *cell.borrow_mut() = Some(s);
             match item {
                 None => Ok(JsValue::NULL),
-                Some(Ok(p)) => Ok(to_js(&json!({"namespace": p.namespace, "mode": p.mode.as_str(), "data": p.data}))),
+                Some(Ok(p)) => Ok(grown.borrow_mut().part(&p)),
                 Some(Err(e)) => Err(errors::to_js(&e)),
             }
         })

@@ -2,6 +2,7 @@
 //! JS functions as nodes, and browser storage. The semantics live in the core crate.
 use wasm_bindgen::prelude::*;
 
+mod chunks;
 mod convert;
 mod document;
 mod env;

@@ -533,7 +533,8 @@ export class CompiledStateGraph {
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
   async stream(input, config = {}) {
     config = mergeConfigs(this.config, config);
-    const modes = config.streamMode === undefined ? ["values"] : config.streamMode;
+    // A compiled StateGraph streams "updates" unless told, as in LangGraph.js.
+    const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
     let s;
     try {
