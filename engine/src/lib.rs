@@ -26,7 +26,7 @@ pub use pregel::{
     DEFAULT_RECURSION_LIMIT,
 };
 pub use reducers::Reducer;
-pub use state::State;
+pub use state::{Growth, State};
 pub use types::{overwrite, Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END, START};
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

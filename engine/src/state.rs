@@ -3,13 +3,33 @@ use crate::reducers::{reduce, Reducer};
 use serde_json::{Map, Value};
 use std::cell::OnceCell;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 /// A cheap-to-clone snapshot of some channel values, keyed by name.
 /// Cloning shares the values; nothing is deep-copied until `to_value`.
 #[derive(Clone)]
 pub struct State {
     entries: Rc<[(Arc<str>, Entry)]>,
+    /// How the lists the last superstep appended to came to be.
+    growth: Option<Rc<[Growth]>>,
+}
+
+/// A list value that is an earlier list with items appended, so a binding can
+/// extend its conversion of the earlier list instead of converting it all.
+/// Both ends are `Weak`s: they pin the two allocations, so an address names
+/// one value for as long as the `Growth` lives (an `Arc` with weak references
+/// is never changed in place: `Arc::make_mut` moves it).
+#[derive(Clone, Debug)]
+pub struct Growth {
+    pub from: Weak<Value>,
+    pub to: Weak<Value>,
+    pub appended: usize,
+}
+
+impl PartialEq for Growth {
+    fn eq(&self, other: &Self) -> bool {
+        Weak::ptr_eq(&self.from, &other.from) && Weak::ptr_eq(&self.to, &other.to) && self.appended == other.appended
+    }
 }
 
 thread_local! {
@@ -19,7 +39,7 @@ thread_local! {
 
 impl Default for State {
     fn default() -> Self {
-        State { entries: EMPTY.with(Rc::clone) }
+        State { entries: EMPTY.with(Rc::clone), growth: None }
     }
 }
 
@@ -63,7 +83,18 @@ impl Entry {
 
 impl State {
     pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Arc<str>, Arc<Value>)>) -> Self {
-        State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect() }
+        State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect(), growth: None }
+    }
+
+    /// This view, knowing how its lists grew (see `Growth`).
+    pub(crate) fn with_growth(mut self, growth: &Rc<[Growth]>) -> Self {
+        self.growth = (!growth.is_empty()).then(|| growth.clone());
+        self
+    }
+
+    /// How `value`, one of this view's values, grew from an earlier list, if it did.
+    pub fn growth_of(&self, value: &Arc<Value>) -> Option<&Growth> {
+        self.growth.as_ref()?.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(value)))
     }
 
     /// A state holding the keys of a JSON object (e.g. a `Send` argument).
@@ -158,7 +189,7 @@ impl State {
             }
             None => self.entries.iter().cloned().chain(std::iter::once((key.clone(), entry))).collect(),
         };
-        State { entries }
+        State { entries, growth: self.growth.clone() }
     }
 
     /// The shared value of `key` (no copy), for bindings that cache conversions.

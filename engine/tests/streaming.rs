@@ -2,6 +2,7 @@
 mod common;
 use common::*;
 use serde_json::json;
+use std::sync::Arc;
 use superstep::*;
 
 fn two_steps() -> CompiledGraph {
@@ -266,12 +267,13 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
     };
     assert!(parts.iter().all(|p| p.data.is_null()));
     assert_eq!(shared.iter().map(|s| as_json(s)).collect::<Vec<_>>(), copied);
-    let log = |s: &pregel::SharedValues| s.channels.iter().find(|c| &*c.name == "log").map(|c| (c.version, c.appended)).unwrap();
+    let log =
+        |s: &pregel::SharedValues| s.channels.iter().find(|c| &*c.name == "log").map(|c| (c.value.clone(), c.growth.clone())).unwrap();
     let steps: Vec<_> = shared.iter().map(|s| log(s)).collect();
-    // The input appends to the empty list (version 0); step 0 appends one item
-    // to it; step 1 overwrites; step 2 appends again.
-    assert_eq!(steps[0].1, Some((0, 1)));
-    assert_eq!(steps[1].1, Some((steps[0].0, 1)));
-    assert_eq!(steps[2].1, None);
-    assert_eq!(steps[3].1, Some((steps[2].0, 1)));
+    // Step 0 appends one item to the input's list, step 1 overwrites it, step 2 appends again:
+    // a growth names the very list the chunk before held.
+    let grew_from = |k: usize| steps[k].1.as_ref().map(|g| (std::ptr::eq(g.from.as_ptr(), Arc::as_ptr(&steps[k - 1].0)), g.appended));
+    assert_eq!(grew_from(1), Some((true, 1)));
+    assert_eq!(grew_from(2), None);
+    assert_eq!(grew_from(3), Some((true, 1)));
 }

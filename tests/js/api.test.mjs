@@ -277,6 +277,31 @@ test("values chunks of a growing list extend the last chunk's array: earlier chu
   assert.deepEqual(chunks[5].log, [{ at: "reset" }, { at: 4 }]);
 });
 
+test("a node reading a list that only grew gets a new array holding the very items it read before", async () => {
+  const seen = [];
+  const St = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }), n: Annotation() });
+  const g = new StateGraph(St)
+    .addNode("read", (s) => {
+      seen.push(s.log);
+      return s.n === 2 ? { n: s.n + 1, log: new Overwrite([{ at: "reset" }]) } : { n: s.n + 1, log: [{ at: s.n }] };
+    })
+    .addEdge(START, "read")
+    .addConditionalEdges("read", (s) => (s.n >= 5 ? END : "read"))
+    .compile();
+  // Long enough to be read lazily, through the task handle; short lists are converted with the input.
+  const long = Array.from({ length: 40 }, (_, i) => ({ i }));
+  await g.invoke({ n: 0, log: long });
+  assert.deepEqual(seen.map((l) => l.length), [40, 41, 42, 1, 2]);
+  assert.deepEqual(seen[2].slice(40), [{ at: 0 }, { at: 1 }]);
+  assert.deepEqual(seen[4], [{ at: "reset" }, { at: 3 }]);
+  for (const k of [1, 2, 4]) {
+    assert.notEqual(seen[k], seen[k - 1]);
+    assert.equal(seen[k][0], seen[k - 1][0]);
+  }
+  // The arrays nodes were given before stay as they were.
+  assert.equal(seen[0].length, 40);
+});
+
 test("tasks are listed in LangGraph.js's order: Sends first, then nodes as added (snapshots) or by name (checkpoint events)", async () => {
   const St = Annotation.Root({ v: Annotation(), log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const g = new StateGraph(St)

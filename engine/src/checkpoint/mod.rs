@@ -364,7 +364,7 @@ pub(crate) async fn start_run(
                 apply_command_input(&mut stepper, c, &persist).await?;
             }
             // As LangGraph.js: a resumed run streams the state it resumes from first.
-            stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs, &[], &[]);
+            stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs);
             if !replay {
                 let md = &t.checkpoint.metadata;
                 persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref(), &t.pending_writes);

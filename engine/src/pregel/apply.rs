@@ -8,6 +8,7 @@ use super::run_state::RunState;
 use crate::error::Error;
 use crate::graph::compile::{ChannelKind, GraphSpec};
 use crate::reducers::{reduce, Delta, MessageIds};
+use crate::state::Growth;
 use crate::types::Send;
 use serde_json::Value;
 use std::sync::Arc;
@@ -70,6 +71,7 @@ pub fn apply_writes(
     }
     all.sort_by_key(|(ch, _, _)| *ch);
     let mut changed = Vec::new();
+    let mut growth = Vec::new();
     let mut start = 0;
     while start < all.len() {
         let ch = all[start].0;
@@ -80,6 +82,8 @@ pub fn apply_writes(
         let spec_ch = &spec.channels[ch];
         match &spec_ch.kind {
             ChannelKind::State(reducer) => {
+                // Taken before reducing, so an append in place moves the list to a new address.
+                let from = rs.values[ch].as_ref().filter(|v| v.is_array()).map(Arc::downgrade);
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
                     if e.conflict {
                         let nodes = group.iter().map(|(_, i, _)| tasks[*i].name.to_string()).collect();
@@ -88,6 +92,9 @@ pub fn apply_writes(
                         Error::Reducer { key: spec_ch.name.to_string(), message: e.message }
                     }
                 })?;
+                if let (Delta::Append(appended), Some(from), Some(to)) = (&delta, from, &rs.values[ch]) {
+                    growth.push(Growth { from, to: Arc::downgrade(to), appended: *appended });
+                }
                 changed.push((ch, delta));
             }
             // A deferred node's trigger waits, unfinished, until `finish_deferred`.
@@ -130,6 +137,7 @@ pub fn apply_writes(
     }
     rs.sends = sends;
     rs.updated = Some(updated);
+    rs.growth = growth.into();
     Ok(changed)
 }
 

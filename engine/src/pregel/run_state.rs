@@ -2,9 +2,10 @@
 //! values and versions, what each node has seen, and pending `Send`s.
 //! A checkpoint is a serialized `RunState`.
 use crate::graph::compile::{ChannelKind, GraphSpec};
-use crate::state::State;
+use crate::state::{Growth, State};
 use crate::types::Send;
 use serde_json::Value;
+use std::rc::Rc;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +27,8 @@ pub struct RunState {
     /// thread already uses, so a fork never reuses another branch's version
     /// (savers store values by channel and version).
     pub version_floor: u64,
+    /// The lists the last superstep only appended to, for bindings' conversions.
+    pub growth: Rc<[Growth]>,
 }
 
 impl RunState {
@@ -40,6 +43,7 @@ impl RunState {
             breakpoint_seen: None,
             updated: None,
             version_floor: 0,
+            growth: Rc::new([]),
         }
     }
 
@@ -74,8 +78,9 @@ impl RunState {
         if channels.iter().all(|&c| self.values[c].is_some()) {
             // The usual case: an exact-size iterator, so the view takes one allocation.
             State::from_entries(channels.iter().map(|&c| (spec.channels[c].name.clone(), self.values[c].clone().unwrap_or_default())))
+                .with_growth(&self.growth)
         } else {
-            State::from_entries(channels.iter().filter_map(|&c| entry(c)))
+            State::from_entries(channels.iter().filter_map(|&c| entry(c))).with_growth(&self.growth)
         }
     }
 

@@ -446,8 +446,6 @@ impl Stepper {
         };
         let env = self.run.env.clone();
         let mut ids = || env.next_id();
-        // What grew since these versions, for a values chunk that shares state.
-        let before = if self.run.sink.wants(StreamMode::Values, &self.run.namespace) { self.rs.versions.clone() } else { vec![] };
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
@@ -468,7 +466,7 @@ impl Stepper {
             self.checkpoint_id = self.run.env.next_id();
         }
         if !changed.is_empty() {
-            self.run.sink.push_values(&self.run.namespace, spec, &self.rs, &changed, &before);
+            self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
             return (Outcome::Interrupted(vec![]), changed, true);

@@ -1,7 +1,7 @@
 //! Stream modes, stream parts and the sink that collects them during a run.
 use super::run_state::RunState;
 use crate::graph::compile::GraphSpec;
-use crate::reducers::Delta;
+use crate::state::Growth;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -67,8 +67,8 @@ pub struct StreamPart {
 }
 
 /// A `values` chunk without a copy: each state channel's value as the run
-/// holds it. Bindings convert a value once and reuse the conversion while its
-/// version stays, and extend it when only items were appended.
+/// holds it, so bindings can reuse their conversion of a value that did not
+/// change and extend the one of a list that only grew.
 #[derive(Debug, PartialEq)]
 pub struct SharedValues {
     pub channels: Vec<SharedChannel>,
@@ -78,9 +78,8 @@ pub struct SharedValues {
 pub struct SharedChannel {
     pub name: Arc<str>,
     pub value: Arc<Value>,
-    pub version: u64,
-    /// `(base, n)`: the value is the list it was at version `base` with `n` items appended.
-    pub appended: Option<(u64, usize)>,
+    /// Set when the last superstep only appended to this list.
+    pub growth: Option<Growth>,
 }
 
 /// Where a run and its subgraphs push stream parts; the stream drains it.
@@ -122,9 +121,7 @@ impl Sink {
     }
 
     /// The state as a `values` chunk: shared or copied, as the run asked.
-    /// `before` holds the versions before this superstep's `deltas`, which
-    /// tell the channels that only grew.
-    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState, deltas: &[(usize, Delta)], before: &[u64]) {
+    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState) {
         if !self.wants(StreamMode::Values, namespace) {
             return;
         }
@@ -134,11 +131,8 @@ impl Sink {
         let channels = (0..spec.state_count)
             .filter_map(|c| {
                 let value = rs.values[c].clone()?;
-                let appended = deltas.iter().find(|(d, _)| *d == c).and_then(|(_, d)| match d {
-                    Delta::Append(n) => before.get(c).map(|&base| (base, *n)),
-                    Delta::Replace => None,
-                });
-                Some(SharedChannel { name: spec.channels[c].name.clone(), value, version: rs.versions[c], appended })
+                let growth = rs.growth.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(&value))).cloned();
+                Some(SharedChannel { name: spec.channels[c].name.clone(), value, growth })
             })
             .collect();
         let shared = Some(Rc::new(SharedValues { channels }));

@@ -9,6 +9,7 @@ use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
+use superstep::Growth;
 use wasm_bindgen::prelude::*;
 
 /// A JSON value as a plain JS value (objects, arrays, primitives).
@@ -150,9 +151,9 @@ pub fn js_text(e: &JsValue) -> String {
 /// once, not every superstep. The `Weak` pins the address (it cannot be
 /// reused while the entry lives) and tells when the value is gone; a write
 /// through `Arc::make_mut` moves the value to a new address, so a stale entry
-/// is never returned.
+/// is never returned. A list's length is kept for `to_js_grown`.
 struct Converted {
-    entries: HashMap<usize, (Weak<Value>, JsValue)>,
+    entries: HashMap<usize, (Weak<Value>, JsValue, usize)>,
     prune_at: usize,
 }
 
@@ -161,31 +162,46 @@ thread_local! {
 }
 
 /// `v` as JS, reusing the conversion of this very value if it was made before.
-pub fn to_js_shared(v: &Arc<Value>) -> JsValue {
+/// A list that grew from one converted before is that array copied (its
+/// items are shared, not converted again) with the new items converted, so a
+/// growing list costs what it gained, not its length.
+pub fn to_js_grown(v: &Arc<Value>, growth: Option<&Growth>) -> JsValue {
     if !matches!(**v, Value::Array(_) | Value::Object(_)) {
         return to_js(v);
     }
-    let key = Arc::as_ptr(v) as usize;
     let known = CONVERTED.with(|c| {
         let c = c.borrow();
-        let (weak, js) = c.entries.get(&key)?;
-        weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)).then(|| js.clone())
+        if let Some((weak, js, _)) = c.entries.get(&(Arc::as_ptr(v) as usize)) {
+            if weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)) {
+                return Some(js.clone());
+            }
+        }
+        // The growth's ends are pinned, so their addresses name these very values.
+        let (g, items) = (growth?, v.as_array()?);
+        let (weak, js, len) = c.entries.get(&(g.from.as_ptr() as usize))?;
+        let fits = Weak::ptr_eq(weak, &g.from) && std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(v)) && len + g.appended == items.len();
+        fits.then(|| {
+            let grown = js.unchecked_ref::<js_sys::Array>().slice(0, *len as u32);
+            for item in &items[*len..] {
+                grown.push(&to_js(item));
+            }
+            grown.into()
+        })
     });
-    known.unwrap_or_else(|| {
-        let js = to_js(v);
-        remember(v, &js);
-        js
-    })
+    let js = known.unwrap_or_else(|| to_js(v));
+    remember(v, &js);
+    js
 }
 
-/// Keeps `js` as the conversion of `v`, for `to_js_shared` to hand out.
-pub fn remember(v: &Arc<Value>, js: &JsValue) {
+/// Keeps `js` as the conversion of `v`.
+fn remember(v: &Arc<Value>, js: &JsValue) {
     CONVERTED.with(|c| {
         let mut c = c.borrow_mut();
-        c.entries.insert(Arc::as_ptr(v) as usize, (Arc::downgrade(v), js.clone()));
+        let len = v.as_array().map_or(0, Vec::len);
+        c.entries.insert(Arc::as_ptr(v) as usize, (Arc::downgrade(v), js.clone(), len));
         if c.entries.len() >= c.prune_at {
             // Values no channel holds any more free their JS copies.
-            c.entries.retain(|_, (weak, _)| weak.strong_count() > 0);
+            c.entries.retain(|_, (weak, _, _)| weak.strong_count() > 0);
             c.prune_at = (c.entries.len() * 2).max(64);
         }
     })

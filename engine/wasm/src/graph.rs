@@ -283,7 +283,7 @@ impl JsGraph {
         let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
         Ok(promise(async move {
             let s = g.stream(input, config).await.map_err(|e| errors::to_js(&e))?;
-            Ok(JsRunStream { stream: Rc::new(RefCell::new(Some(s))), grown: Rc::default() }.into())
+            Ok(JsRunStream { stream: Rc::new(RefCell::new(Some(s))) }.into())
         }))
     }
 
@@ -355,20 +355,19 @@ fn snapshot_js(s: &StateSnapshot) -> JsValue {
 #[wasm_bindgen]
 pub struct JsRunStream {
     stream: Rc<RefCell<Option<RunStream>>>,
-    grown: Rc<RefCell<crate::chunks::Grown>>,
 }
 
 #[wasm_bindgen]
 impl JsRunStream {
     pub fn next(&self) -> js_sys::Promise {
-        let (cell, grown) = (self.stream.clone(), self.grown.clone());
+        let cell = self.stream.clone();
         promise(async move {
             let Some(mut s) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
             let item = s.next().await;
             *cell.borrow_mut() = Some(s);
             match item {
                 None => Ok(JsValue::NULL),
-                Some(Ok(p)) => Ok(grown.borrow_mut().part(&p)),
+                Some(Ok(p)) => Ok(crate::chunks::part(&p)),
                 Some(Err(e)) => Err(errors::to_js(&e)),
             }
         })
