@@ -94,13 +94,14 @@ function workloads({ lib, saver }) {
     return () => c.invoke({});
   };
   // W6: a run of `steps` supersteps appending one message each, after a seed of n messages
-  // (streamed as updates, or as the whole state in "values" mode).
-  const w6 = (n, steps, streamMode = "updates") => {
+  // (streamed as updates, or as the whole state in "values" mode; `read`: the node reads
+  // the whole list each step, as an agent sending its history to a model does).
+  const w6 = (n, steps, streamMode = "updates", read = false) => {
     const S = Annotation.Root({ messages: list(), step: Annotation() });
     const seed = Array.from({ length: n }, (_, i) => `message ${i}`);
     return async () => {
       const c = new StateGraph(S)
-        .addNode("chat", (s) => ({ messages: [`reply ${s.step}`], step: s.step + 1 }))
+        .addNode("chat", (s) => ({ messages: [`reply ${read ? s.messages.length : s.step}`], step: s.step + 1 }))
         .addEdge(START, "chat")
         .addConditionalEdges("chat", (s) => (s.step >= steps ? END : "chat"))
         .compile({ checkpointer: saver() });
@@ -136,6 +137,7 @@ async function child(engine) {
   // Per loop step: the 499 steps after the first of a 500-step run.
   for (const n of [0, 10000, 100000]) out[`W6n${n}`] = await timeInner(5, 499, w.w6(n, 500));
   out.W6values10000 = await timeInner(5, 499, w.w6(10000, 500, "values"));
+  out.W6read10000 = await timeInner(5, 499, w.w6(10000, 500, "updates", true));
   process.stdout.write(JSON.stringify(out));
 }
 

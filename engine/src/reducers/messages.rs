@@ -47,12 +47,20 @@ pub fn reduce_messages(slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &
         Some(_) => None,
     };
     let Some(known) = known else { return rebuild(slot, writes, ids) };
-    let writes = writes.into_iter().map(|w| coerce_list(w, ids)).collect::<Result<Vec<_>, _>>()?;
-    if writes.iter().flatten().any(is_remove) {
-        // Coerced messages coerce to themselves: no id is handed out twice.
-        return rebuild(slot, writes.into_iter().map(Value::Array).collect(), ids);
+    // Plain loops here and below: iterator adapters over `Result`s and nested
+    // lists each add code to the wasm package.
+    let mut coerced = Vec::with_capacity(writes.len());
+    for w in writes {
+        coerced.push(coerce_list(w, ids)?);
     }
-    let incoming: Vec<Value> = writes.into_iter().flatten().collect();
+    if coerced.iter().any(|w| w.iter().any(is_remove)) {
+        // Coerced messages coerce to themselves: no id is handed out twice.
+        return rebuild(slot, coerced.into_iter().map(Value::Array).collect(), ids);
+    }
+    let mut incoming = Vec::new();
+    for w in coerced {
+        incoming.extend(w);
+    }
     let mut at = positions_of(&known, &incoming);
     let arc = slot.get_or_insert_with(|| Arc::new(Value::Array(vec![])));
     let list = Arc::make_mut(arc).as_array_mut().expect("read as a list above");
@@ -76,20 +84,20 @@ pub fn reduce_messages(slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &
 
 /// The ids of `list`'s messages in order, if `coerce` would leave every one as it is.
 fn ids_in_form(list: &[Value]) -> Option<Vec<&str>> {
-    list.iter()
-        .map(|m| {
-            let (mut typed, mut id) = (false, None);
-            for (k, v) in m.as_object()? {
-                match (k.as_str(), v) {
-                    ("type", Value::String(t)) => typed = !matches!(t.as_str(), "user" | "assistant" | "developer"),
-                    ("type", _) => typed = true,
-                    ("id", Value::String(s)) => id = Some(s.as_str()),
-                    _ => {}
-                }
+    let mut ids = Vec::with_capacity(list.len());
+    for m in list {
+        let (mut typed, mut id) = (false, None);
+        for (k, v) in m.as_object()? {
+            match (k.as_str(), v) {
+                ("type", Value::String(t)) => typed = !matches!(t.as_str(), "user" | "assistant" | "developer"),
+                ("type", _) => typed = true,
+                ("id", Value::String(s)) => id = Some(s.as_str()),
+                _ => {}
             }
-            id.filter(|_| typed)
-        })
-        .collect()
+        }
+        ids.push(id.filter(|_| typed)?);
+    }
+    Some(ids)
 }
 
 /// Where the first message with each incoming id sits, given the list's ids.
