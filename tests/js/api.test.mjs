@@ -66,14 +66,17 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   invalid(() => new StateGraph(Log).addNode("n", Symbol("s")), /got symbol/);
   invalid(() => new StateGraph(Annotation.Root({ k: Annotation({ reducer: "add" }) })), /reducer of `k` must be a function, got "add"/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", "b"), /router of `a` must be a function/);
-  invalid(() => new StateGraph(Log).addNode("a", () => ({}), { ends: "b" }).addEdge(START, "a").compile(), /bad graph spec/);
+  // Each names the field it is about.
+  invalid(() => new StateGraph(Log).addNode("a", () => ({}), { ends: "b" }).addEdge(START, "a").compile(), /bad graph spec: nodes\[0\]\.ends: expected a list/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({}), { retryPolicy: { maxAttempts: "3" } }).addEdge(START, "a").compile(), /nodes\[0\]\.retry\.maxAttempts: expected a whole number/);
   // A null options object is no options, as in LangGraph.js.
   const g = new StateGraph(Log).addNode("a", () => ({ x: 1 }), null).addEdge(START, "a").compile();
   assert.equal((await g.invoke({}, null)).x, 1);
   // recursionLimit as LangGraph.js checks it; a config of the wrong shape is a TypeError.
   await assert.rejects(g.invoke({}, { recursionLimit: 0 }), { name: "Error", message: 'Passed "recursionLimit" must be at least 1.' });
   assert.equal((await g.invoke({}, { recursionLimit: Infinity })).x, 1);
-  await assert.rejects(g.invoke({}, { recursionLimit: "many" }), (e) => e instanceof TypeError && /bad config/.test(e.message));
+  await assert.rejects(g.invoke({}, { recursionLimit: "many" }), (e) => e instanceof TypeError && /bad config: recursionLimit: expected a whole number/.test(e.message));
+  await assert.rejects(g.invoke({}, { configurable: 5 }), (e) => e instanceof TypeError && /bad config: configurable: expected an object/.test(e.message));
   await assert.rejects(collect(g.stream({}, { streamMode: "everything" })), (e) => e instanceof TypeError && /unknown stream mode everything/.test(e.message));
   // Input that is not an object is START's invalid update, as in LangGraph.js.
   await assert.rejects(g.invoke([1]), (e) => e instanceof S.InvalidUpdateError && e.lc_error_code === "INVALID_GRAPH_NODE_RETURN_VALUE");

@@ -3,7 +3,6 @@
 //! text keeps the package small (one serde_json path, no second serializer).
 //! The JS glue has already turned class instances (Overwrite, Send, Command)
 //! into plain marker objects and rejected values JSON cannot hold.
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -61,9 +60,9 @@ fn number(f: f64) -> Value {
     }
 }
 
-/// A plain JS value as a Rust value; errors are of class `class` and start with `what`.
-pub fn from_js_as<T: DeserializeOwned>(v: JsValue, class: &str, what: &str) -> Result<T, JsValue> {
-    through_json(v, class, what, superstep::json::read)
+/// A plain JS value as JSON (`undefined` as null); errors are of class `class` and start with `what`.
+pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsValue> {
+    through_json(v, class, what, |text| serde_json::from_str(text))
 }
 
 /// `v` as JSON text (`undefined`, functions and symbols as null), then `read`.

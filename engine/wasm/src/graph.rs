@@ -2,8 +2,7 @@
 use crate::convert::{from_js, to_js, to_js_any};
 use crate::{errors, functions, registry};
 use futures::{FutureExt, StreamExt};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot};
@@ -12,87 +11,6 @@ use superstep::pregel::{subgraph_node, Outcome, RunStream, StepSnapshot, Stepper
 use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
 use wasm_bindgen::prelude::*;
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SpecData {
-    name: Option<String>,
-    channels: Vec<ChannelData>,
-    state_keys: Vec<String>,
-    input: Option<Vec<String>>,
-    output: Option<Vec<String>>,
-    nodes: Vec<NodeData>,
-    edges: Vec<(String, String)>,
-    joins: Vec<(Vec<String>, String)>,
-    branches: Vec<BranchData>,
-    #[serde(default)]
-    options: OptionsData,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ChannelData {
-    name: String,
-    reducer: String,
-    reducer_fn: Option<usize>,
-    default: Option<Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct NodeData {
-    name: String,
-    fn_index: Option<usize>,
-    subgraph: Option<u32>,
-    input: Option<Vec<String>>,
-    #[serde(default)]
-    ends: Vec<String>,
-    cache: Option<CacheData>,
-    retry: Option<RetryData>,
-    #[serde(default)]
-    defer: bool,
-    #[serde(default)]
-    metadata: Value,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CacheData {
-    ttl: Option<f64>,
-    key_fn: Option<usize>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RetryData {
-    max_attempts: Option<u32>,
-    initial_interval: Option<f64>,
-    backoff_factor: Option<f64>,
-    max_interval: Option<f64>,
-    retry_on: Option<Vec<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct BranchData {
-    source: String,
-    fn_index: usize,
-    path_map: Option<Vec<(String, String)>>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct OptionsData {
-    saver: Option<u32>,
-    cache: Option<u32>,
-    #[serde(default)]
-    interrupt_before: Vec<String>,
-    #[serde(default)]
-    interrupt_after: Vec<String>,
-    /// "perThread" or "disabled" (a subgraph's `checkpointer: true | false`).
-    checkpointing: Option<String>,
-    name: Option<String>,
-}
-
 fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> {
     fns.get(i as u32).dyn_into::<js_sys::Function>().map_err(|_| JsValue::from_str("spec refers to a missing function"))
 }
@@ -100,7 +18,8 @@ fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> 
 /// Builds and compiles a graph; functions are passed by index into `fns`.
 #[wasm_bindgen(js_name = compileGraph)]
 pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsValue> {
-    let spec: SpecData = crate::convert::from_js_as(data, "GraphValidationError", "bad graph spec")?;
+    let spec = crate::spec::read_spec(&crate::convert::from_js_as_json(data, "GraphValidationError", "bad graph spec")?)
+        .map_err(|e| errors::named("GraphValidationError", &format!("bad graph spec: {e}")))?;
     let mut g = StateGraph::new();
     for ch in &spec.channels {
         let reducer = match (ch.reducer.as_str(), ch.reducer_fn) {
@@ -179,22 +98,6 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
     Ok(JsGraph::new(graph))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct ConfigData {
-    recursion_limit: Option<usize>,
-    #[serde(default)]
-    configurable: Map<String, Value>,
-    #[serde(default)]
-    context: Value,
-    interrupt_before: Option<Vec<String>>,
-    interrupt_after: Option<Vec<String>>,
-    #[serde(default)]
-    stream_mode: Vec<String>,
-    #[serde(default)]
-    subgraphs: bool,
-}
-
 fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     // `{cancel: {signal, fired}}`: the JS AbortSignal and a promise that resolves when it aborts.
     let cancel = js_sys::Reflect::get(&config, &"cancel".into()).ok().filter(|c| c.is_object()).and_then(|c| {
@@ -208,11 +111,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
             .with_source(Rc::new(signal)),
         )
     });
-    let c: ConfigData = if config.is_undefined() || config.is_null() {
-        ConfigData::default()
-    } else {
-        crate::convert::from_js_as(config, "TypeError", "bad config")?
-    };
+    let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
+        .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
     if let Some(l) = c.recursion_limit {
         rc.recursion_limit = l;

@@ -14,6 +14,7 @@ pub mod idb;
 mod idb_saver;
 mod registry;
 mod savers;
+mod spec;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
