@@ -1,10 +1,144 @@
-//! Typed reads of JSON text. Every typed value is read from a parsed `Value`,
-//! never straight from text: each derived `Deserialize` is then instantiated
-//! for one simple deserializer only, which keeps the wasm package smaller
-//! (5 KB gzipped) at the cost of one intermediate tree per read.
+//! Typed reads of JSON. `read` goes through derived `Deserialize`, for
+//! native callers. What the wasm package reads (the glue's specs, stored
+//! checkpoints) is read by hand through `Fields` and `FromJson`: derived
+//! visitors cost the package more than these few readers.
 use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
 
-/// `T` from JSON text.
+/// `T` from JSON text, through a parsed `Value`, so each derived
+/// `Deserialize` is instantiated for one simple deserializer only.
 pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
+}
+
+type Read<T> = Result<T, String>;
+
+/// An object's fields; null counts as absent.
+pub struct Fields<'a> {
+    map: &'a Map<String, Value>,
+    at: String,
+}
+
+impl<'a> Fields<'a> {
+    pub fn of(v: &'a Value, at: &str) -> Read<Self> {
+        let whole = if at.is_empty() { "the whole" } else { at };
+        v.as_object().map(|map| Fields { map, at: at.to_string() }).ok_or_else(|| format!("{whole}: expected an object"))
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key).filter(|v| !v.is_null())
+    }
+
+    /// Where `key` is, for an error.
+    pub fn path(&self, key: &str) -> String {
+        if self.at.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.at)
+        }
+    }
+
+    pub fn opt<T: FromJson>(&self, key: &str) -> Read<Option<T>> {
+        self.get(key).map(|v| T::from_json(v).ok_or_else(|| format!("{}: expected {}", self.path(key), T::WHAT))).transpose()
+    }
+
+    pub fn req<T: FromJson>(&self, key: &str) -> Read<T> {
+        self.opt(key)?.ok_or_else(|| format!("{}: missing", self.path(key)))
+    }
+
+    /// A list of objects, each read by `read` with its own path.
+    pub fn list<T>(&self, key: &str, read: impl Fn(&Fields) -> Read<T>) -> Read<Vec<T>> {
+        let items = self.get(key).and_then(Value::as_array).ok_or_else(|| format!("{}: expected a list", self.path(key)))?;
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            out.push(read(&Fields::of(item, &format!("{}[{i}]", self.path(key)))?)?);
+        }
+        Ok(out)
+    }
+}
+
+/// A plain value read from JSON, and how to name it in an error.
+pub trait FromJson: Sized {
+    const WHAT: &'static str;
+    fn from_json(v: &Value) -> Option<Self>;
+}
+
+impl FromJson for String {
+    const WHAT: &'static str = "a string";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_str().map(str::to_string)
+    }
+}
+
+impl FromJson for bool {
+    const WHAT: &'static str = "true or false";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_bool()
+    }
+}
+
+impl FromJson for f64 {
+    const WHAT: &'static str = "a number";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_f64()
+    }
+}
+
+impl FromJson for usize {
+    const WHAT: &'static str = "a whole number, 0 or more";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_u64().and_then(|n| usize::try_from(n).ok())
+    }
+}
+
+impl FromJson for u32 {
+    const WHAT: &'static str = "a whole number, 0 or more";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_u64().and_then(|n| u32::try_from(n).ok())
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    const WHAT: &'static str = "a list";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_array()?.iter().map(T::from_json).collect()
+    }
+}
+
+impl<A: FromJson, B: FromJson> FromJson for (A, B) {
+    const WHAT: &'static str = "a pair";
+    fn from_json(v: &Value) -> Option<Self> {
+        match v.as_array()?.as_slice() {
+            [a, b] => Some((A::from_json(a)?, B::from_json(b)?)),
+            _ => None,
+        }
+    }
+}
+
+impl FromJson for u64 {
+    const WHAT: &'static str = "a whole number, 0 or more";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_u64()
+    }
+}
+
+impl FromJson for i64 {
+    const WHAT: &'static str = "a whole number";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_i64()
+    }
+}
+
+impl FromJson for Value {
+    const WHAT: &'static str = "any value";
+    fn from_json(v: &Value) -> Option<Self> {
+        Some(v.clone())
+    }
+}
+
+impl FromJson for std::sync::Arc<str> {
+    const WHAT: &'static str = "a string";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_str().map(Into::into)
+    }
 }

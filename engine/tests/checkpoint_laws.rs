@@ -41,21 +41,48 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
         proptest::collection::btree_map("[a-z:]{1,6}", blob(), 0..4),
         (-1i64..100, value(), proptest::option::of("[0-9a-f]{8}")),
         proptest::collection::vec(("[a-z]{1,4}", value()), 0..3),
+        (0.0..1e15f64, proptest::option::of(proptest::collection::vec("[a-z:]{1,6}", 0..3)), 0..4usize),
     )
-        .prop_map(|(id, versions, seen, blobs, (step, writes, parent), sends)| Checkpoint {
+        .prop_map(|(id, versions, seen, blobs, (step, writes, parent), sends, (ts, updated, source))| Checkpoint {
             v: FORMAT_VERSION,
             id,
-            ts: 1.5,
+            ts,
             channel_versions: versions.into_iter().map(|(k, v)| (Name::from(k), v)).collect(),
             versions_seen: seen
                 .into_iter()
                 .map(|(k, m)| (Name::from(k), m.into_iter().map(|(c, v)| (Name::from(c), v)).collect()))
                 .collect(),
             pending_sends: sends.into_iter().map(|(n, a)| Send::new(n, a)).collect(),
-            updated_channels: None,
+            updated_channels: updated.map(|u| u.into_iter().map(Name::from).collect()),
             blobs: blobs.into_iter().map(|(k, b)| (Name::from(k), b)).collect(),
-            metadata: Metadata { source: Source::Loop, step, writes, parent_id: parent, graph: "g".into(), graph_version: "1".into() },
+            metadata: Metadata {
+                source: [Source::Input, Source::Loop, Source::Update, Source::Fork][source],
+                step,
+                writes,
+                parent_id: parent,
+                graph: "g".into(),
+                graph_version: "1".into(),
+            },
         })
+}
+
+fn interrupts() -> impl Strategy<Value = Vec<Interrupt>> {
+    proptest::collection::vec(("[0-9a-f]{4}", value()).prop_map(|(id, value)| Interrupt { id, value }), 0..3)
+}
+
+fn pending_write() -> impl Strategy<Value = PendingWrite> {
+    let kind = prop_oneof![
+        (proptest::collection::vec(("[a-z]{1,4}", value()), 0..3), proptest::collection::vec(("[a-z]{1,4}", value()), 0..2))
+            .prop_map(|(writes, sends)| WriteKind::Done { writes, sends: sends.into_iter().map(|(n, a)| Send::new(n, a)).collect() }),
+        interrupts().prop_map(|interrupts| WriteKind::Interrupted { interrupts }),
+        ("[a-z ]{0,8}", proptest::option::of("[A-Za-z]{1,8}")).prop_map(|(error, class)| WriteKind::Failed { error, class }),
+    ];
+    let calls = proptest::collection::vec(
+        (0..5usize, "[a-z]{1,4}", value()).prop_map(|(index, name, value)| pregel::TaskCall { index, name, value }),
+        0..3,
+    );
+    ("[0-9a-f]{8}", "[a-z]{1,4}", kind, proptest::collection::vec(value(), 0..3), calls, interrupts())
+        .prop_map(|(task_id, task, kind, resumed, calls, raised)| PendingWrite { task_id, task, kind, resumed, calls, raised })
 }
 
 proptest! {
@@ -66,6 +93,16 @@ proptest! {
         let json = serde_json::to_string(&cp).unwrap();
         let back: Checkpoint = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, cp);
+    }
+
+    /// The hand reader the wasm package uses reads exactly what serde writes.
+    #[test]
+    fn stored_checkpoints_and_writes_read_back_by_hand(cp in checkpoint(), writes in proptest::collection::vec(pending_write(), 0..4)) {
+        prop_assert_eq!(read::checkpoint(&serde_json::to_value(&cp).unwrap()), Ok(cp.clone()));
+        for (_, blob) in cp.blobs.iter() {
+            prop_assert_eq!(read::blob(&serde_json::to_value(blob).unwrap()), Ok(blob.clone()));
+        }
+        prop_assert_eq!(read::pending_writes(&serde_json::to_value(&writes).unwrap()), Ok(writes));
     }
 
     /// Random appends, overwrites and Overwrite-resets: every stored checkpoint

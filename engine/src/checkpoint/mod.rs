@@ -3,6 +3,7 @@
 mod format;
 mod memory;
 mod name_map;
+pub mod read;
 mod saver;
 mod thread;
 

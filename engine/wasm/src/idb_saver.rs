@@ -12,7 +12,7 @@ use serde_json::json;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use superstep::checkpoint::{merge_writes, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
+use superstep::checkpoint::{merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
 use superstep::Error;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -106,14 +106,16 @@ impl IndexedDbSaver {
             .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
             .await?
             .iter()
-            .map(|v| superstep::json::read(&parse(v)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
+            .map(|v| {
+                let json = serde_json::from_str(&parse(v)).map_err(|e| e.to_string());
+                json.and_then(|j| read::checkpoint(&j)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") })
+            })
             .collect::<Result<_, _>>()?;
         let mut blobs = Blobs::default();
         for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
             let rec: serde_json::Value =
                 serde_json::from_str(&parse(&v)).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
-            let blob: Blob =
-                serde_json::from_value(rec["blob"].clone()).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
+            let blob = read::blob(&rec["blob"]).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
             let version = rec["version"].as_u64().unwrap_or(0);
             blobs.max_version = blobs.max_version.max(version);
             blobs.by_version.insert((rec["channel"].as_str().unwrap_or_default().to_string(), version), blob);
@@ -127,7 +129,10 @@ impl IndexedDbSaver {
         let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
         let v = idb::request(&req).await.map_err(storage_error)?;
         match v.as_string() {
-            Some(s) => superstep::json::read(&s).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
+            Some(s) => serde_json::from_str(&s)
+                .map_err(|e| e.to_string())
+                .and_then(|j| read::pending_writes(&j))
+                .map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
             None => Ok(vec![]),
         }
     }

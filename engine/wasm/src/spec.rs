@@ -2,6 +2,7 @@
 //! hand: derived `Deserialize` for these few structs cost the wasm package
 //! more than the reader (every error still names its field).
 use serde_json::{Map, Value};
+use superstep::json::Fields;
 
 pub struct SpecData {
     pub name: Option<String>,
@@ -169,116 +170,4 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
         stream_mode: f.opt("streamMode")?.unwrap_or_default(),
         subgraphs: f.opt("subgraphs")?.unwrap_or(false),
     })
-}
-
-/// An object's fields; null counts as absent.
-struct Fields<'a> {
-    map: &'a Map<String, Value>,
-    at: String,
-}
-
-impl<'a> Fields<'a> {
-    fn of(v: &'a Value, at: &str) -> Read<Self> {
-        let whole = if at.is_empty() { "the whole" } else { at };
-        v.as_object().map(|map| Fields { map, at: at.to_string() }).ok_or_else(|| format!("{whole}: expected an object"))
-    }
-
-    fn get(&self, key: &str) -> Option<&'a Value> {
-        self.map.get(key).filter(|v| !v.is_null())
-    }
-
-    /// Where `key` is, for an error.
-    fn path(&self, key: &str) -> String {
-        if self.at.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.at)
-        }
-    }
-
-    fn opt<T: FromJson>(&self, key: &str) -> Read<Option<T>> {
-        self.get(key).map(|v| T::from_json(v).ok_or_else(|| format!("{}: expected {}", self.path(key), T::WHAT))).transpose()
-    }
-
-    fn req<T: FromJson>(&self, key: &str) -> Read<T> {
-        self.opt(key)?.ok_or_else(|| format!("{}: missing", self.path(key)))
-    }
-
-    /// A list of objects, each read by `read` with its own path.
-    fn list<T>(&self, key: &str, read: impl Fn(&Fields) -> Read<T>) -> Read<Vec<T>> {
-        let items = self.get(key).and_then(Value::as_array).ok_or_else(|| format!("{}: expected a list", self.path(key)))?;
-        let mut out = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            out.push(read(&Fields::of(item, &format!("{}[{i}]", self.path(key)))?)?);
-        }
-        Ok(out)
-    }
-}
-
-/// A plain value read from JSON, and how to name it in an error.
-trait FromJson: Sized {
-    const WHAT: &'static str;
-    fn from_json(v: &Value) -> Option<Self>;
-}
-
-impl FromJson for String {
-    const WHAT: &'static str = "a string";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_str().map(str::to_string)
-    }
-}
-
-impl FromJson for bool {
-    const WHAT: &'static str = "true or false";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_bool()
-    }
-}
-
-impl FromJson for f64 {
-    const WHAT: &'static str = "a number";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_f64()
-    }
-}
-
-impl FromJson for usize {
-    const WHAT: &'static str = "a whole number, 0 or more";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_u64().and_then(|n| usize::try_from(n).ok())
-    }
-}
-
-impl FromJson for u32 {
-    const WHAT: &'static str = "a whole number, 0 or more";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_u64().and_then(|n| u32::try_from(n).ok())
-    }
-}
-
-impl<T: FromJson> FromJson for Vec<T> {
-    const WHAT: &'static str = "a list";
-    fn from_json(v: &Value) -> Option<Self> {
-        v.as_array()?.iter().map(T::from_json).collect()
-    }
-}
-
-impl FromJson for (String, String) {
-    const WHAT: &'static str = "a [string, string] pair";
-    fn from_json(v: &Value) -> Option<Self> {
-        match v.as_array()?.as_slice() {
-            [a, b] => Some((String::from_json(a)?, String::from_json(b)?)),
-            _ => None,
-        }
-    }
-}
-
-impl FromJson for (Vec<String>, String) {
-    const WHAT: &'static str = "a [sources, target] pair";
-    fn from_json(v: &Value) -> Option<Self> {
-        match v.as_array()?.as_slice() {
-            [a, b] => Some((Vec::from_json(a)?, String::from_json(b)?)),
-            _ => None,
-        }
-    }
 }
