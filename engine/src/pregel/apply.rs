@@ -160,8 +160,20 @@ pub fn with_finished_writes(
     pending: &[(String, String, TaskResult)],
     ids: &mut dyn MessageIds,
 ) -> RunState {
-    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
-        tasks.iter().filter_map(|t| Some((&**t, finished_result(pending, &t.id)?.writes.clone()))).unzip();
+    with_writes_of(spec, rs, tasks, pending, |r| r.status == TaskStatus::Done, ids)
+}
+
+/// As `with_finished_writes`, with the writes of the saved results that `shown` picks.
+pub(crate) fn with_writes_of(
+    spec: &GraphSpec,
+    rs: &RunState,
+    tasks: &[std::rc::Rc<Task>],
+    pending: &[(String, String, TaskResult)],
+    shown: impl Fn(&TaskResult) -> bool,
+    ids: &mut dyn MessageIds,
+) -> RunState {
+    let result = |id: &str| pending.iter().find(|(t, _, r)| t == id && shown(r)).map(|(_, _, r)| r);
+    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks.iter().filter_map(|t| Some((&**t, result(&t.id)?.writes.clone()))).unzip();
     let mut out = rs.clone();
     if done.is_empty() {
         return out;

@@ -191,6 +191,10 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
         for branch in &node.branches {
             let targets = match (branch.router)(local.clone(), rt.clone()).resolve().await {
                 Ok(t) => t,
+                // As LangGraph: the node's writes stand beside its router's pause, and
+                // the values streamed at the pause show them. They are not saved: the
+                // task runs again on resume.
+                Err(NodeError::Interrupted(i)) => return TaskResult { writes, status: TaskStatus::Interrupted(i), cached },
                 Err(e) => return from_node_error(&task.name, e),
             };
             if let Err(e) = route(spec, &task.name, Some(branch), targets, &mut writes) {

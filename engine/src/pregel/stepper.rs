@@ -150,12 +150,12 @@ impl Stepper {
     /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {
         let spec = self.graph.spec();
-        if !self.pending.iter().any(|(_, _, r)| r.status == TaskStatus::Done) {
+        if !self.pending.iter().any(|(_, _, r)| shown_at_pause(r)) {
             return self.rs.values_of(spec, &spec.output_keys);
         }
         let ns = self.run.task_ns();
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        super::apply::with_finished_writes(spec, &self.rs, &tasks, &self.pending, &mut || self.run.env.next_id())
+        super::apply::with_writes_of(spec, &self.rs, &tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
             .values_of(spec, &spec.output_keys)
     }
 
@@ -181,11 +181,12 @@ impl Stepper {
                 path: t.path.to_string(),
                 triggers: t.trigger_names(spec),
                 input: t.input().to_value(),
+                // A paused task's writes are not applied (it runs again on resume).
                 writes: r
                     .writes
                     .writes
                     .iter()
-                    .filter(|(c, _)| *c < spec.state_count)
+                    .filter(|(c, _)| *c < spec.state_count && !matches!(r.status, TaskStatus::Interrupted(_)))
                     .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
                     .collect(),
                 error: match &r.status {
@@ -423,12 +424,11 @@ impl Stepper {
             // Each paused task streamed its stop when it paused (emit_task_result). The
             // root graph then streams its state with the finished tasks' writes, as
             // LangGraph does when it stops on an interrupt (its invoke output).
-            let output_written = || {
-                results.iter().any(|r| r.status == TaskStatus::Done && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)))
-            };
+            let output_written =
+                || results.iter().any(|r| shown_at_pause(r) && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)));
             if self.run.namespace.is_empty() && output_written() {
                 self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                    super::apply::with_finished_writes(spec, &self.rs, tasks, &self.pending, &mut || self.run.env.next_id())
+                    super::apply::with_writes_of(spec, &self.rs, tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
                         .all_values(spec)
                 });
             }
@@ -591,6 +591,13 @@ fn resume_values(
     values.clone()
 }
 
+/// Whether a task's writes show in the state a paused run streams and returns:
+/// a finished task's, and a task paused in its router (its node's writes, as
+/// LangGraph shows them; they are not applied, the task runs again on resume).
+fn shown_at_pause(r: &TaskResult) -> bool {
+    matches!(r.status, TaskStatus::Done | TaskStatus::Interrupted(_))
+}
+
 /// A stop as LangGraph streams it, in "updates" and "values": `{__interrupt__: [...]}`.
 fn stream_stop(sink: &super::stream::Sink, ns: &[String], interrupts: &[Interrupt]) {
     let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
@@ -690,7 +697,8 @@ fn emit_task_result(
         return;
     }
     let payload = || {
-        let result = r.update(spec);
+        // A paused task shows no result (its writes are not applied), as in LangGraph.js.
+        let result = if matches!(r.status, TaskStatus::Interrupted(_)) { json!({}) } else { r.update(spec) };
         let interrupts: Vec<Value> = match &r.status {
             TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
             _ => vec![],
