@@ -137,7 +137,10 @@ pub fn apply_writes(
     }
     rs.sends = sends;
     rs.updated = Some(updated);
-    rs.growth = growth.into();
+    // Most supersteps grow no list: keep the empty slice rather than allocate another.
+    if !growth.is_empty() || !rs.growth.is_empty() {
+        rs.growth = growth.into();
+    }
     Ok(changed)
 }
 
