@@ -239,7 +239,7 @@ fn a_resumed_superstep_restarts_every_task_and_its_checkpoint_lists_what_each_sa
 }
 
 /// A run that shares its values (as the bindings ask) sends the same state as
-/// one that copies it, and tells which lists only grew, and from which version.
+/// one that copies it, and tells which lists only grew, and from which list.
 #[test]
 fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
     let g = StateGraph::new()
@@ -261,15 +261,17 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
     let copied = values(&g, input.clone());
     let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
     let parts = g.stream_blocking(input, config).unwrap();
-    let shared: Vec<_> = parts.iter().map(|p| p.shared.as_ref().expect("a shared chunk")).collect();
-    let as_json = |s: &pregel::SharedValues| -> serde_json::Value {
-        s.channels.iter().map(|c| (c.name.to_string(), (*c.value).clone())).collect::<serde_json::Map<_, _>>().into()
-    };
+    let shared: Vec<&State> = parts.iter().map(|p| p.shared.as_ref().expect("a shared chunk")).collect();
     assert!(parts.iter().all(|p| p.data.is_null()));
-    assert_eq!(shared.iter().map(|s| as_json(s)).collect::<Vec<_>>(), copied);
-    let log =
-        |s: &pregel::SharedValues| s.channels.iter().find(|c| &*c.name == "log").map(|c| (c.value.clone(), c.growth.clone())).unwrap();
-    let steps: Vec<_> = shared.iter().map(|s| log(s)).collect();
+    assert_eq!(shared.iter().map(|s| s.to_value()).collect::<Vec<_>>(), copied);
+    let steps: Vec<_> = shared
+        .iter()
+        .map(|s| {
+            let log = s.shared("log").unwrap();
+            let growth = s.growth_of(&log).cloned();
+            (log, growth)
+        })
+        .collect();
     // Step 0 appends one item to the input's list, step 1 overwrites it, step 2 appends again:
     // a growth names the very list the chunk before held.
     let grew_from = |k: usize| steps[k].1.as_ref().map(|g| (std::ptr::eq(g.from.as_ptr(), Arc::as_ptr(&steps[k - 1].0)), g.appended));

@@ -24,7 +24,7 @@ pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
 pub(crate) use stepper::interrupt_json;
 pub use stepper::{Outcome, Resume, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
-pub use stream::{SharedChannel, SharedValues, Sink, StreamMode, StreamPart};
+pub use stream::{Sink, StreamMode, StreamPart};
 pub use subgraph::subgraph_node;
 
 use crate::cache::Cache;

@@ -1,12 +1,11 @@
 //! Stream modes, stream parts and the sink that collects them during a run.
 use super::run_state::RunState;
 use crate::graph::compile::GraphSpec;
-use crate::state::Growth;
+use crate::state::State;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// What a stream emits (LangGraph's `stream_mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,32 +53,17 @@ impl StreamMode {
 }
 
 /// One streamed event: where it comes from (subgraph namespace), its mode and data.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct StreamPart {
     /// Empty for the root graph; `["node:<task id>", ...]` inside subgraphs.
     pub namespace: Vec<String>,
     pub mode: StreamMode,
     /// Null for a `values` chunk that comes `shared` instead.
     pub data: Value,
-    /// A `values` chunk as the run's own channel values, when the run shares
-    /// them (`RunConfig::shared_values`).
-    pub shared: Option<Rc<SharedValues>>,
-}
-
-/// A `values` chunk without a copy: each state channel's value as the run
-/// holds it, so bindings can reuse their conversion of a value that did not
-/// change and extend the one of a list that only grew.
-#[derive(Debug, PartialEq)]
-pub struct SharedValues {
-    pub channels: Vec<SharedChannel>,
-}
-
-#[derive(Debug, PartialEq)]
-pub struct SharedChannel {
-    pub name: Arc<str>,
-    pub value: Arc<Value>,
-    /// Set when the last superstep only appended to this list.
-    pub growth: Option<Growth>,
+    /// A `values` chunk as a view of the run's own channel values, growths
+    /// included, when the run shares them (`RunConfig::shared_values`): bindings
+    /// convert it as they convert a node's input.
+    pub shared: Option<State>,
 }
 
 /// Where a run and its subgraphs push stream parts; the stream drains it.
@@ -111,13 +95,13 @@ impl Sink {
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
         if self.wants(mode, namespace) {
-            self.enqueue(namespace, mode, data());
+            self.enqueue(namespace, mode, data(), None);
         }
     }
 
     // Apart from `push`, which is instantiated once per caller's closure.
-    fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value) {
-        self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared: None });
+    fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value, shared: Option<State>) {
+        self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared });
     }
 
     /// The state as a `values` chunk: shared or copied, as the run asked.
@@ -126,22 +110,10 @@ impl Sink {
             return;
         }
         if !self.inner.shared_values {
-            return self.enqueue(namespace, StreamMode::Values, rs.all_values(spec));
+            return self.enqueue(namespace, StreamMode::Values, rs.all_values(spec), None);
         }
-        let channels = (0..spec.state_count)
-            .filter_map(|c| {
-                let value = rs.values[c].clone()?;
-                let growth = rs.growth.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(&value))).cloned();
-                Some(SharedChannel { name: spec.channels[c].name.clone(), value, growth })
-            })
-            .collect();
-        let shared = Some(Rc::new(SharedValues { channels }));
-        self.inner.queue.borrow_mut().push_back(StreamPart {
-            namespace: namespace.to_vec(),
-            mode: StreamMode::Values,
-            data: Value::Null,
-            shared,
-        });
+        let all: Vec<usize> = (0..spec.state_count).collect();
+        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.view(spec, &all)));
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`

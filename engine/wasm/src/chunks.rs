@@ -1,18 +1,21 @@
-//! Stream parts as JS. A `values` chunk comes with the run's own channel
-//! values (`StreamPart::shared`), so a channel that did not change is served
-//! from the conversion cache and a list that only grew is extended, not
-//! converted again: a chunk costs what changed rather than the whole state.
-use crate::convert::{js_key, set_field, to_js, to_js_any, to_js_grown};
+//! Stream parts as JS. A `values` chunk comes as a view of the run's own
+//! channel values (`StreamPart::shared`) and is converted as a node's input
+//! is: a channel that did not change is served from the conversion cache and
+//! a list that only grew is extended, so a chunk costs what changed rather
+//! than the whole state.
+use crate::convert::{js_key, set_field, to_js, to_js_any, to_js_in};
 use superstep::pregel::StreamPart;
 use wasm_bindgen::prelude::*;
 
 /// `{namespace, mode, data}` for one part.
 pub fn part(p: &StreamPart) -> JsValue {
     let data = match &p.shared {
-        Some(values) => {
+        Some(state) => {
             let obj = js_sys::Object::new();
-            for ch in &values.channels {
-                set_field(&obj, &js_key(&ch.name), &to_js_grown(&ch.value, ch.growth.as_ref()));
+            for (k, v) in state.iter_ready() {
+                if let Some(v) = v {
+                    set_field(&obj, &js_key(k), &to_js_in(state, v));
+                }
             }
             obj.into()
         }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
-use superstep::Growth;
+use superstep::State;
 use wasm_bindgen::prelude::*;
 
 /// A JSON value as a plain JS value (objects, arrays, primitives).
@@ -150,7 +150,7 @@ pub fn js_text(e: &JsValue) -> String {
 /// once, not every superstep. The `Weak` pins the address (it cannot be
 /// reused while the entry lives) and tells when the value is gone; a write
 /// through `Arc::make_mut` moves the value to a new address, so a stale entry
-/// is never returned. A list's length is kept for `to_js_grown`.
+/// is never returned. A list's length is kept for `to_js_in`.
 struct Converted {
     entries: HashMap<usize, (Weak<Value>, JsValue, usize)>,
     prune_at: usize,
@@ -160,11 +160,13 @@ thread_local! {
     static CONVERTED: RefCell<Converted> = RefCell::new(Converted { entries: HashMap::new(), prune_at: 64 });
 }
 
-/// `v` as JS, reusing the conversion of this very value if it was made before.
-/// A list that grew from one converted before is that array copied (its
-/// items are shared, not converted again) with the new items converted, so a
-/// growing list costs what it gained, not its length.
-pub fn to_js_grown(v: &Arc<Value>, growth: Option<&Growth>) -> JsValue {
+/// `v`, one of `state`'s values, as JS, reusing the conversion of this very
+/// value if it was made before. A list that grew from one converted before
+/// (the state knows) is that array copied (its items are shared, not
+/// converted again) with the new items converted, so a growing list costs
+/// what it gained, not its length.
+pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
+    let growth = state.growth_of(v);
     if !matches!(**v, Value::Array(_) | Value::Object(_)) {
         return to_js(v);
     }

@@ -2,7 +2,7 @@
 //! (read lazily, key by key) and its runtime (interrupt, custom stream writes,
 //! nested graph calls). An id, not a wasm-bindgen object: an object costs a JS
 //! wrapper and a finalizer per task, a large part of a small task's crossing.
-use crate::convert::{from_js, js_key, to_js, to_js_any, to_js_grown};
+use crate::convert::{from_js, js_key, to_js, to_js_any, to_js_in};
 use futures::FutureExt;
 use serde_json::json;
 use slab::Slab;
@@ -72,7 +72,7 @@ pub fn close(id: f64) {
 #[wasm_bindgen(js_name = taskGet)]
 pub fn get(id: f64, key: &str) -> Result<JsValue, JsValue> {
     let state = &task(id)?.state;
-    Ok(state.shared(key).map(|v| to_js_grown(&v, state.growth_of(&v))).unwrap_or(JsValue::UNDEFINED))
+    Ok(state.shared(key).map(|v| to_js_in(state, &v)).unwrap_or(JsValue::UNDEFINED))
 }
 
 /// The task's input state again (the engine passes it with the call; see `input`).
@@ -95,7 +95,7 @@ pub fn input(state: &State) -> JsValue {
             None => false,
         };
         match v {
-            Some(v) if small => crate::convert::set_field(&obj, &js_key(k), &to_js_grown(v, state.growth_of(v))),
+            Some(v) if small => crate::convert::set_field(&obj, &js_key(k), &to_js_in(state, v)),
             _ => {
                 lazy.get_or_insert_with(js_sys::Array::new).push(&js_key(k));
             }
