@@ -11,7 +11,8 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
 }
 
-type Read<T> = Result<T, String>;
+/// A typed read, or what is wrong and where.
+pub type Read<T> = Result<T, String>;
 
 /// An object's fields; null counts as absent.
 pub struct Fields<'a> {
@@ -140,5 +141,12 @@ impl FromJson for std::sync::Arc<str> {
     const WHAT: &'static str = "a string";
     fn from_json(v: &Value) -> Option<Self> {
         v.as_str().map(Into::into)
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    const WHAT: &'static str = "an object";
+    fn from_json(v: &Value) -> Option<Self> {
+        v.as_object().cloned()
     }
 }

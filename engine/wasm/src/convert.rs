@@ -45,8 +45,7 @@ pub fn from_js(v: JsValue) -> Result<Value, JsValue> {
     if let Some(f) = v.as_f64() {
         return Ok(number(f));
     }
-    // Parsed straight into a Value: `superstep::json::read` would read it a second time.
-    through_json(v, "InvalidUpdateError", "value cannot be stored in state", |text| serde_json::from_str(text))
+    from_js_as_json(v, "InvalidUpdateError", "value cannot be stored in state")
 }
 
 /// A JS number as JSON reads it back from `JSON.stringify`: whole numbers as integers.
@@ -60,13 +59,9 @@ fn number(f: f64) -> Value {
     }
 }
 
-/// A plain JS value as JSON (`undefined` as null); errors are of class `class` and start with `what`.
+/// A plain JS value as JSON, through its JSON text (`undefined`, functions and
+/// symbols as null); errors are of class `class` and start with `what`.
 pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsValue> {
-    through_json(v, class, what, |text| serde_json::from_str(text))
-}
-
-/// `v` as JSON text (`undefined`, functions and symbols as null), then `read`.
-fn through_json<T>(v: JsValue, class: &str, what: &str, read: fn(&str) -> serde_json::Result<T>) -> Result<T, JsValue> {
     let error = |e: String| crate::errors::named(class, &format!("{what}: {e}"));
     let text = if v.is_undefined() {
         None
@@ -74,7 +69,7 @@ fn through_json<T>(v: JsValue, class: &str, what: &str, read: fn(&str) -> serde_
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
         js_sys::JSON::stringify(&v).map_err(|e| error(js_text(&e)))?.as_string()
     };
-    read(text.as_deref().unwrap_or("null")).map_err(|e| error(e.to_string()))
+    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| error(e.to_string()))
 }
 
 #[wasm_bindgen]
@@ -166,7 +161,6 @@ thread_local! {
 /// converted again) with the new items converted, so a growing list costs
 /// what it gained, not its length.
 pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
-    let growth = state.growth_of(v);
     if !matches!(**v, Value::Array(_) | Value::Object(_)) {
         return to_js(v);
     }
@@ -177,10 +171,11 @@ pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
                 return Some(js.clone());
             }
         }
-        // The growth's ends are pinned, so their addresses name these very values.
-        let (g, items) = (growth?, v.as_array()?);
+        // The growth's ends are pinned, so their addresses name these very values
+        // (`growth_of` found it by `v`'s).
+        let (g, items) = (state.growth_of(v)?, v.as_array()?);
         let (weak, js, len) = c.entries.get(&(g.from.as_ptr() as usize))?;
-        let fits = Weak::ptr_eq(weak, &g.from) && std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(v)) && len + g.appended == items.len();
+        let fits = Weak::ptr_eq(weak, &g.from) && len + g.appended == items.len();
         fits.then(|| {
             let grown = js.unchecked_ref::<js_sys::Array>().slice(0, *len as u32);
             for item in &items[*len..] {

@@ -45,6 +45,11 @@ fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
     IdbKeyRange::bound(&lower, &upper)
 }
 
+/// Stored JSON text, read by `read`: unparsable text and the wrong shape are both unreadable.
+fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -> Result<T, String> {
+    read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
+}
+
 fn storage_error(e: JsValue) -> Error {
     let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
     let message =
@@ -106,10 +111,7 @@ impl IndexedDbSaver {
             .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
             .await?
             .iter()
-            .map(|v| {
-                let json = serde_json::from_str(&parse(v)).map_err(|e| e.to_string());
-                json.and_then(|j| read::checkpoint(&j)).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") })
-            })
+            .map(|v| from_text(&parse(v), read::checkpoint).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
             .collect::<Result<_, _>>()?;
         let mut blobs = Blobs::default();
         for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
@@ -129,10 +131,9 @@ impl IndexedDbSaver {
         let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
         let v = idb::request(&req).await.map_err(storage_error)?;
         match v.as_string() {
-            Some(s) => serde_json::from_str(&s)
-                .map_err(|e| e.to_string())
-                .and_then(|j| read::pending_writes(&j))
-                .map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") }),
+            Some(s) => {
+                from_text(&s, read::pending_writes).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })
+            }
             None => Ok(vec![]),
         }
     }

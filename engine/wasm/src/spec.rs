@@ -2,7 +2,7 @@
 //! hand: derived `Deserialize` for these few structs cost the wasm package
 //! more than the reader (every error still names its field).
 use serde_json::{Map, Value};
-use superstep::json::Fields;
+use superstep::json::{Fields, Read};
 
 pub struct SpecData {
     pub name: Option<String>,
@@ -76,8 +76,6 @@ pub struct ConfigData {
     pub stream_mode: Vec<String>,
     pub subgraphs: bool,
 }
-
-type Read<T> = Result<T, String>;
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {
     let f = Fields::of(v, "")?;
@@ -159,11 +157,7 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
     let f = Fields::of(v, "")?;
     Ok(ConfigData {
         recursion_limit: f.opt("recursionLimit")?,
-        configurable: match f.get("configurable") {
-            Some(Value::Object(m)) => m.clone(),
-            Some(_) => return Err("configurable: expected an object".into()),
-            None => Map::new(),
-        },
+        configurable: f.opt("configurable")?.unwrap_or_default(),
         context: f.get("context").cloned().unwrap_or(Value::Null),
         interrupt_before: f.opt("interruptBefore")?,
         interrupt_after: f.opt("interruptAfter")?,
