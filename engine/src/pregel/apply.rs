@@ -147,7 +147,12 @@ pub fn apply_writes(
 /// The saved result of task `id` if it finished, among a step's saved results
 /// `(task id, name, result)`.
 pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a TaskResult> {
-    pending.iter().find(|(t, _, r)| t == id && r.status == TaskStatus::Done).map(|(_, _, r)| r)
+    saved_result(pending, id, &|r| r.status == TaskStatus::Done)
+}
+
+/// The saved result of task `id`, if `shown` picks it.
+fn saved_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str, shown: &dyn Fn(&TaskResult) -> bool) -> Option<&'a TaskResult> {
+    pending.iter().find(|(t, _, r)| t == id && shown(r)).map(|(_, _, r)| r)
 }
 
 /// `rs` with the writes of the tasks that already finished in an unfinished
@@ -175,8 +180,8 @@ pub(crate) fn with_writes_of(
     shown: impl Fn(&TaskResult) -> bool,
     ids: &mut dyn MessageIds,
 ) -> RunState {
-    let result = |id: &str| pending.iter().find(|(t, _, r)| t == id && shown(r)).map(|(_, _, r)| r);
-    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks.iter().filter_map(|t| Some((&**t, result(&t.id)?.writes.clone()))).unzip();
+    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
+        tasks.iter().filter_map(|t| Some((&**t, saved_result(pending, &t.id, &shown)?.writes.clone()))).unzip();
     let mut out = rs.clone();
     if done.is_empty() {
         return out;
