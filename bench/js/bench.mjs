@@ -4,7 +4,7 @@
 //   node bench/js/bench.mjs            (both engines)
 //   node bench/js/bench.mjs --child superstep|langgraph   (one engine, JSON on stdout)
 import { execFileSync } from "node:child_process";
-import { writeFileSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
@@ -143,9 +143,8 @@ async function child(engine) {
 
 function bundleSize() {
   const dir = join(root, "www/superstep");
-  // What a browser loads: the wasm, its glue, the entry and every module of lib/.
-  const lib = readdirSync(join(dir, "lib")).filter((f) => f.endsWith(".js")).map((f) => `lib/${f}`);
-  const files = ["wasm/superstep_wasm_bg.wasm", "wasm/superstep_wasm.js", "index.js", ...lib];
+  // What a browser loads: the wasm and the bundled entry (the glue and lib/ inside it).
+  const files = ["wasm/superstep_wasm_bg.wasm", "index.js"];
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
 }
 

@@ -40,7 +40,7 @@ fn ensure_wasm_bindgen() -> Result {
     sh::run(sh::cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &want]))
 }
 
-/// playwright-core, binaryen (wasm-opt) and typescript, from tests/package-lock.json.
+/// playwright-core, binaryen (wasm-opt), esbuild and typescript, from tests/package-lock.json.
 fn ensure_node_packages() -> Result {
     let dir = sh::root().join("tests");
     let stamp = dir.join("node_modules/.package-lock.json");
@@ -70,4 +70,8 @@ fn is_newer(a: &Path, b: &Path) -> bool {
 
 pub fn wasm_opt() -> PathBuf {
     sh::root().join("tests/node_modules/binaryen/bin/wasm-opt")
+}
+
+pub fn esbuild() -> PathBuf {
+    sh::root().join("tests/node_modules/.bin/esbuild")
 }

@@ -1,6 +1,6 @@
 // StateGraph (the builder) and CompiledStateGraph (invoke, stream, state),
 // shaped like LangGraph.js. The engine does the work; this only translates.
-import * as wasm from "../wasm/superstep_wasm.js";
+import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {

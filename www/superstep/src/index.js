@@ -1,6 +1,7 @@
 // The browser entry of the superstep package: `await init()` once, then use the
-// LangGraph.js-shaped API.
-import wasmInit, * as wasm from "./wasm/superstep_wasm.js";
+// LangGraph.js-shaped API. `cargo xtask build` bundles it into ../index.js, so
+// the .wasm's URL below is relative to the bundle.
+import wasmInit, * as wasm from "../wasm/superstep_wasm.js";
 
 export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, isCommand, isInterrupted } from "./lib/types.js";
 export {
@@ -16,7 +17,7 @@ let ready = null;
 
 /** Loads the engine. Pass bytes, a Response, a URL or a WebAssembly.Module; default: the bundled .wasm. */
 export function init(source) {
-  ready ??= wasmInit(source === undefined ? undefined : { module_or_path: source });
+  ready ??= wasmInit({ module_or_path: source ?? new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url) });
   return ready;
 }
 

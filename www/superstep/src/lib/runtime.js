@@ -5,7 +5,7 @@
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
-import * as wasm from "../wasm/superstep_wasm.js";
+import * as wasm from "../../wasm/superstep_wasm.js";
 
 /**
  * A running task, known to the engine by its id; open from the engine's call

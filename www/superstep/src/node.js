@@ -1,8 +1,9 @@
 // The Node entry: same API as index.js; init() reads the .wasm from disk (Node cannot fetch file: URLs).
+// Bundled into ../node.js, so the .wasm's URL is relative to the bundle.
 import { readFileSync } from "node:fs";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { init as initWith } from "./index.js";
-import { initSync } from "./wasm/superstep_wasm.js";
+import { initSync } from "../wasm/superstep_wasm.js";
 import { useAsyncContext } from "./lib/runtime.js";
 export * from "./index.js";
 
