@@ -11,6 +11,7 @@ pub mod env;
 pub mod error;
 pub mod graph;
 pub mod json;
+pub mod order;
 pub mod pregel;
 pub mod reducers;
 pub mod state;

@@ -319,7 +319,7 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
                 if r.otherwise.is_none() {
                     targets.push(crate::END.to_string());
                 }
-                targets.sort();
+                crate::order::sort_by(&mut targets, &|a, b| a.cmp(b));
                 targets.dedup();
                 Some(targets.into_iter().map(|t| (t.clone(), t)).collect())
             }

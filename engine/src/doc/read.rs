@@ -140,7 +140,14 @@ impl Reader {
     /// An object's entries, each read by `item` with its own path.
     fn map<T>(&mut self, f: &Field, mut item: impl FnMut(&mut Self, &Value, &str) -> Option<T>) -> BTreeMap<String, T> {
         let Some(obj) = self.object(f) else { return BTreeMap::new() };
-        obj.iter().filter_map(|(k, v)| Some((k.clone(), item(self, v, &format!("{}.{k}", f.path))?))).collect()
+        // Inserted one by one: collecting would add a sort per item type.
+        let mut map = BTreeMap::new();
+        for (k, v) in obj {
+            if let Some(x) = item(self, v, &format!("{}.{k}", f.path)) {
+                map.insert(k.clone(), x);
+            }
+        }
+        map
     }
 
     fn channel(&mut self, value: &Value, path: &str) -> Option<ChannelDoc> {

@@ -96,7 +96,7 @@ fn reserved(name: &str) -> bool {
 pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, Error> {
     let names = validate(&g, &options)?;
     let mut spec = layout(g, names)?;
-    spec.warnings.sort();
+    crate::order::sort_by(&mut spec.warnings, &|a, b| a.cmp(b));
     Ok(CompiledGraph::new(spec, options))
 }
 

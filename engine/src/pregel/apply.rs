@@ -69,7 +69,7 @@ pub fn apply_writes(
         all.extend(w.writes.into_iter().map(|(ch, v)| (ch, i, v)));
         sends.extend(w.sends);
     }
-    all.sort_by_key(|(ch, _, _)| *ch);
+    crate::order::sort_by(&mut all, &|a, b| a.0.cmp(&b.0));
     let mut changed = Vec::new();
     let mut growth = Vec::new();
     let mut start = 0;

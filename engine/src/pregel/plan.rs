@@ -75,10 +75,11 @@ impl Task {
 pub fn listing_order(tasks: &[Rc<Task>]) -> Vec<&Rc<Task>> {
     let mut listed: Vec<&Rc<Task>> = tasks.iter().collect();
     // Keys are unique: one task per Send, one pull task per node.
-    listed.sort_unstable_by_key(|t| match t.path {
+    let key = |t: &Rc<Task>| match t.path {
         TaskPath::Push(i) => (0, i),
         TaskPath::Pull(_) => (1, t.node),
-    });
+    };
+    crate::order::sort_by(&mut listed, &|a, b| key(a).cmp(&key(b)));
     listed
 }
 
@@ -105,10 +106,11 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
     };
     let candidates: Vec<usize> = match &rs.updated {
         Some(updated) => {
-            let mut c: Vec<usize> = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied()).collect();
-            c.sort_unstable();
-            c.dedup();
-            c
+            let mut listening = vec![false; spec.nodes.len()];
+            for &n in updated.iter().flat_map(|&ch| &spec.listeners[ch]) {
+                listening[n] = true;
+            }
+            (0..spec.nodes.len()).filter(|&n| listening[n]).collect()
         }
         None => (0..spec.nodes.len()).collect(),
     };
@@ -127,7 +129,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input: RefCell::new(input) })
         })
         .collect();
-    tasks.sort_by(|a, b| a.path.cmp(&b.path));
+    crate::order::sort_by(&mut tasks, &|a, b| a.path.cmp(&b.path));
     tasks.extend(rs.sends.iter().enumerate().filter_map(|(i, send)| {
         let n = spec.node(&send.node)?;
         let path = TaskPath::Push(i);

@@ -170,7 +170,9 @@ impl IndexedDbSaver {
         let req = tx.object_store("threads").and_then(|s| s.get_all()).map_err(storage_error)?;
         let all = idb::request(&req).await.map_err(storage_error)?;
         let mut out: Vec<serde_json::Value> = Array::from(&all).iter().filter_map(|v| serde_json::from_str(&v.as_string()?).ok()).collect();
-        out.sort_by(|a, b| b["updated_at"].as_f64().partial_cmp(&a["updated_at"].as_f64()).unwrap_or(std::cmp::Ordering::Equal));
+        superstep::order::sort_by(&mut out, &|a, b| {
+            b["updated_at"].as_f64().partial_cmp(&a["updated_at"].as_f64()).unwrap_or(std::cmp::Ordering::Equal)
+        });
         Ok(out)
     }
 }
