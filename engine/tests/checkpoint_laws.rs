@@ -133,7 +133,7 @@ proptest! {
             let snap = block_on(stepper.step());
             if snap.outcome != Outcome::Continue { break; }
             let stored = block_on(saver.get("p", "", None)).unwrap().unwrap();
-            let values: Value = stored.values.iter().filter(|(k, _)| ["list", "last", "i"].contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect::<serde_json::Map<_, _>>().into();
+            let values: Value = stored.values.iter().filter(|(k, _)| ["list", "last", "i"].contains(&&***k)).map(|(k, v)| (k.to_string(), v.clone())).collect::<serde_json::Map<_, _>>().into();
             prop_assert_eq!(values, snap.state.clone());
         }
     }

@@ -9,7 +9,6 @@ use crate::reducers::Delta;
 use crate::types::{Interrupt, Send};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A channel or node name, shared rather than copied into every checkpoint.
@@ -123,7 +122,7 @@ pub struct CheckpointTuple {
     pub ns: String,
     pub checkpoint: Checkpoint,
     /// Every channel's full value at this checkpoint.
-    pub values: BTreeMap<String, Value>,
+    pub values: NameMap<Value>,
     pub pending_writes: Vec<PendingWrite>,
     /// The highest channel version stored in this thread namespace, across
     /// every branch; a run continuing from here writes newer versions only.
@@ -132,8 +131,8 @@ pub struct CheckpointTuple {
 
 /// Resolves each channel's value from its blob chain. `lookup(channel, version)`
 /// finds the blob stored for that version.
-pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option<&'a Blob>) -> Result<BTreeMap<String, Value>, Error> {
-    let mut out = BTreeMap::new();
+pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option<&'a Blob>) -> Result<NameMap<Value>, Error> {
+    let mut out = NameMap::with_capacity(versions.len());
     for (name, &version) in versions {
         let mut chain: Vec<&Vec<Value>> = Vec::new();
         let mut v = version;
@@ -165,7 +164,7 @@ pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option
             }
         };
         if let Some(value) = value {
-            out.insert(name.to_string(), value);
+            out.push_new(name.clone(), value);
         }
     }
     Ok(out)
@@ -240,7 +239,7 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     for (name, &version) in &t.checkpoint.channel_versions {
         if let Some(ch) = spec.channel(name) {
             rs.versions[ch] = version;
-            rs.values[ch] = t.values.get(&**name).cloned().map(Arc::new);
+            rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
         }
     }
     for (node, seen) in &t.checkpoint.versions_seen {

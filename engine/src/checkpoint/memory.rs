@@ -2,21 +2,21 @@
 //! as a whole (so a "crash" can be simulated by reloading from JSON).
 use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, NameMap, PendingWrite};
 use super::saver::{merge_writes, Checkpointer, ListFilter};
+use super::sorted_map::SortedMap;
 use crate::error::Error;
 use futures::future::{ready, LocalBoxFuture};
 use futures::FutureExt;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 /// One thread namespace's checkpoints, in id order, with their pending writes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Lane {
     /// Sorted by id (ids are time-sortable, so this is append-only in practice).
     checkpoints: Vec<Checkpoint>,
-    writes: BTreeMap<String, Vec<PendingWrite>>,
+    writes: SortedMap<String, Vec<PendingWrite>>,
     /// `channel → version → blob`, gathered from every checkpoint.
-    blobs: BTreeMap<Name, BTreeMap<u64, Blob>>,
+    blobs: SortedMap<Name, SortedMap<u64, Blob>>,
 }
 
 impl Lane {
@@ -40,16 +40,12 @@ impl Lane {
         }
     }
 
-    fn of<'a>(threads: &'a mut BTreeMap<String, Thread>, thread_id: &str, ns: &str) -> &'a mut Lane {
-        // Look up before inserting: `entry` would allocate the key on every put.
-        if !threads.contains_key(thread_id) {
-            threads.insert(thread_id.to_string(), Thread::default());
-        }
-        let thread = threads.get_mut(thread_id).expect("inserted above");
+    fn of<'a>(threads: &'a mut SortedMap<String, Thread>, thread_id: &str, ns: &str) -> &'a mut Lane {
+        let thread = threads.get_or_insert_with(thread_id, || (thread_id.to_string(), Thread::default()));
         if ns.is_empty() {
             return &mut thread.root;
         }
-        thread.subgraphs.entry(ns.to_string()).or_default()
+        thread.subgraphs.get_or_insert_with(ns, || (ns.to_string(), Lane::default()))
     }
 
     /// The blobs `cp` added: channels whose version differs from its parent's.
@@ -58,7 +54,7 @@ impl Lane {
         cp.channel_versions
             .iter()
             .filter(|(ch, v)| parent.and_then(|p| p.channel_versions.get(ch)) != Some(*v))
-            .filter_map(|(ch, v)| self.blobs.get(ch).and_then(|b| b.get(v)).map(|b| (ch.clone(), b.clone())))
+            .filter_map(|(ch, v)| self.blobs.get(&**ch).and_then(|b| b.get(v)).map(|b| (ch.clone(), b.clone())))
             .collect()
     }
 
@@ -81,7 +77,7 @@ impl Lane {
 #[derive(Default, Serialize, Deserialize)]
 struct Thread {
     root: Lane,
-    subgraphs: BTreeMap<String, Lane>,
+    subgraphs: SortedMap<String, Lane>,
 }
 
 impl Thread {
@@ -97,7 +93,7 @@ impl Thread {
 #[derive(Default, Serialize, Deserialize)]
 pub struct MemorySaver {
     /// `thread → ns → lane`.
-    threads: RefCell<BTreeMap<String, Thread>>,
+    threads: RefCell<SortedMap<String, Thread>>,
 }
 
 impl MemorySaver {
@@ -132,7 +128,7 @@ impl Checkpointer for MemorySaver {
         // Blobs move into the lane's store; `tuple` gives a checkpoint its own back.
         for (ch, blob) in std::mem::take(&mut checkpoint.blobs) {
             let version = checkpoint.channel_versions.get(&ch).copied().unwrap_or(0);
-            lane.blobs.entry(ch).or_default().insert(version, blob);
+            lane.blobs.get_or_insert_with(&*ch.clone(), || (ch, SortedMap::default())).insert(version, blob);
         }
         lane.insert(checkpoint);
         ready(Ok(())).boxed_local()
@@ -147,7 +143,7 @@ impl Checkpointer for MemorySaver {
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
         let lane = Lane::of(&mut threads, thread_id, ns);
-        merge_writes(lane.writes.entry(checkpoint_id.to_string()).or_default(), writes);
+        merge_writes(lane.writes.get_or_insert_with(checkpoint_id, || (checkpoint_id.to_string(), Vec::new())), writes);
         ready(Ok(())).boxed_local()
     }
 

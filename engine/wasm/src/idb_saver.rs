@@ -10,9 +10,10 @@ use futures::FutureExt;
 use js_sys::Array;
 use serde_json::json;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
-use superstep::checkpoint::{merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
+use superstep::checkpoint::{
+    merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, Name, PendingWrite, SortedMap,
+};
 use superstep::Error;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,10 +21,10 @@ use web_sys::{IdbDatabase, IdbKeyRange};
 
 const STORES: &[&str] = &["checkpoints", "blobs", "writes", "threads"];
 
-/// A lane's stored values, by (channel, version), and the highest version among them.
+/// A lane's stored values, by channel and version, and the highest version among them.
 #[derive(Default)]
 struct Blobs {
-    by_version: BTreeMap<(String, u64), Blob>,
+    by_version: SortedMap<Name, SortedMap<u64, Blob>>,
     max_version: u64,
 }
 
@@ -120,7 +121,8 @@ impl IndexedDbSaver {
             let blob = read::blob(&rec["blob"]).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
             let version = rec["version"].as_u64().unwrap_or(0);
             blobs.max_version = blobs.max_version.max(version);
-            blobs.by_version.insert((rec["channel"].as_str().unwrap_or_default().to_string(), version), blob);
+            let channel = rec["channel"].as_str().unwrap_or_default();
+            blobs.by_version.get_or_insert_with(channel, || (channel.into(), SortedMap::default())).insert(version, blob);
         }
         Ok((cps, blobs))
     }
@@ -139,7 +141,7 @@ impl IndexedDbSaver {
     }
 
     async fn tuple(&self, thread: &str, ns: &str, cp: &Checkpoint, blobs: &Blobs) -> Result<CheckpointTuple, Error> {
-        let values = resolve(&cp.channel_versions, |ch, v| blobs.by_version.get(&(ch.to_string(), v)))?;
+        let values = resolve(&cp.channel_versions, |ch, v| blobs.by_version.get(ch).and_then(|b| b.get(&v)))?;
         Ok(CheckpointTuple {
             thread_id: thread.into(),
             ns: ns.into(),
