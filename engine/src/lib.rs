@@ -14,6 +14,7 @@ pub mod json;
 pub mod order;
 pub mod pregel;
 pub mod reducers;
+pub mod sorted_map;
 pub mod state;
 pub mod types;
 

@@ -274,7 +274,7 @@ fn RouterEditor(router: RouterDoc, targets: Vec<String>, on_edit: Callback<Edito
         move |code: bool| {
             let mut r = r.clone();
             if code {
-                let paths: std::collections::BTreeMap<String, String> = r
+                let paths: superstep::sorted_map::SortedMap<String, String> = r
                     .rules
                     .iter()
                     .filter_map(|x| x.to.as_str())

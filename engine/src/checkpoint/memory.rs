@@ -2,8 +2,8 @@
 //! as a whole (so a "crash" can be simulated by reloading from JSON).
 use super::format::{resolve, Blob, Checkpoint, CheckpointTuple, Name, NameMap, PendingWrite};
 use super::saver::{merge_writes, Checkpointer, ListFilter};
-use super::sorted_map::SortedMap;
 use crate::error::Error;
+use crate::sorted_map::SortedMap;
 use futures::future::{ready, LocalBoxFuture};
 use futures::FutureExt;
 use serde::{Deserialize, Serialize};

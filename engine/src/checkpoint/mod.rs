@@ -5,7 +5,6 @@ mod memory;
 mod name_map;
 pub mod read;
 mod saver;
-mod sorted_map;
 mod thread;
 
 pub use format::{
@@ -13,7 +12,6 @@ pub use format::{
 };
 pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};
-pub use sorted_map::SortedMap;
 pub(crate) use thread::{child_ns, without_task_id};
 pub use thread::{StateSnapshot, TaskSnapshot};
 

@@ -6,9 +6,9 @@ pub mod mermaid;
 pub mod read;
 pub mod validate;
 
+use crate::sorted_map::SortedMap;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 /// The format version this engine writes and reads.
 pub const DOC_VERSION: u32 = 1;
@@ -39,11 +39,11 @@ pub struct GraphDoc {
     #[serde(skip_serializing_if = "CompileDoc::is_default")]
     pub compile: CompileDoc,
     /// Nested documents, by name (for `subgraph` nodes).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub subgraphs: BTreeMap<String, GraphDoc>,
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub subgraphs: SortedMap<String, GraphDoc>,
     /// Node positions: presentation only, never semantics.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub layout: BTreeMap<String, Position>,
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub layout: SortedMap<String, Position>,
     /// Documented runs: input, resume values, expected output.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<ExampleDoc>,
@@ -97,7 +97,7 @@ pub struct RouterDoc {
     #[serde(rename = "fn", skip_serializing_if = "Option::is_none")]
     pub function: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub paths: Option<BTreeMap<String, String>>,
+    pub paths: Option<SortedMap<String, String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -6,8 +6,8 @@
 use super::{
     ChannelDoc, CompileDoc, EdgeDoc, ExampleDoc, GraphDoc, NodeDoc, Position, Problem, RouterDoc, RuleDoc, DOC_FORMAT, DOC_VERSION,
 };
+use crate::sorted_map::SortedMap;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 type Object = Map<String, Value>;
 
@@ -138,10 +138,9 @@ impl Reader {
     }
 
     /// An object's entries, each read by `item` with its own path.
-    fn map<T>(&mut self, f: &Field, mut item: impl FnMut(&mut Self, &Value, &str) -> Option<T>) -> BTreeMap<String, T> {
-        let Some(obj) = self.object(f) else { return BTreeMap::new() };
-        // Inserted one by one: collecting would add a sort per item type.
-        let mut map = BTreeMap::new();
+    fn map<T>(&mut self, f: &Field, mut item: impl FnMut(&mut Self, &Value, &str) -> Option<T>) -> SortedMap<String, T> {
+        let Some(obj) = self.object(f) else { return SortedMap::default() };
+        let mut map = SortedMap::default();
         for (k, v) in obj {
             if let Some(x) = item(self, v, &format!("{}.{k}", f.path)) {
                 map.insert(k.clone(), x);

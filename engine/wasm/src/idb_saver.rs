@@ -11,9 +11,8 @@ use js_sys::Array;
 use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
-use superstep::checkpoint::{
-    merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, Name, PendingWrite, SortedMap,
-};
+use superstep::checkpoint::{merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, Name, PendingWrite};
+use superstep::sorted_map::SortedMap;
 use superstep::Error;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

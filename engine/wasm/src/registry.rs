@@ -1,15 +1,20 @@
 //! Handles JS holds to engine objects it passes back later (savers, caches,
 //! compiled graphs): small integer ids into per-thread tables.
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use superstep::checkpoint::Checkpointer;
+use superstep::sorted_map::SortedMap;
 use superstep::{Cache, CompiledGraph, Env};
 
+/// What an id names. One table for all three kinds: ids are unique across them.
+enum Handle {
+    Saver(Rc<dyn Checkpointer>),
+    Cache(Rc<dyn Cache>),
+    Graph(CompiledGraph),
+}
+
 thread_local! {
-    static SAVERS: RefCell<HashMap<u32, Rc<dyn Checkpointer>>> = RefCell::default();
-    static CACHES: RefCell<HashMap<u32, Rc<dyn Cache>>> = RefCell::default();
-    static GRAPHS: RefCell<HashMap<u32, CompiledGraph>> = RefCell::default();
+    static HANDLES: RefCell<SortedMap<u32, Handle>> = RefCell::default();
     static NEXT: RefCell<u32> = const { RefCell::new(1) };
     static ENV: Env = {
         // Engine bugs (panics) show their message in the console, not just `unreachable`.
@@ -18,42 +23,51 @@ thread_local! {
     };
 }
 
-fn next_id() -> u32 {
-    NEXT.with(|n| {
+fn add(handle: Handle) -> u32 {
+    let id = NEXT.with(|n| {
         let mut n = n.borrow_mut();
         *n += 1;
         *n
-    })
+    });
+    HANDLES.with(|m| m.borrow_mut().insert(id, handle));
+    id
+}
+
+fn get<T>(id: u32, pick: impl FnOnce(&Handle) -> Option<T>) -> Option<T> {
+    HANDLES.with(|m| m.borrow().get(&id).and_then(pick))
 }
 
 pub fn add_saver(s: Rc<dyn Checkpointer>) -> u32 {
-    let id = next_id();
-    SAVERS.with(|m| m.borrow_mut().insert(id, s));
-    id
+    add(Handle::Saver(s))
 }
 
 pub fn saver(id: u32) -> Option<Rc<dyn Checkpointer>> {
-    SAVERS.with(|m| m.borrow().get(&id).cloned())
+    get(id, |h| match h {
+        Handle::Saver(s) => Some(s.clone()),
+        _ => None,
+    })
 }
 
 pub fn add_cache(c: Rc<dyn Cache>) -> u32 {
-    let id = next_id();
-    CACHES.with(|m| m.borrow_mut().insert(id, c));
-    id
+    add(Handle::Cache(c))
 }
 
 pub fn cache(id: u32) -> Option<Rc<dyn Cache>> {
-    CACHES.with(|m| m.borrow().get(&id).cloned())
+    get(id, |h| match h {
+        Handle::Cache(c) => Some(c.clone()),
+        _ => None,
+    })
 }
 
 pub fn add_graph(g: CompiledGraph) -> u32 {
-    let id = next_id();
-    GRAPHS.with(|m| m.borrow_mut().insert(id, g));
-    id
+    add(Handle::Graph(g))
 }
 
 pub fn graph(id: u32) -> Option<CompiledGraph> {
-    GRAPHS.with(|m| m.borrow().get(&id).cloned())
+    get(id, |h| match h {
+        Handle::Graph(g) => Some(g.clone()),
+        _ => None,
+    })
 }
 
 /// One environment for the whole page, so checkpoint ids sort across graphs.
@@ -64,7 +78,7 @@ pub fn env() -> Env {
 /// Forgets a handle JS no longer holds (called from a FinalizationRegistry).
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = releaseHandle)]
 pub fn release(id: u32) {
-    SAVERS.with(|m| m.borrow_mut().remove(&id));
-    CACHES.with(|m| m.borrow_mut().remove(&id));
-    GRAPHS.with(|m| m.borrow_mut().remove(&id));
+    // Dropped after the table's borrow ends, so nothing a drop does can find it borrowed.
+    let handle = HANDLES.with(|m| m.borrow_mut().remove(&id));
+    drop(handle);
 }

@@ -1,8 +1,9 @@
-//! `SortedMap`: a map kept as a vector sorted by key. The savers' maps
-//! (threads, lanes, checkpoint ids, blob versions) are read far more than
-//! written and mostly appended in key order; a vector with binary search
-//! serves them with a fraction of the wasm each `BTreeMap` instance costs.
-//! It reads and writes as a JSON object, as a `BTreeMap` does.
+//! `SortedMap`: a map kept as a vector sorted by key. The engine's maps
+//! (saved threads, lanes, checkpoint ids, blob versions; a document's
+//! subgraphs, layout and paths) are read far more than written, and mostly
+//! appended in key order; a vector with binary search serves them with a
+//! fraction of the wasm each `BTreeMap` instance costs. It reads and writes
+//! as a JSON object, as a `BTreeMap` does.
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -50,10 +51,14 @@ impl<K: Ord, V> SortedMap<K, V> {
         &mut self.0[i].1
     }
 
-    pub fn insert(&mut self, key: K, value: V) {
+    /// Sets `key` to `value`; the value it replaces, if any.
+    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         match self.find(&key) {
-            Ok(i) => self.0[i].1 = value,
-            Err(i) => self.0.insert(i, (key, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+            Err(i) => {
+                self.0.insert(i, (key, value));
+                None
+            }
         }
     }
 
@@ -64,12 +69,64 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.find(key).ok().map(|i| self.0.remove(i).1)
     }
 
+    pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
+        self.find(key).is_ok()
+    }
+}
+
+impl<K, V> SortedMap<K, V> {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Entries in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> {
         self.0.iter().map(|(k, _)| k)
     }
 
     pub fn values(&self) -> impl Iterator<Item = &V> {
         self.0.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut map = SortedMap::default();
+        for (k, v) in iter {
+            map.insert(k, v);
+        }
+        map
+    }
+}
+
+impl<K, V> IntoIterator for SortedMap<K, V> {
+    type Item = (K, V);
+    type IntoIter = std::vec::IntoIter<(K, V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a SortedMap<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (K, V)>, fn(&'a (K, V)) -> (&'a K, &'a V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
     }
 }
 
@@ -131,10 +188,7 @@ mod tests {
             let mut theirs = BTreeMap::new();
             for op in ops {
                 match op {
-                    Op::Insert(k, v) => {
-                        ours.insert(k, v);
-                        theirs.insert(k, v);
-                    }
+                    Op::Insert(k, v) => prop_assert_eq!(ours.insert(k, v), theirs.insert(k, v)),
                     Op::Remove(k) => prop_assert_eq!(ours.remove(&k), theirs.remove(&k)),
                     Op::GetOrInsert(k, v) => {
                         let x = ours.get_or_insert_with(&k, || (k, v));
