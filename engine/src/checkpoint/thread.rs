@@ -5,6 +5,7 @@ use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
 use crate::error::Error;
 use crate::pregel::{apply_writes, plan, with_finished_writes, CompiledGraph, RunConfig, Stepper, Task, TaskStatus, TaskWrites};
 use crate::types::{Interrupt, START};
+use futures::future::LocalBoxFuture;
 use serde_json::{json, Map, Value};
 use std::rc::Rc;
 
@@ -108,7 +109,12 @@ impl CompiledGraph {
     }
 
     /// The thread's state at its newest checkpoint (or `configurable.checkpoint_id`).
-    pub async fn get_state(&self, config: &RunConfig, subgraphs: bool) -> Result<StateSnapshot, Error> {
+    #[inline(never)]
+    pub fn get_state<'a>(&'a self, config: &'a RunConfig, subgraphs: bool) -> LocalBoxFuture<'a, Result<StateSnapshot, Error>> {
+        Box::pin(self.get_state_unboxed(config, subgraphs))
+    }
+
+    async fn get_state_unboxed(&self, config: &RunConfig, subgraphs: bool) -> Result<StateSnapshot, Error> {
         if config.thread_id().is_none() && self.options().checkpointer.saver().is_some() {
             // As LangGraph.js: no thread named is an empty thread.
             return Ok(StateSnapshot::empty(json!({"configurable": config.configurable})));
@@ -138,7 +144,16 @@ impl CompiledGraph {
     }
 
     /// Snapshots newest first.
-    pub async fn get_state_history(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
+    #[inline(never)]
+    pub fn get_state_history<'a>(
+        &'a self,
+        config: &'a RunConfig,
+        filter: ListFilter,
+    ) -> LocalBoxFuture<'a, Result<Vec<StateSnapshot>, Error>> {
+        Box::pin(self.get_state_history_unboxed(config, filter))
+    }
+
+    async fn get_state_history_unboxed(&self, config: &RunConfig, filter: ListFilter) -> Result<Vec<StateSnapshot>, Error> {
         let to = self.persistence(config)?;
         let owner = self.graph_for_ns(&to.ns);
         // A config naming a checkpoint lists just that one, as LangGraph's savers do.
@@ -241,10 +256,18 @@ impl CompiledGraph {
     /// Applies `values` through the reducers as if `as_node` had written them,
     /// as a new checkpoint (a branch, when `config` names an older one).
     /// Returns the new checkpoint's config.
-    pub async fn update_state(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
-        let to = self.persistence(config)?;
-        // A subgraph's namespace is updated as that subgraph.
-        self.graph_for_ns(&to.ns).update_state_in(to, config, values, as_node).await
+    #[inline(never)]
+    pub fn update_state<'a>(
+        &'a self,
+        config: &'a RunConfig,
+        values: Value,
+        as_node: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Value, Error>> {
+        Box::pin(async move {
+            let to = self.persistence(config)?;
+            // A subgraph's namespace is updated as that subgraph.
+            self.graph_for_ns(&to.ns).update_state_in(to, config, values, as_node).await
+        })
     }
 
     async fn update_state_in(&self, to: Persistence, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {

@@ -204,9 +204,20 @@ impl CompiledGraph {
     }
 
     /// Runs to the end; returns the output keys (with `__interrupt__` if paused).
-    pub async fn invoke(&self, input: impl Into<Input>, config: RunConfig) -> Result<Value, Error> {
-        let mut stepper = self.stepper(input.into(), config).await?;
-        run_to_end(&mut stepper).await
+    ///
+    /// The public async entry points return boxed futures built here: a caller
+    /// in another crate (the wasm bindings) then polls this crate's one copy of
+    /// a run's state machine instead of instantiating its own (12 KB of gzipped wasm).
+    pub fn invoke(&self, input: impl Into<Input>, config: RunConfig) -> LocalBoxFuture<'_, Result<Value, Error>> {
+        self.invoke_input(input.into(), config)
+    }
+
+    #[inline(never)]
+    fn invoke_input(&self, input: Input, config: RunConfig) -> LocalBoxFuture<'_, Result<Value, Error>> {
+        Box::pin(async move {
+            let mut stepper = self.stepper(input, config).await?;
+            run_to_end(&mut stepper).await
+        })
     }
 
     /// `invoke` for native callers without an async runtime.
@@ -215,12 +226,19 @@ impl CompiledGraph {
     }
 
     /// A stream of events in `config.stream_modes` (default: values).
-    pub async fn stream(&self, input: impl Into<Input>, mut config: RunConfig) -> Result<RunStream, Error> {
-        if config.stream_modes.is_empty() {
-            config.stream_modes = vec![StreamMode::Values];
-        }
-        let stepper = self.stepper(input.into(), config).await?;
-        Ok(RunStream::new(stepper))
+    pub fn stream(&self, input: impl Into<Input>, config: RunConfig) -> LocalBoxFuture<'_, Result<RunStream, Error>> {
+        self.stream_input(input.into(), config)
+    }
+
+    #[inline(never)]
+    fn stream_input(&self, input: Input, mut config: RunConfig) -> LocalBoxFuture<'_, Result<RunStream, Error>> {
+        Box::pin(async move {
+            if config.stream_modes.is_empty() {
+                config.stream_modes = vec![StreamMode::Values];
+            }
+            let stepper = self.stepper(input, config).await?;
+            Ok(RunStream::new(stepper))
+        })
     }
 
     /// All events of a run, collected (native convenience).
@@ -233,8 +251,9 @@ impl CompiledGraph {
     }
 
     /// A run driven one superstep at a time.
-    pub async fn stepper(&self, input: Input, config: RunConfig) -> Result<Stepper, Error> {
-        self.start(input, config, vec![], None).await
+    #[inline(never)]
+    pub fn stepper(&self, input: Input, config: RunConfig) -> LocalBoxFuture<'_, Result<Stepper, Error>> {
+        Box::pin(self.start(input, config, vec![], None))
     }
 
     pub fn stepper_blocking(&self, input: impl Into<Input>, config: RunConfig) -> Result<Stepper, Error> {

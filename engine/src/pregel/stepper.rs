@@ -164,8 +164,13 @@ impl Stepper {
         self.rs.all_values(self.graph.spec())
     }
 
-    /// Runs exactly one superstep and reports it.
-    pub async fn step(&mut self) -> StepSnapshot {
+    /// Runs exactly one superstep and reports it (boxed: see `CompiledGraph::invoke`).
+    #[inline(never)]
+    pub fn step(&mut self) -> futures::future::LocalBoxFuture<'_, StepSnapshot> {
+        Box::pin(self.step_unboxed())
+    }
+
+    async fn step_unboxed(&mut self) -> StepSnapshot {
         let spec_step = self.rs.step + 1;
         self.record = true;
         let tick = self.tick().await;

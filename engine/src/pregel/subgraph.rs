@@ -60,7 +60,17 @@ impl Runtime {
     }
 
     /// Runs `graph` as a subgraph of this task and returns its output.
-    pub async fn invoke_graph(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
+    /// (Boxed: see `CompiledGraph::invoke`.)
+    #[inline(never)]
+    pub fn invoke_graph<'a>(
+        &'a self,
+        graph: &'a CompiledGraph,
+        input: Value,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Value, NodeError>> {
+        Box::pin(self.invoke_graph_unboxed(graph, input))
+    }
+
+    async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
         let run = self.run_ctx();
         let mut configurable = run.configurable.clone();
         // The parent's checkpoint (a replay's, say) is not one of the child's.
