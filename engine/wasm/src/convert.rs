@@ -164,16 +164,27 @@ pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
     if !matches!(**v, Value::Array(_) | Value::Object(_)) {
         return to_js(v);
     }
-    let known = CONVERTED.with(|c| {
+    let cached = CONVERTED.with(|c| {
         let c = c.borrow();
-        if let Some((weak, js, _)) = c.entries.get(&(Arc::as_ptr(v) as usize)) {
-            if weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)) {
-                return Some(js.clone());
-            }
-        }
-        // The growth's ends are pinned, so their addresses name these very values
-        // (`growth_of` found it by `v`'s).
-        let (g, items) = (state.growth_of(v)?, v.as_array()?);
+        let (weak, js, _) = c.entries.get(&(Arc::as_ptr(v) as usize))?;
+        weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)).then(|| js.clone())
+    });
+    if let Some(js) = cached {
+        return js;
+    }
+    let js = extended(state, v).unwrap_or_else(|| to_js(v));
+    remember(v, &js);
+    js
+}
+
+/// `v` as the conversion of the list it grew from, extended with its new items,
+/// if that list was converted.
+fn extended(state: &State, v: &Arc<Value>) -> Option<JsValue> {
+    // The growth's ends are pinned, so their addresses name these very values
+    // (`growth_of` found it by `v`'s).
+    let (g, items) = (state.growth_of(v)?, v.as_array()?);
+    CONVERTED.with(|c| {
+        let c = c.borrow();
         let (weak, js, len) = c.entries.get(&(g.from.as_ptr() as usize))?;
         let fits = Weak::ptr_eq(weak, &g.from) && len + g.appended == items.len();
         fits.then(|| {
@@ -183,10 +194,7 @@ pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
             }
             grown.into()
         })
-    });
-    let js = known.unwrap_or_else(|| to_js(v));
-    remember(v, &js);
-    js
+    })
 }
 
 /// Keeps `js` as the conversion of `v`.

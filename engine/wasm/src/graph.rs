@@ -120,7 +120,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.interrupt_before = c.interrupt_before;
     rc.interrupt_after = c.interrupt_after;
     rc.cancel = cancel;
-    // Values chunks are converted by `chunks::Grown`, which reuses what it converted.
+    // Values chunks come as views of the run's values (`chunks::part` converts them
+    // with the conversion cache), not as copies.
     rc.shared_values = true;
     for m in c.stream_mode {
         rc.stream_modes.push(StreamMode::parse(&m).ok_or_else(|| errors::named("TypeError", &format!("unknown stream mode {m}")))?);
