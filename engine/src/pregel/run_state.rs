@@ -75,13 +75,19 @@ impl RunState {
     /// A view of the given state channels that hold a value.
     pub fn view(&self, spec: &GraphSpec, channels: &[usize]) -> State {
         let entry = |c: usize| self.values[c].as_ref().map(|v| (spec.channels[c].name.clone(), v.clone()));
-        if channels.iter().all(|&c| self.values[c].is_some()) {
+        let view = if channels.iter().all(|&c| self.values[c].is_some()) {
             // The usual case: an exact-size iterator, so the view takes one allocation.
             State::from_entries(channels.iter().map(|&c| (spec.channels[c].name.clone(), self.values[c].clone().unwrap_or_default())))
-                .with_growth(&self.growth)
         } else {
-            State::from_entries(channels.iter().filter_map(|&c| entry(c))).with_growth(&self.growth)
-        }
+            State::from_entries(channels.iter().filter_map(|&c| entry(c)))
+        };
+        view.with_growth(&self.growth)
+    }
+
+    /// Every state channel (private ones included), as a view: what `all_values` copies.
+    pub fn all_view(&self, spec: &GraphSpec) -> State {
+        let all: Vec<usize> = (0..spec.state_count).collect();
+        self.view(spec, &all)
     }
 
     /// All state channels with a value, as one JSON object (a deep copy).

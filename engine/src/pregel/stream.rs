@@ -112,8 +112,7 @@ impl Sink {
         if !self.inner.shared_values {
             return self.enqueue(namespace, StreamMode::Values, rs.all_values(spec), None);
         }
-        let all: Vec<usize> = (0..spec.state_count).collect();
-        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.view(spec, &all)));
+        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.all_view(spec)));
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`
