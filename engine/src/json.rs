@@ -43,6 +43,11 @@ impl<'a> Fields<'a> {
         self.get(key).map(|v| T::from_json(v).ok_or_else(|| format!("{}: expected {}", self.path(key), T::WHAT))).transpose()
     }
 
+    /// Field `key` as an object's fields, with their own paths, if present.
+    pub fn fields(&self, key: &str) -> Read<Option<Fields<'a>>> {
+        self.get(key).map(|v| Fields::of(v, &self.path(key))).transpose()
+    }
+
     pub fn req<T: FromJson>(&self, key: &str) -> Read<T> {
         self.opt(key)?.ok_or_else(|| format!("{}: missing", self.path(key)))
     }

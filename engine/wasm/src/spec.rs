@@ -79,8 +79,8 @@ pub struct ConfigData {
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {
     let f = Fields::of(v, "")?;
-    let options = match f.get("options") {
-        Some(o) => read_options(&Fields::of(o, "options")?)?,
+    let options = match f.fields("options")? {
+        Some(o) => read_options(&o)?,
         None => OptionsData::default(),
     };
     Ok(SpecData {
@@ -106,24 +106,18 @@ pub fn read_spec(v: &Value) -> Read<SpecData> {
 }
 
 fn read_node(n: &Fields) -> Read<NodeData> {
-    let cache = match n.get("cache") {
-        Some(c) => {
-            let c = Fields::of(c, &n.path("cache"))?;
-            Some(CacheData { ttl: c.opt("ttl")?, key_fn: c.opt("keyFn")? })
-        }
+    let cache = match n.fields("cache")? {
+        Some(c) => Some(CacheData { ttl: c.opt("ttl")?, key_fn: c.opt("keyFn")? }),
         None => None,
     };
-    let retry = match n.get("retry") {
-        Some(r) => {
-            let r = Fields::of(r, &n.path("retry"))?;
-            Some(RetryData {
-                max_attempts: r.opt("maxAttempts")?,
-                initial_interval: r.opt("initialInterval")?,
-                backoff_factor: r.opt("backoffFactor")?,
-                max_interval: r.opt("maxInterval")?,
-                retry_on: r.opt("retryOn")?,
-            })
-        }
+    let retry = match n.fields("retry")? {
+        Some(r) => Some(RetryData {
+            max_attempts: r.opt("maxAttempts")?,
+            initial_interval: r.opt("initialInterval")?,
+            backoff_factor: r.opt("backoffFactor")?,
+            max_interval: r.opt("maxInterval")?,
+            retry_on: r.opt("retryOn")?,
+        }),
         None => None,
     };
     Ok(NodeData {
