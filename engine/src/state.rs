@@ -106,6 +106,16 @@ impl State {
         }
     }
 
+    /// `from_value` of a borrowed value: clones each key's value, not the object
+    /// around them (a `Send`'s argument stays pending while its task runs).
+    pub fn of_value(value: &Value) -> Self {
+        match value {
+            Value::Object(m) => Self::from_entries(m.iter().map(|(k, v)| (Arc::from(k.as_str()), Arc::new(v.clone())))),
+            Value::Null => State::default(),
+            other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other.clone()))]),
+        }
+    }
+
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.iter().find(|(k, _)| &**k == key).map(|(_, v)| v.get())
     }

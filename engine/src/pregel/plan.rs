@@ -122,7 +122,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             let triggers: Vec<usize> = node.triggers.iter().copied().filter(|&c| rs.available(spec, c)).collect();
             let path = TaskPath::Pull(node.name.clone());
             let input = if n == 0 {
-                State::from_value(rs.values[spec.start_channel].as_deref().cloned().unwrap_or_default())
+                rs.values[spec.start_channel].as_deref().map(State::of_value).unwrap_or_default()
             } else {
                 rs.view(spec, &node.input)
             };
@@ -139,7 +139,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             name: spec.nodes[n].name.clone(),
             path,
             triggers: vec![],
-            input: RefCell::new(State::from_value(send.arg.clone())),
+            input: RefCell::new(State::of_value(&send.arg)),
         }))
     }));
     tasks
