@@ -176,7 +176,7 @@ fn kind_node(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> Resul
                 }
             }
         }
-        other => return Err(doc_err(format!("{p}.kind"), format!("unknown node kind {other:?}"))),
+        other => return Err(doc_err(format!("{p}.kind"), format!("unknown node kind {}", super::quoted(other)))),
     };
     Ok(NodeSpec::new(n.id.clone(), action))
 }
@@ -184,7 +184,7 @@ fn kind_node(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> Resul
 /// A `subgraph` node: shared keys (no mappings), or mapped input and output.
 fn subgraph_kind(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> Result<NodeSpec, Error> {
     let name = n.settings.get("graph").and_then(Value::as_str).unwrap_or_default();
-    let sub_doc = doc.subgraphs.get(name).ok_or_else(|| doc_err(format!("{p}.graph"), format!("no subgraph {name:?}")))?;
+    let sub_doc = doc.subgraphs.get(name).ok_or_else(|| doc_err(format!("{p}.graph"), format!("no subgraph {}", super::quoted(name))))?;
     let sub = build(sub_doc, host, CompileOptions::default())?;
     let mapping = |k: &str| -> Result<Option<Vec<(String, Expr)>>, Error> {
         n.settings

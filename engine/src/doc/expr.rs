@@ -67,7 +67,7 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
                 i += 1;
             }
             let text: String = chars[start..i].iter().map(|(_, c)| c).collect();
-            let n = text.parse::<f64>().map_err(|_| ExprError { pos, message: format!("bad number {text}") })?;
+            let n = decimal(&text).ok_or_else(|| ExprError { pos, message: format!("bad number {text}") })?;
             out.push((Tok::Num(n), pos));
         } else if c == '"' || c == '\'' {
             let mut s = String::new();
@@ -92,9 +92,9 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
             }
             i += 1;
             out.push((Tok::Str(s), pos));
-        } else if c.is_alphabetic() || c == '_' || c == '$' {
+        } else if super::is_name_char(c) {
             let start = i;
-            while i < chars.len() && (chars[i].1.is_alphanumeric() || chars[i].1 == '_' || chars[i].1 == '$') {
+            while i < chars.len() && super::is_name_char(chars[i].1) {
                 i += 1;
             }
             out.push((Tok::Ident(chars[start..i].iter().map(|(_, c)| c).collect()), pos));
@@ -105,7 +105,7 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
                     out.push((Tok::Op(op), pos));
                     i += op.chars().count();
                 }
-                None => return Err(ExprError { pos, message: format!("unexpected character {c:?}") }),
+                None => return Err(ExprError { pos, message: format!("unexpected character '{c}'") }),
             }
         }
     }
@@ -295,6 +295,29 @@ impl Parser {
     }
 }
 
+/// A decimal (`[+-]digits[.digits][e[+-]digits]`, either side of the point may be
+/// empty) read by serde_json's parser, rewritten to JSON's stricter form first:
+/// std's `f64::from_str` would add a second float parser and its 10 KB table.
+fn decimal(text: &str) -> Option<f64> {
+    let (sign, rest) = match text.as_bytes().first()? {
+        b'-' => ("-", &text[1..]),
+        b'+' => ("", &text[1..]),
+        _ => ("", text),
+    };
+    let (mantissa, exponent) = rest.split_at(rest.find(['e', 'E']).unwrap_or(rest.len()));
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
+        return None;
+    }
+    let int = match int.trim_start_matches('0') {
+        "" => "0",
+        int => int,
+    };
+    let point = if frac.is_empty() { "" } else { "." };
+    serde_json::from_str::<Value>(&format!("{sign}{int}{point}{frac}{exponent}")).ok()?.as_f64()
+}
+
 fn num(n: f64) -> Value {
     if n.fract() == 0.0 && n.abs() < 9.0e15 {
         Value::from(n as i64)
@@ -383,7 +406,7 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
                 "str" => Value::String(text(&first)),
                 "num" => match &first {
                     Value::Number(_) => first.clone(),
-                    Value::String(s) => s.trim().parse::<f64>().map(num).map_err(|_| format!("num() cannot read {s:?}"))?,
+                    Value::String(s) => decimal(s.trim()).map(num).ok_or_else(|| format!("num() cannot read {}", super::quoted(s)))?,
                     Value::Bool(b) => Value::from(*b as i64),
                     other => return Err(format!("num() of {other}")),
                 },
@@ -534,6 +557,24 @@ mod tests {
         assert_eq!(run("missing or 'default'"), json!("default"));
         assert_eq!(run("if(n > 2, 'big', null)"), json!("big"));
         assert_eq!(run("if(n > 5, 'big', null)"), json!(null));
+    }
+
+    #[test]
+    fn numbers_read_as_decimals() {
+        assert_eq!(run("1.5 + 5. + 007"), json!(13.5));
+        assert_eq!(run("num(' 2.50 ') + num('.5') + num('+1e2') + num('-0.25E1')"), json!(100.5));
+        assert_eq!(run("num('12345678901234567890')"), json!(1.2345678901234567e19));
+        for bad in ["num('abc')", "num('1.2.3')", "num('.')", "num('1e')", "num('inf')", "num('')", "num('0x10')"] {
+            assert!(eval(&parse(bad).unwrap(), &|_| None).is_err(), "{bad}");
+        }
+        assert_eq!(parse("1.2.3").unwrap_err().message, "bad number 1.2.3");
+    }
+
+    #[test]
+    fn names_in_any_script() {
+        let lookup = |k: &str| json!({"이름": "Lance", "名字_2": 2}).get(k).cloned();
+        assert_eq!(eval(&parse("이름 + ' ' + 名字_2").unwrap(), &lookup).unwrap(), json!("Lance 2"));
+        assert_eq!(parse("n # 1").unwrap_err().message, "unexpected character '#'");
     }
 
     #[test]

@@ -9,7 +9,7 @@ fn id(name: &str) -> String {
     match name {
         START => "__start__".into(),
         END => "__end__".into(),
-        other => other.chars().map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect(),
+        other => other.chars().map(|c| if super::is_name_char(c) && c != '$' { c } else { '_' }).collect(),
     }
 }
 
@@ -73,5 +73,15 @@ impl CompiledGraph {
         }
         out.push_str("\tclassDef default fill:#f2f0ff,line-height:1.2\n\tclassDef first fill-opacity:0\n\tclassDef last fill:#bfb6fc\n");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ids_keep_letters_of_any_script_and_replace_the_rest() {
+        assert_eq!(super::id("검색 노드-2"), "검색_노드_2");
+        assert_eq!(super::id("a$b.c"), "a_b_c");
+        assert_eq!(super::id("__start__"), "__start__");
     }
 }

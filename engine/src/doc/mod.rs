@@ -65,6 +65,19 @@ fn is_state_role(r: &str) -> bool {
     r == "state"
 }
 
+/// A character of a name in expressions and Mermaid ids: ASCII letters, digits,
+/// `_` and `$`, and any non-ASCII character, so that names in any script work
+/// without std's Unicode tables in the wasm.
+pub(crate) fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '$' || !c.is_ascii()
+}
+
+/// `s` in double quotes, escaped as JSON (messages quote names this way rather
+/// than with `{:?}`, whose escaping brings std's Unicode tables).
+pub(crate) fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
 /// A node: its id, its kind and the kind's settings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]

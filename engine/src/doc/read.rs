@@ -97,7 +97,10 @@ impl Reader {
         let obj = self.fields(value, path, "a graph document").unwrap_or(&empty);
         let format = self.required_string(obj, "format", path).unwrap_or_default();
         if !format.is_empty() && format != DOC_FORMAT {
-            self.add(&format!("{path}.format"), format!("unknown format {format:?}; expected {DOC_FORMAT:?}"));
+            self.add(
+                &format!("{path}.format"),
+                format!("unknown format {}; expected {}", super::quoted(&format), super::quoted(DOC_FORMAT)),
+            );
         }
         let f = field(obj, "version", path);
         let version = self.typed(&f, "a whole number", |v| v.as_u64());

@@ -1,7 +1,7 @@
 //! Document validation: what a well-typed document (see `read`) may still get
 //! wrong as a graph, every problem at once, each with a JSON path.
 use super::expr::{parse, Template};
-use super::{GraphDoc, Problem};
+use super::{quoted, GraphDoc, Problem};
 use crate::reducers::Reducer;
 use crate::types::{END, START};
 use serde_json::{Map, Value};
@@ -65,22 +65,28 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
     for (i, ch) in doc.channels.iter().enumerate() {
         let p = format!("{root}.channels[{i}]");
         if !keys.insert(ch.key.as_str()) {
-            c.add(format!("{p}.key"), format!("duplicate channel key {:?}", ch.key));
+            c.add(format!("{p}.key"), format!("duplicate channel key {}", quoted(&ch.key)));
         }
         if Reducer::builtin(&ch.reducer).is_none() {
-            c.add(format!("{p}.reducer"), format!("unknown reducer {:?}; use overwrite, append, add, merge or messages", ch.reducer));
+            c.add(
+                format!("{p}.reducer"),
+                format!("unknown reducer {}; use overwrite, append, add, merge or messages", quoted(&ch.reducer)),
+            );
         }
     }
     let mut ids = HashSet::new();
     for (i, n) in doc.nodes.iter().enumerate() {
         let (p, id, kind) = (format!("{root}.nodes[{i}]"), n.id.as_str(), n.kind.as_str());
         if id == START || id == END || id.contains([':', '|']) {
-            c.add(format!("{p}.id"), format!("{id:?} is a reserved name"))
+            c.add(format!("{p}.id"), format!("{} is a reserved name", quoted(id)))
         } else if !ids.insert(id) {
-            c.add(format!("{p}.id"), format!("duplicate node id {id:?}"));
+            c.add(format!("{p}.id"), format!("duplicate node id {}", quoted(id)));
         }
         match KINDS.iter().find(|(k, _)| *k == kind) {
-            None => c.add(format!("{p}.kind"), format!("unknown node kind {kind:?}; use set, update, interrupt, subgraph, send or code")),
+            None => c.add(
+                format!("{p}.kind"),
+                format!("unknown node kind {}; use set, update, interrupt, subgraph, send or code", quoted(kind)),
+            ),
             Some((_, required)) => {
                 for field in *required {
                     if !n.settings.contains_key(*field) {
@@ -101,21 +107,21 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
         }
         for f in from {
             if f != START && !known(&f) {
-                c.add(format!("{p}.from"), format!("edge from missing node {f:?}"));
+                c.add(format!("{p}.from"), format!("edge from missing node {}", quoted(&f)));
             }
         }
         if e.to != END && !known(&e.to) {
-            c.add(format!("{p}.to"), format!("edge to missing node {:?}", e.to));
+            c.add(format!("{p}.to"), format!("edge to missing node {}", quoted(&e.to)));
         }
     }
     for (i, r) in doc.routers.iter().enumerate() {
         let p = format!("{root}.routers[{i}]");
         if r.from != START && !known(&r.from) {
-            c.add(format!("{p}.from"), format!("router on missing node {:?}", r.from));
+            c.add(format!("{p}.from"), format!("router on missing node {}", quoted(&r.from)));
         }
         for (k, t) in r.paths.iter().flatten() {
             if t != END && !known(t) {
-                c.add(format!("{p}.paths.{k}"), format!("path to missing node {t:?}"));
+                c.add(format!("{p}.paths.{k}"), format!("path to missing node {}", quoted(t)));
             }
         }
         let target_ok = |t: &str| t == END || r.paths.as_ref().map_or(known(t), |m| m.contains_key(t));
@@ -123,13 +129,13 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
             c.expr(&format!("{p}.rules[{j}].when"), &rule.when);
             for t in names(&rule.to) {
                 if !target_ok(&t) {
-                    c.add(format!("{p}.rules[{j}].to"), format!("rule target {t:?} is not a node or path key"));
+                    c.add(format!("{p}.rules[{j}].to"), format!("rule target {} is not a node or path key", quoted(&t)));
                 }
             }
         }
         for t in r.otherwise.as_ref().map(names).unwrap_or_default() {
             if !target_ok(&t) {
-                c.add(format!("{p}.else"), format!("else target {t:?} is not a node or path key"));
+                c.add(format!("{p}.else"), format!("else target {} is not a node or path key", quoted(&t)));
             }
         }
         if r.rules.is_empty() && r.code.is_none() && r.function.is_none() && r.otherwise.is_none() {

@@ -85,7 +85,7 @@ fn parse_node(v: JsValue) -> Result<NodeOutput, NodeError> {
     }
     match t.as_str() {
         "c" => Ok(NodeOutput::Command(parse_command(&v)?)),
-        other => Err(failed(format!("unexpected node result tag {other:?}"))),
+        other => Err(failed(format!("unexpected node result tag \"{other}\""))),
     }
 }
 
