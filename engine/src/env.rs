@@ -84,11 +84,16 @@ impl Ids for CounterIds {
 }
 
 /// Appends the low `digits` hex digits of `v` (zero-padded); faster than `format!`.
+/// The digits go to a buffer first: pushing them char by char checked capacity
+/// and UTF-8 widths each time, 5% of a fan-out's instructions (task ids).
 pub fn push_hex(out: &mut String, v: u64, digits: u32) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for i in (0..digits).rev() {
-        out.push(HEX[((v >> (i * 4)) & 0xf) as usize] as char);
+    let digits = digits.min(16) as usize;
+    let mut buf = [0u8; 16];
+    for (i, b) in buf[..digits].iter_mut().enumerate() {
+        *b = HEX[((v >> ((digits - 1 - i) * 4)) & 0xf) as usize];
     }
+    out.push_str(std::str::from_utf8(&buf[..digits]).unwrap_or_default());
 }
 
 pub struct NoSleep;
@@ -121,4 +126,21 @@ pub fn stable_hash_bytes<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
         }
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_digits_are_zero_padded_lowercase_and_low_first_cut() {
+        assert_eq!(hex16(0x0123_4567_89ab_cdef), "0123456789abcdef");
+        assert_eq!(hex16(u64::MAX), "ffffffffffffffff");
+        let mut s = String::from("id-");
+        push_hex(&mut s, 0xfabc, 3);
+        push_hex(&mut s, 0x2a, 8);
+        assert_eq!(s, "id-abc0000002a");
+        let ids = CounterIds { clock: Rc::new(LogicalClock::default()), n: Cell::new(0) };
+        assert_eq!(ids.next_id(), "000000000001-00000001");
+    }
 }
