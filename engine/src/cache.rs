@@ -1,7 +1,7 @@
 //! Node result caching: a `Cache` trait and the in-memory cache.
+use hashbrown::HashMap;
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Stores a node's writes under `(node, key)` until an optional expiry (ms).
 pub trait Cache {

@@ -4,8 +4,8 @@ use super::expr::{parse, Template};
 use super::{quoted, GraphDoc, Problem};
 use crate::reducers::Reducer;
 use crate::types::{END, START};
+use hashbrown::HashSet;
 use serde_json::{Map, Value};
-use std::collections::HashSet;
 
 /// The node kinds and the settings each one requires.
 pub const KINDS: &[(&str, &[&str])] = &[

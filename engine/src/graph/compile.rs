@@ -9,11 +9,8 @@ use crate::error::{Error, ValidationError};
 use crate::pregel::{CompileOptions, CompiledGraph};
 use crate::reducers::Reducer;
 use crate::types::{END, START};
-use petgraph::graphmap::DiGraphMap;
-use petgraph::visit::{Bfs, Reversed};
-use petgraph::Direction::Incoming;
+use hashbrown::HashMap;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What a channel holds and how it is updated.
@@ -163,88 +160,18 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     // edge, path map or `ends` names it (a router without a path map may lead
     // to any other node). Whether START reaches it is not asked: a Command from
     // a subgraph, or from a node without `ends`, may still lead to it.
-    let unreachable = {
-        let flow = flow_graph(g, &names);
-        names.iter().find(|n| flow.neighbors_directed(n.as_str(), Incoming).next().is_none()).cloned()
-    };
+    let unreachable = super::flow::Flow::of(g, &names).unreachable().cloned();
     match unreachable {
         Some(node) => Err(ValidationError::Unreachable { node }),
         None => Ok(names),
     }
 }
 
-/// Every possible control-flow edge. A router without a path map could go to
-/// any other node.
-fn flow_graph<'a>(g: &'a StateGraph, names: &'a [String]) -> DiGraphMap<&'a str, ()> {
-    let mut flow = DiGraphMap::new();
-    flow.add_node(START);
-    flow.add_node(END);
-    for n in names {
-        flow.add_node(n.as_str());
-    }
-    for (f, t) in &g.edges {
-        flow.add_edge(f.as_str(), t.as_str(), ());
-    }
-    for (from, to) in &g.joins {
-        for f in from {
-            flow.add_edge(f.as_str(), to.as_str(), ());
-        }
-    }
-    for b in &g.branches {
-        match &b.path_map {
-            Some(map) => {
-                for (_, t) in map {
-                    flow.add_edge(b.source.as_str(), t.as_str(), ());
-                }
-            }
-            None => {
-                for t in names.iter().filter(|t| **t != b.source) {
-                    flow.add_edge(b.source.as_str(), t.as_str(), ());
-                }
-                flow.add_edge(b.source.as_str(), END, ());
-            }
-        }
-    }
-    for n in &g.nodes {
-        for e in &n.ends {
-            flow.add_edge(n.name.as_str(), e.as_str(), ());
-        }
-    }
-    flow
-}
-
-/// Nodes from which END cannot be reached (a warning, not an error). A node
-/// with no way out at all finishes the run, as in LangGraph.
-fn cannot_finish<'a>(mut flow: DiGraphMap<&'a str, ()>, names: &'a [String]) -> Vec<String> {
-    for n in names {
-        if flow.neighbors(n.as_str()).next().is_none() {
-            flow.add_edge(n.as_str(), END, ());
-        }
-    }
-    let reversed = Reversed(&flow);
-    let mut bfs = Bfs::new(reversed, END);
-    let mut reaches_end = std::collections::HashSet::new();
-    while let Some(n) = bfs.next(reversed) {
-        reaches_end.insert(n);
-    }
-    names.iter().filter(|n| !reaches_end.contains(n.as_str())).cloned().collect()
-}
-
-/// Nodes START does not lead to (a warning: a Command may still lead there).
-fn not_from_start(flow: &DiGraphMap<&str, ()>, names: &[String]) -> Vec<String> {
-    let mut bfs = Bfs::new(flow, START);
-    let mut reached = std::collections::HashSet::new();
-    while let Some(n) = bfs.next(flow) {
-        reached.insert(n);
-    }
-    names.iter().filter(|n| !reached.contains(n.as_str())).cloned().collect()
-}
-
 fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
-    let flow = flow_graph(&g, &names);
+    let flow = super::flow::Flow::of(&g, &names);
     let mut warnings: Vec<String> =
-        not_from_start(&flow, &names).into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
-    warnings.extend(cannot_finish(flow, &names).into_iter().map(|n| format!("node `{n}` has no path to END")));
+        flow.not_from_start().into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
+    warnings.extend(flow.cannot_finish().into_iter().map(|n| format!("node `{n}` has no path to END")));
     let mut channels: Vec<ChannelSpec> = g
         .channels
         .iter()

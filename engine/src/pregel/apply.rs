@@ -102,7 +102,7 @@ pub fn apply_writes(
             ChannelKind::Start => rs.values[ch] = values.pop().map(Arc::new),
             ChannelKind::Barrier { sources, .. } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
-                let mut known: std::collections::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+                let mut known: hashbrown::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
                 let before = seen.len();
                 for v in values {
                     if let Some(s) = v.as_str() {

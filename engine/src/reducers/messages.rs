@@ -4,8 +4,8 @@
 //! a message whose id is already present replaces it, `{type: "remove", id}`
 //! deletes it, and a remove marker with id `__remove_all__` clears the list.
 use super::Delta;
+use hashbrown::{HashMap, HashSet};
 use serde_json::{Map, Value};
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Id of the remove marker that clears every earlier message.

@@ -3,10 +3,10 @@
 //! text keeps the package small (one serde_json path, no second serializer).
 //! The JS glue has already turned class instances (Overwrite, Send, Command)
 //! into plain marker objects and rejected values JSON cannot hold.
+use hashbrown::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use superstep::State;
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,84 @@
+//! Where control can flow between a graph's nodes, for compile's checks: which
+//! nodes nothing leads to, which START does not reach, which cannot reach END.
+use super::builder::StateGraph;
+use crate::types::{END, START};
+use hashbrown::HashMap;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::{Bfs, Reversed};
+use petgraph::Direction::Incoming;
+
+/// Every possible control-flow edge over START, END and `names`. A router
+/// without a path map could go to any other node.
+pub struct Flow<'a> {
+    graph: DiGraph<(), ()>,
+    index: HashMap<&'a str, NodeIndex>,
+    names: &'a [String],
+}
+
+impl<'a> Flow<'a> {
+    pub fn of(g: &'a StateGraph, names: &'a [String]) -> Self {
+        let mut graph = DiGraph::new();
+        let index = [START, END].into_iter().chain(names.iter().map(String::as_str)).map(|n| (n, graph.add_node(()))).collect();
+        let mut flow = Flow { graph, index, names };
+        for (f, t) in &g.edges {
+            flow.add(f, t);
+        }
+        for (from, to) in &g.joins {
+            for f in from {
+                flow.add(f, to);
+            }
+        }
+        for b in &g.branches {
+            match &b.path_map {
+                Some(map) => map.iter().for_each(|(_, t)| flow.add(&b.source, t)),
+                None => {
+                    names.iter().filter(|t| **t != b.source).for_each(|t| flow.add(&b.source, t));
+                    flow.add(&b.source, END);
+                }
+            }
+        }
+        for n in &g.nodes {
+            n.ends.iter().for_each(|e| flow.add(&n.name, e));
+        }
+        flow
+    }
+
+    /// An edge between known nodes (compile has checked every name already).
+    fn add(&mut self, from: &str, to: &str) {
+        if let (Some(&a), Some(&b)) = (self.index.get(from), self.index.get(to)) {
+            self.graph.add_edge(a, b, ());
+        }
+    }
+
+    fn at(&self, name: &str) -> NodeIndex {
+        self.index[name]
+    }
+
+    /// The first node that no edge, path map or `ends` leads to.
+    pub fn unreachable(&self) -> Option<&'a String> {
+        self.names.iter().find(|n| self.graph.neighbors_directed(self.at(n), Incoming).next().is_none())
+    }
+
+    /// Nodes START does not lead to (a Command may still lead there).
+    pub fn not_from_start(&self) -> Vec<String> {
+        let mut bfs = Bfs::new(&self.graph, self.at(START));
+        while bfs.next(&self.graph).is_some() {}
+        self.names.iter().filter(|n| !bfs.discovered.contains(self.at(n).index())).cloned().collect()
+    }
+
+    /// Nodes from which END cannot be reached. A node with no way out at all
+    /// finishes the run, as in LangGraph.
+    pub fn cannot_finish(mut self) -> Vec<String> {
+        let end = self.at(END);
+        for n in self.names {
+            let at = self.at(n);
+            if self.graph.neighbors(at).next().is_none() {
+                self.graph.add_edge(at, end, ());
+            }
+        }
+        let reversed = Reversed(&self.graph);
+        let mut bfs = Bfs::new(reversed, end);
+        while bfs.next(reversed).is_some() {}
+        self.names.iter().filter(|n| !bfs.discovered.contains(self.at(n).index())).cloned().collect()
+    }
+}
