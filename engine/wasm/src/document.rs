@@ -64,8 +64,12 @@ pub fn compile_document(text: JsValue, make_code: js_sys::Function, saver: Optio
     Ok(JsGraph::new(graph))
 }
 
-/// The document in its canonical form (what saving writes).
+/// The document in its canonical form (what saving writes), as a JS object:
+/// the glue wants the object, and compact JSON spares the package the pretty
+/// printer's instances for every document type.
 #[wasm_bindgen(js_name = normalizeDocument)]
-pub fn normalize_document(text: JsValue) -> Result<String, JsValue> {
-    GraphDoc::from_json(&crate::convert::string_arg(&text, "a graph document")?).map(|d| d.to_json()).map_err(|p| problems_error(&p))
+pub fn normalize_document(text: JsValue) -> Result<JsValue, JsValue> {
+    GraphDoc::from_json(&crate::convert::string_arg(&text, "a graph document")?)
+        .map(|d| crate::convert::to_js_any(&d))
+        .map_err(|p| problems_error(&p))
 }

@@ -337,7 +337,7 @@ export class DocumentGraph {
   }
 
   toJSON() {
-    return JSON.parse(wasm.normalizeDocument(this.text));
+    return wasm.normalizeDocument(this.text);
   }
 }
 
