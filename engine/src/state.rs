@@ -97,12 +97,12 @@ impl State {
         self.growth.as_ref()?.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(value)))
     }
 
-    /// A state holding the keys of a JSON object (e.g. a `Send` argument).
+    /// A state holding the keys of a JSON object, taking their values over; a
+    /// value that is not an object reads as `of_value` has it.
     pub fn from_value(value: Value) -> Self {
         match value {
             Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Arc::from(k), Arc::new(v)))),
-            Value::Null => State::default(),
-            other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other))]),
+            other => Self::of_value(&other),
         }
     }
 

@@ -4,7 +4,7 @@ use super::builder::StateGraph;
 use crate::types::{END, START};
 use hashbrown::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::{Bfs, Reversed};
+use petgraph::visit::{Bfs, Reversed, VisitMap};
 use petgraph::Direction::Incoming;
 
 /// Every possible control-flow edge over START, END and `names`. A router
@@ -18,6 +18,7 @@ pub struct Flow<'a> {
 impl<'a> Flow<'a> {
     pub fn of(g: &'a StateGraph, names: &'a [String]) -> Self {
         let mut graph = DiGraph::new();
+        // START is node 0, END node 1, then `names` in order (see `nodes`).
         let index = [START, END].into_iter().chain(names.iter().map(String::as_str)).map(|n| (n, graph.add_node(()))).collect();
         let mut flow = Flow { graph, index, names };
         for (f, t) in &g.edges {
@@ -50,35 +51,39 @@ impl<'a> Flow<'a> {
         }
     }
 
-    fn at(&self, name: &str) -> NodeIndex {
-        self.index[name]
+    /// The graph's own nodes with their indexes: START is 0, END 1, then `names`.
+    fn nodes(&self) -> impl Iterator<Item = (&'a String, NodeIndex)> {
+        self.names.iter().enumerate().map(|(i, n)| (n, NodeIndex::new(i + 2)))
+    }
+
+    /// The nodes a search from START or END did not discover.
+    fn not_in(&self, discovered: &impl VisitMap<NodeIndex>) -> Vec<String> {
+        self.nodes().filter(|(_, at)| !discovered.is_visited(at)).map(|(n, _)| n.clone()).collect()
     }
 
     /// The first node that no edge, path map or `ends` leads to.
     pub fn unreachable(&self) -> Option<&'a String> {
-        self.names.iter().find(|n| self.graph.neighbors_directed(self.at(n), Incoming).next().is_none())
+        self.nodes().find(|&(_, at)| self.graph.neighbors_directed(at, Incoming).next().is_none()).map(|(n, _)| n)
     }
 
     /// Nodes START does not lead to (a Command may still lead there).
     pub fn not_from_start(&self) -> Vec<String> {
-        let mut bfs = Bfs::new(&self.graph, self.at(START));
+        let mut bfs = Bfs::new(&self.graph, NodeIndex::new(0));
         while bfs.next(&self.graph).is_some() {}
-        self.names.iter().filter(|n| !bfs.discovered.contains(self.at(n).index())).cloned().collect()
+        self.not_in(&bfs.discovered)
     }
 
     /// Nodes from which END cannot be reached. A node with no way out at all
     /// finishes the run, as in LangGraph.
     pub fn cannot_finish(mut self) -> Vec<String> {
-        let end = self.at(END);
-        for n in self.names {
-            let at = self.at(n);
-            if self.graph.neighbors(at).next().is_none() {
-                self.graph.add_edge(at, end, ());
-            }
+        let dead_ends: Vec<NodeIndex> = self.nodes().map(|(_, at)| at).filter(|&at| self.graph.neighbors(at).next().is_none()).collect();
+        let end = NodeIndex::new(1);
+        for at in dead_ends {
+            self.graph.add_edge(at, end, ());
         }
         let reversed = Reversed(&self.graph);
         let mut bfs = Bfs::new(reversed, end);
         while bfs.next(reversed).is_some() {}
-        self.names.iter().filter(|n| !bfs.discovered.contains(self.at(n).index())).cloned().collect()
+        self.not_in(&bfs.discovered)
     }
 }
