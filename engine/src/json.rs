@@ -11,6 +11,12 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
 }
 
+/// `v` as compact JSON text. Stands in for `Value`'s `Display`, which also
+/// compiles a pretty printer into the package for `{:#}`.
+pub fn text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
 /// A typed read, or what is wrong and where.
 pub type Read<T> = Result<T, String>;
 

@@ -210,7 +210,7 @@ impl State {
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "State({})", self.to_value())
+        write!(f, "State({})", crate::json::text(&self.to_value()))
     }
 }
 

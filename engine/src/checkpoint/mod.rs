@@ -272,7 +272,7 @@ pub(crate) async fn start_run(
             let thread_id = config.thread_id().ok_or_else(|| Error::InvalidInput {
                 message: match config.configurable.get("thread_id") {
                     None | Some(Value::Null) => "a graph with a checkpointer needs configurable.thread_id".into(),
-                    Some(other) => format!("configurable.thread_id must be a string, got {other}"),
+                    Some(other) => format!("configurable.thread_id must be a string, got {}", crate::json::text(other)),
                 },
             })?;
             Some(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: String::new() })
@@ -406,7 +406,7 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
         return Err(Error::InvalidUpdate {
             key: NOT_AN_UPDATE.into(),
             nodes: vec![START.into()],
-            message: format!("graph input must be an object of state keys, got {v}"),
+            message: format!("graph input must be an object of state keys, got {}", crate::json::text(&v)),
         });
     }
     let rs = &mut stepper.rs;

@@ -16,6 +16,7 @@
 //! Names read state keys; `len(x)`, `str(x)`, `num(x)` and `if(c, a, b)` are functions. `+`
 //! adds numbers, concatenates strings (a string with anything) and lists.
 //! Templates: `"Hello {{ name }}"`. Errors carry the character position.
+use crate::json::text as json;
 use serde_json::{Number, Value};
 use std::fmt;
 
@@ -354,7 +355,7 @@ pub fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
-        other => other.to_string(),
+        other => json(other),
     }
 }
 
@@ -401,14 +402,14 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
                     Value::Array(l) => l.len(),
                     Value::Object(m) => m.len(),
                     Value::Null => 0,
-                    other => return Err(format!("len() of {other}")),
+                    other => return Err(format!("len() of {}", json(other))),
                 }),
                 "str" => Value::String(text(&first)),
                 "num" => match &first {
                     Value::Number(_) => first.clone(),
                     Value::String(s) => decimal(s.trim()).map(num).ok_or_else(|| format!("num() cannot read {}", super::quoted(s)))?,
                     Value::Bool(b) => Value::from(*b as i64),
-                    other => return Err(format!("num() of {other}")),
+                    other => return Err(format!("num() of {}", json(other))),
                 },
                 _ => return Err(format!("unknown function {name}")),
             }
@@ -419,7 +420,7 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
             match &v {
                 Value::Number(n) if n.is_i64() => Value::from(-n.as_i64().unwrap_or(0)),
                 Value::Number(n) => num(-n.as_f64().unwrap_or(0.0)),
-                other => return Err(format!("cannot negate {other}")),
+                other => return Err(format!("cannot negate {}", json(other))),
             }
         }
         Expr::Binary("and", l, r) => {
@@ -451,7 +452,7 @@ fn binary(op: &str, l: Value, r: Value) -> Result<Value, String> {
                 (Value::String(a), Value::String(b)) => a.partial_cmp(b),
                 _ => f(&l).zip(f(&r)).and_then(|(a, b)| a.partial_cmp(&b)),
             }
-            .ok_or_else(|| format!("cannot compare {l} {op} {r}"))?;
+            .ok_or_else(|| format!("cannot compare {} {op} {}", json(&l), json(&r)))?;
             Value::Bool(match op {
                 "<" => ord.is_lt(),
                 "<=" => ord.is_le(),
@@ -465,10 +466,13 @@ fn binary(op: &str, l: Value, r: Value) -> Result<Value, String> {
             (Value::Number(a), Value::Number(b)) if a.is_i64() && b.is_i64() => {
                 Value::from(a.as_i64().unwrap_or(0).checked_add(b.as_i64().unwrap_or(0)).ok_or("integer overflow")?)
             }
-            _ => num(f(&l).ok_or_else(|| format!("cannot add {l} and {r}"))? + f(&r).ok_or_else(|| format!("cannot add {l} and {r}"))?),
+            _ => {
+                let cannot = || format!("cannot add {} and {}", json(&l), json(&r));
+                num(f(&l).ok_or_else(cannot)? + f(&r).ok_or_else(cannot)?)
+            }
         },
         "-" | "*" | "/" | "%" => {
-            let (a, b) = f(&l).zip(f(&r)).ok_or_else(|| format!("cannot compute {l} {op} {r}"))?;
+            let (a, b) = f(&l).zip(f(&r)).ok_or_else(|| format!("cannot compute {} {op} {}", json(&l), json(&r)))?;
             if (op == "/" || op == "%") && b == 0.0 {
                 return Err("division by zero".into());
             }
@@ -575,6 +579,16 @@ mod tests {
         let lookup = |k: &str| json!({"이름": "Lance", "名字_2": 2}).get(k).cloned();
         assert_eq!(eval(&parse("이름 + ' ' + 名字_2").unwrap(), &lookup).unwrap(), json!("Lance 2"));
         assert_eq!(parse("n # 1").unwrap_err().message, "unexpected character '#'");
+    }
+
+    #[test]
+    fn evaluation_errors_quote_values_as_compact_json() {
+        let fails = |src: &str| eval(&parse(src).unwrap(), &|k| (k == "user").then(|| json!({"age": 40}))).unwrap_err();
+        assert_eq!(fails("user - 1"), r#"cannot compute {"age":40} - 1"#);
+        assert_eq!(fails("[1, 2] < user"), r#"cannot compare [1,2] < {"age":40}"#);
+        assert_eq!(fails("-user"), r#"cannot negate {"age":40}"#);
+        assert_eq!(fails("len(true)"), "len() of true");
+        assert_eq!(fails("num([0.5])"), "num() of [0.5]");
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
             let name = &*task.name;
             let key = match &policy.key {
                 Some(f) => f(&input),
-                None => stable_hash(&[&input.to_string()]),
+                None => stable_hash(&[&crate::json::text(&input)]),
             };
             if let Some(hit) = cache.get(name, &key, ctx.run.env.now_ms()) {
                 if let Some(result) = from_cached(ctx.spec, &hit) {
@@ -224,7 +224,7 @@ fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usi
         other => Err(Error::InvalidUpdate {
             key: crate::error::NOT_AN_UPDATE.into(),
             nodes: vec![task.name.to_string()],
-            message: format!("expected an object of state keys, got {other}"),
+            message: format!("expected an object of state keys, got {}", crate::json::text(&other)),
         }),
     }
 }

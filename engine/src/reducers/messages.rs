@@ -175,7 +175,7 @@ fn coerce(m: Value, ids: &mut dyn MessageIds) -> Result<Value, String> {
             o
         }
         Value::Object(o) => o,
-        other => return Err(format!("cannot turn {other} into a message")),
+        other => return Err(format!("cannot turn {} into a message", crate::json::text(&other))),
     };
     if !obj.contains_key("type") {
         let role = obj.remove("role").and_then(|r| r.as_str().map(normalize_type));

@@ -159,7 +159,8 @@ impl IndexedDbSaver {
         let current = idb::request(&store.get(&JsValue::from_str(thread_id)).map_err(storage_error)?).await.map_err(storage_error)?;
         if let Some(mut summary) = current.as_string().and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok()) {
             summary["status"] = json!(status);
-            store.put_with_key(&JsValue::from_str(&summary.to_string()), &JsValue::from_str(thread_id)).map_err(storage_error)?;
+            let text = superstep::json::text(&summary);
+            store.put_with_key(&JsValue::from_str(&text), &JsValue::from_str(thread_id)).map_err(storage_error)?;
         }
         idb::committed(&tx).await.map_err(storage_error)
     }
@@ -186,13 +187,13 @@ impl Checkpointer for IndexedDbSaver {
             let store = |n: &str| tx.object_store(n).map_err(storage_error);
             for (ch, blob) in &checkpoint.blobs {
                 let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
-                let rec = json!({"channel": &**ch, "version": version, "blob": blob}).to_string();
+                let rec = superstep::json::text(&json!({"channel": &**ch, "version": version, "blob": blob}));
                 store("blobs")?.put_with_key(&JsValue::from_str(&rec), &key(&[thread_id, ns, ch, &format!("{version:020}")])).map_err(storage_error)?;
             }
             let text = serde_json::to_string(&checkpoint).map_err(|e| Error::Storage { message: e.to_string() })?;
             store("checkpoints")?.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, &checkpoint.id])).map_err(storage_error)?;
             if ns.is_empty() {
-                let summary = json!({"thread_id": thread_id, "updated_at": checkpoint.ts, "step": checkpoint.metadata.step, "graph": &*checkpoint.metadata.graph, "checkpoint_id": checkpoint.id, "status": "running"}).to_string();
+                let summary = superstep::json::text(&json!({"thread_id": thread_id, "updated_at": checkpoint.ts, "step": checkpoint.metadata.step, "graph": &*checkpoint.metadata.graph, "checkpoint_id": checkpoint.id, "status": "running"}));
                 store("threads")?.put_with_key(&JsValue::from_str(&summary), &JsValue::from_str(thread_id)).map_err(storage_error)?;
             }
             idb::committed(&tx).await.map_err(storage_error)
