@@ -101,6 +101,46 @@ test("values JSON cannot hold are a typed error naming the path", async () => {
   const cyc = { a: 1 };
   cyc.self = cyc;
   await assert.rejects(bad(cyc).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.self"));
+  // Deep inside too, where JSON.stringify alone would drop or null them.
+  await assert.rejects(bad({ list: [1, { f: () => 1 }] }).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.list[1].f"));
+  await assert.rejects(bad({ n: NaN }).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.n is NaN"));
+  await assert.rejects(bad([Symbol("s")]).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x[0]"));
+});
+
+test("updates and Send arguments cross as their plain copies", async () => {
+  class Point {
+    constructor() {
+      this.x = 1;
+    }
+  }
+  const deep = [];
+  for (let d = deep, i = 0; i < 100; i++) d.push((d = []));
+  const value = { gone: undefined, list: [undefined, 1.5, "a", null, true], when: new Date(0), point: new Point(), deep };
+  const S = Annotation.Root({ v: Annotation(), top: Annotation(), sent: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const g = new StateGraph(S)
+    .addNode("n", () => ({ v: value, top: undefined }))
+    .addNode("s", (x) => ({ sent: [x.arg] }))
+    .addEdge(START, "n")
+    .addConditionalEdges("n", () => [new Send("s", { arg: value })])
+    .compile();
+  const out = await g.invoke({ top: 1 });
+  const copy = { list: [null, 1.5, "a", null, true], when: "1970-01-01T00:00:00.000Z", point: { x: 1 }, deep: JSON.parse(JSON.stringify(deep)) };
+  assert.deepEqual(out.v, copy);
+  assert.equal(out.top, null);
+  assert.deepEqual(out.sent, [copy]);
+  await assert.rejects(
+    new StateGraph(S).addNode("n", () => ({})).addNode("s", () => ({})).addEdge(START, "n").addConditionalEdges("n", () => [new Send("s", { arg: { n: Infinity } })]).compile().invoke({}),
+    (e) => e.name === "InvalidUpdateError" && e.message.includes("Send argument.arg.n"),
+  );
+});
+
+test("an object met twice is not a cycle, even after a copy that failed", async () => {
+  const node = (v) => new StateGraph(Log).addNode("n", () => ({ x: v })).addEdge(START, "n").compile();
+  const holder = { shared: { a: 1 }, n: 10n };
+  await assert.rejects(node(holder).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.n"));
+  delete holder.n;
+  const copy = { shared: { a: 1 } };
+  assert.deepEqual((await node({ twice: [holder, holder], again: holder }).invoke({})).x, { twice: [copy, copy], again: copy });
 });
 
 test("stream shapes follow streamMode and subgraphs", async () => {

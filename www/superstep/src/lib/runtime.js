@@ -3,7 +3,7 @@
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
-import { isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
+import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
@@ -237,7 +237,7 @@ export class NodeConfig {
 }
 
 /** A Send as the engine reads it: `[node, arg]` (a pair reads faster than an object). */
-const sendPair = (s) => [s.node, toPlain(s.args, "Send argument")];
+const sendPair = (s) => [s.node, asPlain(s.args, "Send argument")];
 
 function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];

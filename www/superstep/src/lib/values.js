@@ -4,8 +4,21 @@ import { InvalidUpdateError, isOverwrite } from "./types.js";
 
 /** A deep plain copy of `v` as JSON would see it; throws InvalidUpdateError naming the path. */
 export function toPlain(v, path = "state") {
-  return plain(v, path, new Set());
+  const depth = ancestors.length;
+  try {
+    return plain(v, path);
+  } finally {
+    // A throw leaves the ancestors of where it happened behind.
+    ancestors.length = depth;
+  }
 }
+
+/**
+ * The objects being copied, outermost first: one met again inside itself is a
+ * cycle. A shared stack, not a Set per call: a node's update is copied on
+ * every task, and most are a level or two deep.
+ */
+const ancestors = [];
 
 // `at` is the path as a chain of [parent, key] pairs, spelled out only for an error.
 const spell = (at) => (typeof at === "string" ? at : typeof at[1] === "number" ? `${spell(at[0])}[${at[1]}]` : `${spell(at[0])}.${at[1]}`);
@@ -14,7 +27,7 @@ const unfit = (at, what) => {
   return new InvalidUpdateError(`${path} ${what}`, { path });
 };
 
-function plain(v, at, seen) {
+function plain(v, at) {
   switch (typeof v) {
     case "string":
     case "boolean":
@@ -30,23 +43,23 @@ function plain(v, at, seen) {
       throw unfit(at, `is a ${typeof v}, which JSON cannot represent`);
   }
   if (v === null) return null;
-  if (isLangChainMessage(v)) return plain(plainMessage(v), at, seen);
-  if (typeof v.toJSON === "function") return plain(v.toJSON(), at, seen);
-  if (seen.has(v)) throw unfit(at, "refers back to itself (a cycle)");
-  seen.add(v);
+  if (isLangChainMessage(v)) return plain(plainMessage(v), at);
+  if (typeof v.toJSON === "function") return plain(v.toJSON(), at);
+  if (ancestors.includes(v)) throw unfit(at, "refers back to itself (a cycle)");
+  ancestors.push(v);
   let out;
   if (Array.isArray(v)) {
     out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = plain(v[i], [at, i], seen);
+    for (let i = 0; i < v.length; i++) out[i] = plain(v[i], [at, i]);
   } else if (isOverwrite(v)) {
-    out = { __overwrite__: plain(v.value, at, seen) };
+    out = { __overwrite__: plain(v.value, at) };
   } else {
     out = {};
     for (const k of Object.keys(v)) {
-      if (v[k] !== undefined) out[k] = plain(v[k], [at, k], seen);
+      if (v[k] !== undefined) out[k] = plain(v[k], [at, k]);
     }
   }
-  seen.delete(v);
+  ancestors.pop();
   return out;
 }
 
@@ -63,6 +76,47 @@ function plainMessage(m) {
 }
 
 /**
+ * `v` itself when it is plain JSON data already, else its plain copy. A
+ * node's update and a Send's argument cross on every task, and checking them
+ * costs less than copying them.
+ */
+export function asPlain(v, path) {
+  return v !== undefined && isPlain(v, 0) ? v : toPlain(v, path);
+}
+
+/**
+ * Whether `plain` would copy `v` unchanged: strings, booleans, finite
+ * numbers, null, arrays, and objects of the plain prototype without `toJSON`.
+ * `undefined` inside them is fine: JSON drops or nulls it as `plain` does.
+ * Anything else, or depth past 64 (a cycle, maybe), takes the copy, which
+ * also names what is wrong.
+ */
+function isPlain(v, depth) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return Number.isFinite(v);
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return true;
+  if (depth > 64 || typeof v.toJSON === "function") return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!isPlain(v[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in v) if (!isPlain(v[k], depth + 1)) return false;
+  return true;
+}
+
+/**
  * A state update (or input) as plain data. A key set to `undefined` is still a
  * write, as in LangGraph.js; JSON has no undefined, so it is written as null.
  */
@@ -73,11 +127,11 @@ export function plainUpdate(update, what = "update") {
     if (!update.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string")) {
       throw new InvalidUpdateError(`expected an object of state keys, got an array`);
     }
-    return update.map(([k, v]) => [k, toPlain(v, `${what}.${k}`)]);
+    return update.map(([k, v]) => [k, asPlain(v, [what, k])]);
   }
   if (typeof update !== "object") throw new InvalidUpdateError(`expected an object of state keys, got ${typeof update}`);
   const out = {};
-  for (const k of Object.keys(update)) out[k] = toPlain(update[k], `${what}.${k}`);
+  for (const k of Object.keys(update)) out[k] = asPlain(update[k], [what, k]);
   return out;
 }
 
