@@ -11,6 +11,65 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
 }
 
+/// An update's JSON text as its key/value pairs in order (`None` for null),
+/// read straight into the pairs: a node's update is read on every task, and a
+/// map built only to be taken apart costs an index and a hash of every key.
+pub fn update_pairs(text: &str) -> Result<Option<Vec<(String, Value)>>, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let pairs = serde::Deserializer::deserialize_any(&mut de, Pairs)?;
+    de.end()?;
+    Ok(pairs)
+}
+
+/// Reads an object into pairs. Every other kind of value is refused here by
+/// name: serde's default refusal prints the value, and printing a float
+/// compiles std's float formatter (17 KB) into the package.
+struct Pairs;
+
+impl<'de> serde::de::Visitor<'de> for Pairs {
+    type Value = Option<Vec<(String, Value)>>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an object of state keys")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(0));
+        while let Some(pair) = map.next_entry()? {
+            pairs.push(pair);
+        }
+        Ok(Some(pairs))
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Err(E::custom("expected an object of state keys, got a boolean"))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Err(E::custom("expected an object of state keys, got a number"))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Err(E::custom("expected an object of state keys, got a number"))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Err(E::custom("expected an object of state keys, got a number"))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Err(E::custom("expected an object of state keys, got a string"))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(serde::de::Error::custom("expected an object of state keys, got a list"))
+    }
+}
+
 /// `v` as compact JSON text. Stands in for `Value`'s `Display`, which also
 /// compiles a pretty printer into the package for `{:#}`.
 pub fn text(v: &Value) -> String {
@@ -159,5 +218,22 @@ impl FromJson for Map<String, Value> {
     const WHAT: &'static str = "an object";
     fn from_json(v: &Value) -> Option<Self> {
         v.as_object().cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn update_text_reads_into_pairs_in_order() {
+        let pairs = update_pairs(r#"{"b": [1, {"z": 1}], "a": null, "c": "x"}"#).unwrap().unwrap();
+        assert_eq!(pairs, vec![("b".into(), json!([1, {"z": 1}])), ("a".into(), Value::Null), ("c".into(), json!("x"))]);
+        assert_eq!(update_pairs("null").unwrap(), None);
+        assert_eq!(update_pairs("{}").unwrap(), Some(vec![]));
+        for bad in ["5", "[1]", r#""s""#, r#"{"a": 1} x"#, r#"{"a": }"#, ""] {
+            assert!(update_pairs(bad).is_err(), "{bad}");
+        }
     }
 }

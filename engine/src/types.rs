@@ -112,6 +112,9 @@ pub enum NodeOutput {
     Nothing,
     /// A partial state update: an object of key → value.
     Update(Value),
+    /// The same as key/value pairs in order: what a binding reads an update's
+    /// JSON text into, without building a map only to take it apart.
+    Writes(Vec<(String, Value)>),
     Command(Command),
 }
 

@@ -105,6 +105,27 @@ fn two_overwrites_of_a_reducer_key_in_one_step_is_invalid_update() {
     assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::InvalidUpdate { key, .. }) if key == "log"));
 }
 
+fn pairs(p: &[(&str, serde_json::Value)]) -> NodeOutput {
+    NodeOutput::Writes(p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+}
+
+#[test]
+fn an_update_as_pairs_writes_as_its_object_would() {
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(pairs(&[("log", json!([1])), ("x", json!(1)), ("log", json!([2]))]))))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({})), json!({"x": 1, "log": [1, 2]}));
+    let unknown = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(pairs(&[("y", json!(1))])))).edge(START, "a").compile().unwrap();
+    assert_eq!(
+        unknown.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(),
+        Error::UnknownKey { key: "y".into(), node: "a".into() }
+    );
+}
+
 #[test]
 fn writing_an_unknown_key_is_an_error_unless_declared_private() {
     let g = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(json!({"y": 1})))).edge(START, "a").compile().unwrap();

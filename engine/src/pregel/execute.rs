@@ -168,6 +168,12 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
     let (update, gotos) = match output {
         NodeOutput::Nothing => (None, vec![]),
         NodeOutput::Update(v) => (Some(v), vec![]),
+        NodeOutput::Writes(pairs) => {
+            if let Err(e) = pairs.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, &mut writes.writes)) {
+                return TaskResult::failed(e);
+            }
+            (None, vec![])
+        }
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
             return TaskResult { writes, status: TaskStatus::Parent(c), cached };
         }
