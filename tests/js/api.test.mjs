@@ -50,6 +50,8 @@ test("errors are typed and named", async () => {
   // Options that would change how the node runs, had they been honoured, are refused.
   assert.throws(() => new StateGraph(Log).addNode("slow", () => ({}), { timeout: 1000 }), (e) => e.name === "GraphValidationError" && /`timeout`/.test(e.message));
   assert.throws(() => new StateGraph(Log).addNode("h", () => ({}), { errorHandler: () => ({}) }), (e) => e.name === "GraphValidationError" && /`errorHandler`/.test(e.message));
+  assert.throws(() => new StateGraph(Log).setNodeDefaults({ timeout: 1000 }), (e) => e.name === "GraphValidationError" && /setNodeDefaults: the `timeout`/.test(e.message));
+  assert.throws(() => new StateGraph(Log).setNodeDefaults({ errorHandler: () => ({}) }), (e) => e.name === "GraphValidationError" && /`errorHandler`/.test(e.message));
   class Picky extends Error {}
   const Pick = Annotation.Root({ n: Annotation({ reducer: (a, b) => { if (b < 0) throw new Picky("negative"); return a + b; }, default: () => 0 }) });
   const picky = new StateGraph(Pick).addNode("neg", () => ({ n: -1 })).addEdge(START, "neg").compile();

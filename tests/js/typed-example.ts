@@ -25,6 +25,7 @@ const graph = new StateGraph(State)
   )
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
+  .setNodeDefaults({ retryPolicy: { maxAttempts: 2 }, cachePolicy: false })
   .compile({ checkpointer: new MemorySaver() });
 
 async function main(): Promise<string[]> {

@@ -198,7 +198,8 @@ export interface RetryPolicy {
 export interface NodeOptions {
   input?: AnnotationRoot<any>;
   ends?: string[];
-  cachePolicy?: CachePolicy;
+  /** `false` opts out of a default set by `setNodeDefaults`. */
+  cachePolicy?: CachePolicy | boolean;
   retryPolicy?: RetryPolicy;
   /** Run only once nothing else is left to run (LangGraph's deferred nodes). */
   defer?: boolean;
@@ -353,6 +354,8 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   addSequence(nodes: [string, NodeFunction<S, U>][] | Record<string, NodeFunction<S, U>>): this;
   setEntryPoint(node: string): this;
   setFinishPoint(node: string): this;
+  /** Graph-wide `retryPolicy` and `cachePolicy` (a node's own options win); applied at compile(). */
+  setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean }): this;
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 

@@ -132,6 +132,7 @@ export class StateGraph {
     this.edges = [];
     this.joins = [];
     this.branches = [];
+    this.nodeDefaults = {};
     if (schema && !isAnnotationRoot(schema) && ("stateSchema" in schema || "input" in schema || "output" in schema)) {
       const { stateSchema, input, output } = schema;
       if (stateSchema) this.declare(schemaOf(stateSchema), true);
@@ -242,6 +243,22 @@ export class StateGraph {
     };
   }
 
+  /**
+   * Graph-wide `retryPolicy` and `cachePolicy`, as LangGraph.js's
+   * `setNodeDefaults`: a node's own option wins (`cachePolicy: false` opts
+   * out), later calls override earlier ones field by field, and they apply at
+   * compile(), so this can come before or after addNode. Subgraphs do not
+   * inherit them. `timeout` and `errorHandler` are refused, as in addNode.
+   */
+  setNodeDefaults(defaults = {}) {
+    for (const unsupported of ["timeout", "errorHandler"]) {
+      if (defaults[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `setNodeDefaults: the \`${unsupported}\` option is not supported.`);
+    }
+    if (defaults.retryPolicy !== undefined) this.nodeDefaults.retryPolicy = defaults.retryPolicy;
+    if (defaults.cachePolicy !== undefined) this.nodeDefaults.cachePolicy = defaults.cachePolicy === true ? {} : defaults.cachePolicy || undefined;
+    return this;
+  }
+
   setEntryPoint(node) {
     return this.addEdge(START, node);
   }
@@ -266,8 +283,10 @@ export class StateGraph {
     });
     const nodes = [...this.nodes].map(([name, n]) => {
       const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
-      const cache = n.cachePolicy ? { ttl: n.cachePolicy.ttl, keyFn: n.cachePolicy.keyFunc ? fn((input) => String(n.cachePolicy.keyFunc([input]))) : undefined } : undefined;
-      const r = n.retryPolicy;
+      // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
+      const policy = n.cachePolicy ?? this.nodeDefaults.cachePolicy;
+      const cache = policy ? { ttl: policy.ttl, keyFn: policy.keyFunc ? fn((input) => String(policy.keyFunc([input]))) : undefined } : undefined;
+      const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
       return {
         name,
         fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r?.retryOn)),
