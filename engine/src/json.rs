@@ -46,28 +46,32 @@ impl<'de> serde::de::Visitor<'de> for Pairs {
     }
 
     fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
-        Err(E::custom("expected an object of state keys, got a boolean"))
+        refuse("a boolean")
     }
 
     fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
-        Err(E::custom("expected an object of state keys, got a number"))
+        refuse("a number")
     }
 
     fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
-        Err(E::custom("expected an object of state keys, got a number"))
+        refuse("a number")
     }
 
     fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
-        Err(E::custom("expected an object of state keys, got a number"))
+        refuse("a number")
     }
 
     fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
-        Err(E::custom("expected an object of state keys, got a string"))
+        refuse("a string")
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(serde::de::Error::custom("expected an object of state keys, got a list"))
+        refuse("a list")
     }
+}
+
+fn refuse<T, E: serde::de::Error>(got: &str) -> Result<T, E> {
+    Err(E::custom(format_args!("expected an object of state keys, got {got}")))
 }
 
 /// `v` as compact JSON text. Stands in for `Value`'s `Display`, which also

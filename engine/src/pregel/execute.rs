@@ -165,21 +165,17 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
     let spec = ctx.spec;
     let node = &spec.nodes[task.node];
     let mut writes = TaskWrites::default();
-    let (update, gotos) = match output {
-        NodeOutput::Nothing => (None, vec![]),
-        NodeOutput::Update(v) => (Some(v), vec![]),
-        NodeOutput::Writes(pairs) => {
-            if let Err(e) = pairs.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, &mut writes.writes)) {
-                return TaskResult::failed(e);
-            }
-            (None, vec![])
-        }
+    let out = &mut writes.writes;
+    let (written, gotos) = match output {
+        NodeOutput::Nothing => (Ok(()), vec![]),
+        NodeOutput::Update(v) => (state_writes(spec, task, v, out), vec![]),
+        NodeOutput::Writes(pairs) => (pair_writes(spec, task, pairs, out), vec![]),
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
             return TaskResult { writes, status: TaskStatus::Parent(c), cached };
         }
-        NodeOutput::Command(c) => (c.update, c.goto),
+        NodeOutput::Command(c) => (c.update.map_or(Ok(()), |u| state_writes(spec, task, u, out)), c.goto),
     };
-    if let Some(Err(e)) = update.map(|u| state_writes(spec, task, u, &mut writes.writes)) {
+    if let Err(e) = written {
         return TaskResult::failed(e);
     }
     for &ch in &node.edge_writes {
@@ -214,7 +210,7 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
 /// Validates an update object and records its writes.
 fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
     match update {
-        Value::Object(m) => m.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, out)),
+        Value::Object(m) => pair_writes(spec, task, m, out),
         Value::Null => Ok(()),
         // A list of [key, value] pairs, as Command(update=[...]) allows.
         Value::Array(items) if items.iter().all(|p| p.as_array().is_some_and(|a| a.len() == 2 && a[0].is_string())) => {
@@ -233,6 +229,16 @@ fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usi
             message: format!("expected an object of state keys, got {}", crate::json::text(&other)),
         }),
     }
+}
+
+/// Records the writes of an update's key/value pairs, in order.
+fn pair_writes(
+    spec: &GraphSpec,
+    task: &Task,
+    pairs: impl IntoIterator<Item = (String, Value)>,
+    out: &mut Vec<(usize, Value)>,
+) -> Result<(), Error> {
+    pairs.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, out))
 }
 
 fn state_write(spec: &GraphSpec, task: &Task, k: String, v: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
