@@ -122,6 +122,13 @@ function isConcat(fn) {
   return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
+/** Options of newer LangGraph.js that change how a node runs are refused, not ignored. */
+function refuseNewerOptions(options, where) {
+  for (const unsupported of ["timeout", "errorHandler"]) {
+    if (options[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `${where}: the \`${unsupported}\` option is not supported.`);
+  }
+}
+
 export class StateGraph {
   constructor(schema, _config) {
     this.channels = new Map();
@@ -182,10 +189,7 @@ export class StateGraph {
     if (this.channels.has(name)) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
-    // Options of newer LangGraph.js that change how a node runs are refused, not ignored.
-    for (const unsupported of ["timeout", "errorHandler"]) {
-      if (options[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: the \`${unsupported}\` option is not supported.`);
-    }
+    refuseNewerOptions(options, `Node \`${name}\``);
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
     this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, defer: !!options.defer, metadata: options.metadata });
     return this;
@@ -251,9 +255,7 @@ export class StateGraph {
    * inherit them. `timeout` and `errorHandler` are refused, as in addNode.
    */
   setNodeDefaults(defaults = {}) {
-    for (const unsupported of ["timeout", "errorHandler"]) {
-      if (defaults[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `setNodeDefaults: the \`${unsupported}\` option is not supported.`);
-    }
+    refuseNewerOptions(defaults, "setNodeDefaults");
     if (defaults.retryPolicy !== undefined) this.nodeDefaults.retryPolicy = defaults.retryPolicy;
     if (defaults.cachePolicy !== undefined) this.nodeDefaults.cachePolicy = defaults.cachePolicy === true ? {} : defaults.cachePolicy || undefined;
     return this;
