@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, INTERRUPT, MemorySaver, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, INTERRUPT, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
@@ -10,7 +10,7 @@ const State = Annotation.Root({
 const shout = task("shout", async (text: string) => text.toUpperCase());
 
 const graph = new StateGraph(State)
-  .addNode("plan", async (s) => ({ topic: await shout(s.topic) }))
+  .addNode("plan", async (s, config) => (config.heartbeat(), { topic: await shout(s.topic) }), { timeout: { idleTimeout: 5_000, refreshOn: "heartbeat" } })
   .addNode("joke", (s) => {
     writer({ progress: getCurrentTaskInput<{ topic: string }>().topic });
     return { jokes: [`about ${s.topic}`] };
@@ -25,7 +25,7 @@ const graph = new StateGraph(State)
   )
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
-  .setNodeDefaults({ retryPolicy: { maxAttempts: 2 }, cachePolicy: false })
+  .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000 })
   .compile({ checkpointer: new MemorySaver() });
 
 async function main(): Promise<string[]> {

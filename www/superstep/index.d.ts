@@ -45,12 +45,14 @@ export interface NodeConfig {
     langgraph_checkpoint_ns: string;
   };
   remainingSteps: number;
-  /** The run's `AbortSignal`, if invoke or stream was given one. */
+  /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
   signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */
   interrupt<T = unknown>(value: unknown): T;
-  /** Emits a `custom` stream event. */
+  /** Emits a `custom` stream event (dropped once the attempt has timed out). */
   writer(value: unknown): void;
+  /** Progress, for the node's `idleTimeout`; a no-op without one. */
+  heartbeat(): void;
 }
 
 // ---------------------------------------------------------------- values
@@ -115,6 +117,19 @@ export class InvalidUpdateError extends Error {
 }
 export class NodeError extends Error {
   node?: string;
+}
+/** A node attempt that ran past its `timeout`; a retry policy retries it. */
+export class NodeTimeoutError extends Error {
+  readonly name: "NodeTimeoutError";
+  node: string;
+  /** Which timeout ran out. */
+  kind: "run" | "idle";
+  /** The timeout that ran out, in ms. */
+  timeout: number;
+  /** ms from the attempt's start until it ran out. */
+  elapsed: number;
+  runTimeout?: number;
+  idleTimeout?: number;
 }
 export class GraphValidationError extends Error {
   culprit?: string;
@@ -195,12 +210,22 @@ export interface RetryPolicy {
   retryOn?: (error: unknown) => boolean;
 }
 
+/**
+ * A node attempt's time limits, in ms: `runTimeout` caps the attempt,
+ * `idleTimeout` caps time without progress (custom stream writes, `task()`
+ * calls and `config.heartbeat()`; only heartbeats with `refreshOn:
+ * "heartbeat"`). A number is a `runTimeout`.
+ */
+export type TimeoutPolicy = number | { runTimeout?: number; idleTimeout?: number; refreshOn?: "auto" | "heartbeat" };
+
 export interface NodeOptions {
   input?: AnnotationRoot<any>;
   ends?: string[];
   /** `false` opts out of a default set by `setNodeDefaults`. */
   cachePolicy?: CachePolicy | boolean;
   retryPolicy?: RetryPolicy;
+  /** Fails an attempt that runs too long with a `NodeTimeoutError`; not for a compiled graph added as a node. */
+  timeout?: TimeoutPolicy;
   /** Run only once nothing else is left to run (LangGraph's deferred nodes). */
   defer?: boolean;
   metadata?: Json;
@@ -354,8 +379,8 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   addSequence(nodes: [string, NodeFunction<S, U>][] | Record<string, NodeFunction<S, U>>): this;
   setEntryPoint(node: string): this;
   setFinishPoint(node: string): this;
-  /** Graph-wide `retryPolicy` and `cachePolicy` (a node's own options win); applied at compile(). */
-  setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean }): this;
+  /** Graph-wide `retryPolicy`, `cachePolicy` and `timeout` (a node's own options win); applied at compile(). */
+  setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean; timeout?: TimeoutPolicy }): this;
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 

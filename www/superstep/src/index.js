@@ -6,7 +6,7 @@ import wasmInit, * as wasm from "../wasm/superstep_wasm.js";
 export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, isCommand, isInterrupted } from "./lib/types.js";
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError,
-  MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError,
+  MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
 } from "./lib/types.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getWriter, writer } from "./lib/runtime.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";

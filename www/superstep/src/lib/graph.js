@@ -8,6 +8,7 @@ import {
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
 import { streamEventsV3 } from "./events.js";
+import { timeoutPolicy } from "./timeout.js";
 import { Stepper } from "./stepper.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
@@ -122,11 +123,9 @@ function isConcat(fn) {
   return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
-/** Options of newer LangGraph.js that change how a node runs are refused, not ignored. */
-function refuseNewerOptions(options, where) {
-  for (const unsupported of ["timeout", "errorHandler"]) {
-    if (options[unsupported] !== undefined) throw wasmErrorLike("GraphValidationError", `${where}: the \`${unsupported}\` option is not supported.`);
-  }
+/** LangGraph.js 1.7's `errorHandler` changes how a failing node runs: refused, not ignored. */
+function refuseErrorHandler(options, where) {
+  if (options.errorHandler !== undefined) throw wasmErrorLike("GraphValidationError", `${where}: the \`errorHandler\` option is not supported.`);
 }
 
 export class StateGraph {
@@ -189,9 +188,12 @@ export class StateGraph {
     if (this.channels.has(name)) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
-    refuseNewerOptions(options, `Node \`${name}\``);
+    refuseErrorHandler(options, `Node \`${name}\``);
+    const timeout = timeoutPolicy(options.timeout, `Node \`${name}\``);
+    // A compiled graph as a node runs inside the engine, where no JS timer can stop it.
+    if (timeout && fn instanceof CompiledStateGraph) throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: a subgraph node cannot take a \`timeout\`; call the subgraph from a function node instead.`);
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
-    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, defer: !!options.defer, metadata: options.metadata });
+    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, timeout, defer: !!options.defer, metadata: options.metadata });
     return this;
   }
 
@@ -248,15 +250,17 @@ export class StateGraph {
   }
 
   /**
-   * Graph-wide `retryPolicy` and `cachePolicy`, as LangGraph.js's
+   * Graph-wide `retryPolicy`, `cachePolicy` and `timeout`, as LangGraph.js's
    * `setNodeDefaults`: a node's own option wins (`cachePolicy: false` opts
    * out), later calls override earlier ones field by field, and they apply at
    * compile(), so this can come before or after addNode. Subgraphs do not
-   * inherit them. `timeout` and `errorHandler` are refused, as in addNode.
+   * inherit them, and a compiled graph added as a node runs without the
+   * default `timeout` (see addNode). `errorHandler` is refused, as in addNode.
    */
   setNodeDefaults(defaults = {}) {
-    refuseNewerOptions(defaults, "setNodeDefaults");
+    refuseErrorHandler(defaults, "setNodeDefaults");
     if (defaults.retryPolicy !== undefined) this.nodeDefaults.retryPolicy = defaults.retryPolicy;
+    if (defaults.timeout !== undefined) this.nodeDefaults.timeout = timeoutPolicy(defaults.timeout, "setNodeDefaults");
     if (defaults.cachePolicy !== undefined) this.nodeDefaults.cachePolicy = defaults.cachePolicy === true ? {} : defaults.cachePolicy || undefined;
     return this;
   }
@@ -291,7 +295,7 @@ export class StateGraph {
       const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
       return {
         name,
-        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r?.retryOn)),
+        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r?.retryOn, n.timeout ?? this.nodeDefaults.timeout)),
         subgraph: sub ? sub.graph.id : undefined,
         input: n.input,
         ends: n.ends ?? [],

@@ -5,6 +5,7 @@
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
+import { Attempt } from "./timeout.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
 /**
@@ -15,6 +16,8 @@ class Task {
   constructor(id, input) {
     this.id = id;
     this.input = input;
+    /** The timed attempt this call is, under a node `timeout` (see timeout.js). */
+    this.attempt = null;
   }
   /** The task's input state (see `lazyState`): first the one the engine made with the call. */
   eager() {
@@ -144,6 +147,7 @@ export function task(options, fn) {
     } catch (e) {
       throw typedError(e);
     }
+    rt.attempt?.progress();
     const [index, hit, kept] = started;
     if (hit) return kept;
     let result;
@@ -214,17 +218,30 @@ export class NodeConfig {
       thread_id: this.configurable?.thread_id,
     });
   }
-  /** The run's `AbortSignal`, as passed to invoke or stream (for `fetch` and the like). */
+  /**
+   * The run's `AbortSignal`, as passed to invoke or stream (for `fetch` and the
+   * like); under a `timeout`, the attempt's, which a timeout aborts too.
+   */
   get signal() {
-    return this.#rt.signal();
+    return this.#rt.attempt?.signal ?? this.#rt.signal();
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
   }
   /** `interrupt()` that keeps working after an `await` (bound, so it can be passed around). */
   interrupt = (value) => doInterrupt(this.#rt, value);
-  /** Emits a `custom` stream event. */
-  writer = (value) => this.#rt.write(toPlain(value, "custom event"));
+  /** Emits a `custom` stream event; an attempt abandoned after its timeout writes nothing. */
+  writer = (value) => {
+    const attempt = this.#rt.attempt;
+    if (attempt && !attempt.active) return;
+    attempt?.progress();
+    this.#rt.write(toPlain(value, "custom event"));
+  };
+  /** Progress, for a node's `idleTimeout` (a no-op without one); made on use, bound. */
+  get heartbeat() {
+    const rt = this.#rt;
+    return () => rt.attempt?.heartbeat();
+  }
 
   /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
   static runtimeOf(config) {
@@ -256,8 +273,12 @@ function failure(e, node, retryOn) {
   return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
 }
 
-/** Calls `fn(state, config)` with the task current; settles to a tagged result; closes the task. */
-function run(rt, fn, done, node, retryOn) {
+/**
+ * Calls `fn(state, config)` with the task current; settles to a tagged result;
+ * closes the task. Under a `timeout` policy the call is one timed attempt.
+ */
+function run(rt, fn, done, node, retryOn, timeout) {
+  const attempt = timeout ? (rt.attempt = new Attempt(timeout, rt.signal())) : null;
   const state = lazyState(rt);
   const prev = current;
   const config = new NodeConfig(rt, state);
@@ -267,16 +288,23 @@ function run(rt, fn, done, node, retryOn) {
     r = store ? store.run(config, fn, state, config) : fn(state, config);
   } catch (e) {
     current = prev;
-    return fail(rt, e, node, retryOn);
+    return fail(rt, timedOut(attempt, node) ?? e, node, retryOn);
   }
   current = prev;
   if (r && typeof r.then === "function") {
-    return r.then(
+    return (attempt ? attempt.race(r, node) : r).then(
       (v) => settle(rt, v, done, node, retryOn),
       (e) => fail(rt, e, node, retryOn),
     );
   }
-  return settle(rt, r, done, node, retryOn);
+  const late = timedOut(attempt, node);
+  return late ? fail(rt, late, node, retryOn) : settle(rt, r, done, node, retryOn);
+}
+
+/** A synchronous attempt cannot be stopped; one that ran past its timeout fails when it returns. */
+function timedOut(attempt, node) {
+  const kind = attempt?.expired();
+  return kind ? attempt.expire(node, kind) : null;
 }
 
 /** A call's value as its tagged result (or the failure it turns out to be); closes the task. */
@@ -327,10 +355,10 @@ function routeResult(v) {
   return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
 }
 
-export function wrapNode(name, fn, retryOn) {
+export function wrapNode(name, fn, retryOn, timeout) {
   return (id, input) => {
     const rt = new Task(id, input);
-    return run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn);
+    return run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn, timeout);
   };
 }
 

@@ -75,6 +75,24 @@ export const StorageQuotaError = errorClass("StorageQuotaError");
 export const ThreadLockedError = errorClass("ThreadLockedError");
 export const GraphDocumentError = errorClass("GraphDocumentError");
 
+/**
+ * A node attempt that ran past its `timeout`, with LangGraph.js's fields:
+ * `node`, `kind` ("run" or "idle"), `timeout` (the one that ran out),
+ * `elapsed`, `runTimeout` and `idleTimeout` (ms).
+ */
+export class NodeTimeoutError extends Error {
+  constructor({ node, kind, elapsed, runTimeout, idleTimeout }) {
+    const idle = kind === "idle";
+    super(
+      idle
+        ? `Node "${node}" exceeded its idle timeout of ${idleTimeout}ms without making progress (elapsed: ${elapsed}ms).`
+        : `Node "${node}" exceeded its run timeout of ${runTimeout}ms (elapsed: ${elapsed}ms).`,
+    );
+    this.name = "NodeTimeoutError";
+    Object.assign(this, { node, kind, timeout: idle ? idleTimeout : runTimeout, elapsed, runTimeout, idleTimeout });
+  }
+}
+
 /** Thrown by `interrupt()` to pause the run; carries the interrupts. */
 export class GraphInterrupt extends Error {
   constructor(interrupts = []) {
