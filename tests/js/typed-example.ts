@@ -7,7 +7,7 @@ const State = Annotation.Root({
   jokes: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
 });
 
-const shout = task("shout", async (text: string) => text.toUpperCase());
+const shout = task({ name: "shout", retry: { maxAttempts: 2, initialInterval: 100 }, timeout: 1_000 }, async (text: string) => text.toUpperCase());
 
 const graph = new StateGraph(State)
   .addNode("plan", async (s, config) => (config.heartbeat(), { topic: await shout(s.topic) }), { timeout: { idleTimeout: 5_000, refreshOn: "heartbeat" } })

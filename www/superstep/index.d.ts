@@ -91,9 +91,11 @@ export function interrupt<T = unknown>(value: unknown): T;
 /**
  * Side work of the node that calls it: the result is kept with the node's task,
  * so a node run again after pausing or failing gets it back without calling `fn`.
+ * `retry` tries a failed call again (the node does not run again); `timeout`
+ * fails a slow call with a `NodeTimeoutError`.
  */
 export function task<A extends unknown[], R>(
-  options: string | { name: string },
+  options: string | { name: string; retry?: RetryPolicy; timeout?: TimeoutPolicy },
   fn: (...args: A) => R | Promise<R>,
 ): (...args: A) => Promise<R>;
 /** The running node's config (undefined outside a node; in browsers, only before its first `await`). */
@@ -202,6 +204,11 @@ export interface CachePolicy {
   keyFunc?: (args: unknown[]) => string;
 }
 
+/**
+ * As LangGraph.js's: intervals in ms (defaults 500, doubling, at most 128,000;
+ * no jitter); without `retryOn`, every failure is retried but cancellations,
+ * `GraphValueError`, HTTP statuses 400-407 and 409, and an exhausted quota.
+ */
 export interface RetryPolicy {
   maxAttempts?: number;
   initialInterval?: number;

@@ -9,6 +9,7 @@ import {
 import { plainUpdate, toPlain } from "./values.js";
 import { streamEventsV3 } from "./events.js";
 import { timeoutPolicy } from "./timeout.js";
+import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
@@ -295,13 +296,13 @@ export class StateGraph {
       const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
       return {
         name,
-        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r?.retryOn, n.timeout ?? this.nodeDefaults.timeout)),
+        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r && (r.retryOn ?? defaultRetryOn), n.timeout ?? this.nodeDefaults.timeout)),
         subgraph: sub ? sub.graph.id : undefined,
         input: n.input,
         ends: n.ends ?? [],
         cache,
         defer: n.defer,
-        retry: r ? { maxAttempts: r.maxAttempts, initialInterval: r.initialInterval, backoffFactor: r.backoffFactor, maxInterval: r.maxInterval, retryOn: r.retryOn ? ["retry"] : undefined } : undefined,
+        retry: r ? engineRetryPolicy(r) : undefined,
         metadata: n.metadata ?? null,
       };
     });

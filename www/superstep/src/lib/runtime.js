@@ -5,7 +5,8 @@
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { randomId } from "./messages.js";
-import { Attempt } from "./timeout.js";
+import { Attempt, timeoutPolicy } from "./timeout.js";
+import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
 /**
@@ -134,10 +135,15 @@ export function interrupt(value) {
  * failing, the call returns the kept result instead of calling `fn` again.
  * Calls are matched by their order in the node. Same reach as `interrupt()`:
  * anywhere in a node in Node; in a browser, before the node's first `await`.
+ * Options, as LangGraph.js's: `retry` tries a failed call again (the node does
+ * not run again), `timeout` fails a slow one with a NodeTimeoutError. A task's
+ * `cachePolicy` is not supported: its calls are not cached across runs.
  */
 export function task(options, fn) {
   const name = typeof options === "string" ? options : options?.name;
   if (typeof name !== "string" || !name || typeof fn !== "function") throw new TypeError("task(name, fn) needs a name and a function");
+  const retry = typeof options === "object" ? options.retry : undefined;
+  const timeout = typeof options === "object" ? timeoutPolicy(options.timeout, `task "${name}"`) : undefined;
   const call = async (...args) => {
     const rt = currentRuntime();
     if (!rt) throw new Error(`task "${name}" must be called inside a node; in a browser, before the node's first \`await\``);
@@ -152,7 +158,7 @@ export function task(options, fn) {
     if (hit) return kept;
     let result;
     try {
-      result = await fn(...args);
+      result = await (retry || timeout ? retrying(name, () => fn(...args), retry, timeout) : fn(...args));
     } catch (e) {
       // A failed task fails its node's task, as in LangGraph, even if the node catches it.
       failedCalls.set(rt, failedCalls.get(rt) ?? e);
@@ -269,8 +275,17 @@ function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
   if (e && e.__parentCommand) return { t: "p", command: e.command };
   nodeErrors.set(node, e);
-  const retry = retryOn ? (retryOn(e) ? "retry" : "no-retry") : e?.name;
+  const retry = retryOn ? (retries(retryOn, e) ? "retry" : "no-retry") : e?.name;
   return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
+}
+
+/** A `retryOn` that throws is a no. */
+function retries(retryOn, e) {
+  try {
+    return !!retryOn(e);
+  } catch {
+    return false;
+  }
 }
 
 /**

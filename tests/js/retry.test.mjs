@@ -1,0 +1,51 @@
+// node --test: retry policies as LangGraph.js has them. Intervals are in
+// milliseconds (the engine counts seconds); scenarios 243 and 244 compare the
+// default retryOn and task() retries with LangGraph.js.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, END, task } = S;
+before(() => S.init());
+
+const State = Annotation.Root({ n: Annotation() });
+const failing = (times, calls) => () => {
+  calls.push(Date.now());
+  if (calls.length <= times) throw new Error("flaky");
+  return { n: calls.length };
+};
+const one = (fn, retryPolicy) => new StateGraph(State).addNode("a", fn, { retryPolicy }).addEdge(START, "a").addEdge("a", END).compile();
+const gaps = (calls) => calls.slice(1).map((t, i) => t - calls[i]);
+
+test("retry intervals are milliseconds, growing by backoffFactor up to maxInterval", { timeout: 10_000 }, async () => {
+  const calls = [];
+  assert.deepEqual(await one(failing(2, calls), { initialInterval: 60, backoffFactor: 2 }).invoke({ n: 0 }), { n: 3 });
+  const [first, second] = gaps(calls);
+  // 60 then 120 ms; read as seconds they would be a minute and two.
+  assert.ok(first >= 55 && first < 1000, `first wait ${first} ms`);
+  assert.ok(second >= 115 && second < 1000, `second wait ${second} ms`);
+  const capped = [];
+  await one(failing(2, capped), { initialInterval: 400, maxInterval: 30 }).invoke({ n: 0 });
+  for (const gap of gaps(capped)) assert.ok(gap >= 25 && gap < 300, `capped wait ${gap} ms`);
+});
+
+test("a retryOn that throws retries nothing, and the node's own error stands", async () => {
+  const calls = [];
+  const boom = one(failing(5, calls), { initialInterval: 1, retryOn: () => { throw new Error("judge failed"); } });
+  await assert.rejects(boom.invoke({ n: 0 }), /flaky/);
+  assert.equal(calls.length, 1);
+});
+
+test("task() retries the call alone, each try under its timeout", async () => {
+  let tries = 0;
+  let nodeRuns = 0;
+  const slowThenQuick = task({ name: "fetchish", retry: { maxAttempts: 3, initialInterval: 1 }, timeout: 40 }, async () => {
+    tries += 1;
+    await new Promise((r) => setTimeout(r, tries === 1 ? 400 : 1));
+    return tries;
+  });
+  const g = new StateGraph(State).addNode("a", async () => (nodeRuns++, { n: await slowThenQuick() })).addEdge(START, "a").compile();
+  assert.deepEqual(await g.invoke({ n: 0 }), { n: 2 });
+  assert.deepEqual([tries, nodeRuns], [2, 1]);
+  assert.throws(() => task({ name: "bad", timeout: -1 }, () => 1), (e) => e.name === "GraphValidationError" && /task "bad": runTimeout/.test(e.message));
+});
