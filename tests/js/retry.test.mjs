@@ -49,3 +49,43 @@ test("task() retries the call alone, each try under its timeout", async () => {
   assert.deepEqual([tries, nodeRuns], [2, 1]);
   assert.throws(() => task({ name: "bad", timeout: -1 }, () => 1), (e) => e.name === "GraphValidationError" && /task "bad": runTimeout/.test(e.message));
 });
+
+test("maxConcurrency: a failure stops the superstep, and the tasks still waiting for a slot run on resume", async () => {
+  const State2 = Annotation.Root({ items: Annotation(), done: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const started = [];
+  let failing = true;
+  let running = 0;
+  let peak = 0;
+  const g = new StateGraph(State2)
+    .addNode("work", async (s) => {
+      started.push(s.item);
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, s.item === "a" ? 10 : 150));
+      running--;
+      if (failing && s.item === "a") throw new RangeError("a failed");
+      return { done: [s.item] };
+    })
+    .addConditionalEdges(START, (s) => s.items.map((item) => new S.Send("work", { item })))
+    .addEdge("work", END)
+    .compile({ checkpointer: new S.MemorySaver() });
+  const cfg = { configurable: { thread_id: "mc" }, maxConcurrency: 2 };
+  await assert.rejects(g.invoke({ items: ["a", "b", "c", "d"] }, cfg), RangeError);
+  assert.deepEqual(started, ["a", "b"], "c and d never started");
+  const state = await g.getState(cfg);
+  assert.equal(state.next.length, 4);
+  // b was stopped, and c and d were stopped before they could start: all run again.
+  assert.deepEqual(state.tasks.map((t) => t.error?.name ?? null), ["RangeError", "AbortError", "AbortError", "AbortError"]);
+  failing = false;
+  started.length = 0;
+  // The stopped b's promise cannot be stopped: let it end before counting again.
+  await new Promise((r) => setTimeout(r, 200));
+  peak = 0;
+  assert.deepEqual((await g.invoke(null, cfg)).done, ["a", "b", "c", "d"]);
+  assert.deepEqual(started, ["a", "b", "c", "d"]);
+  assert.equal(peak, 2);
+  // A limit of 1 runs the tasks one at a time, and keeps every write (LangGraph.js 1.7.3 loses them all).
+  started.length = 0;
+  peak = 0;
+  const one = await g.invoke({ items: ["w", "x", "y"] }, { configurable: { thread_id: "one" }, maxConcurrency: 1 });
+  assert.deepEqual([one.done, started, peak], [["w", "x", "y"], ["w", "x", "y"], 1]);
+});

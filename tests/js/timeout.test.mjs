@@ -102,3 +102,20 @@ test("a compiled graph as a node refuses its own timeout and runs without the gr
   const calling = new StateGraph(State).addNode("call", (s, config) => sub.invoke(s, config), { timeout: 20 }).addEdge(START, "call").compile();
   await assert.rejects(calling.invoke({ n: 1 }), { name: "NodeTimeoutError" });
 });
+
+test("a run's `timeout` (ms, as LangChain's config) cancels it with a TimeoutError; the thread resumes", async () => {
+  let seen;
+  const build = () => new StateGraph(State).addNode("a", async (s, config) => { seen = config.signal; await sleep(300); return { n: 2 }; }).addEdge(START, "a").addEdge("a", END);
+  const saved = build().compile({ checkpointer: new S.MemorySaver() });
+  const thread = { configurable: { thread_id: "run-timeout" } };
+  await assert.rejects(saved.invoke({ n: 1 }, { ...thread, timeout: 40 }), (e) => e.name === "TimeoutError");
+  assert.equal(seen.aborted, true);
+  assert.deepEqual(await saved.invoke(null, thread), { n: 2 });
+  const plain = build().compile();
+  await assert.rejects(async () => { for await (const _ of await plain.stream({ n: 1 }, { timeout: 40 })); }, { name: "TimeoutError" });
+  // withConfig's timeout and the call's: the shorter holds.
+  await assert.rejects(plain.withConfig({ timeout: 40 }).invoke({ n: 1 }, { timeout: 5000 }), { name: "TimeoutError" });
+  await assert.rejects(plain.withConfig({ timeout: 5000 }).invoke({ n: 1 }, { timeout: 40 }), { name: "TimeoutError" });
+  assert.deepEqual(await plain.invoke({ n: 1 }, { timeout: 5000 }), { n: 2 });
+  await assert.rejects(plain.invoke({ n: 1 }, { timeout: 0 }), (e) => e instanceof TypeError && /timeout must be/.test(e.message));
+});

@@ -21,8 +21,10 @@ export interface RunnableConfig {
   interruptAfter?: string[] | "*";
   /** Cancels the run: it stops at once (rejecting with the signal's reason) and keeps what it committed. */
   signal?: AbortSignal;
+  /** ms for the whole run, as LangChain's: past it the run is cancelled with a `TimeoutError`. */
+  timeout?: number;
   metadata?: Record<string, unknown>;
-  /** For `batch`: how many runs at once. */
+  /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
 }
 

@@ -106,7 +106,16 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         _ => None,
     };
     let input = with_managed(ctx, task.input());
+    let slot = match &ctx.run.slots {
+        Some(slots) => Some(slots.take().await),
+        None => None,
+    };
     let outcome = run_with_retry(&rt, node, input).await;
+    if let (Some(slots), Err(NodeError::Failed { .. } | NodeError::Graph(_))) = (&ctx.run.slots, &outcome) {
+        // The failure stops the superstep: the tasks still waiting must not start.
+        slots.close();
+    }
+    drop(slot);
     rt.flush_calls();
     let output = match outcome {
         Ok(out) => out,

@@ -8,6 +8,7 @@ mod plan;
 mod replay;
 mod run_state;
 mod runtime;
+mod slots;
 mod stepper;
 mod stream;
 mod subgraph;
@@ -74,6 +75,9 @@ pub struct RunConfig {
     /// `values` chunks share the run's channel values (`StreamPart::shared`)
     /// rather than copy them into `data`: for bindings that convert values once.
     pub shared_values: bool,
+    /// At most this many tasks of a superstep run at once (LangGraph's
+    /// `maxConcurrency`); the rest wait in task order. Subgraphs inherit it.
+    pub max_concurrency: Option<usize>,
 }
 
 impl Default for RunConfig {
@@ -88,6 +92,7 @@ impl Default for RunConfig {
             interrupt_after: None,
             cancel: None,
             shared_values: false,
+            max_concurrency: None,
         }
     }
 }

@@ -60,6 +60,8 @@ pub(crate) struct RunCtx {
     pub resuming: std::cell::Cell<bool>,
     /// Set when the run travels in time (a replay, or a fork's continuation): where its subgraphs start.
     pub replay: std::cell::OnceCell<Rc<super::ReplayBound>>,
+    /// The slots of `max_concurrency`, when the run has a limit.
+    pub slots: Option<Rc<super::slots::Slots>>,
 }
 
 impl RunCtx {

@@ -533,6 +533,7 @@ impl Stepper {
             calls: Default::default(),
             resuming: Default::default(),
             replay: Default::default(),
+            slots: config.max_concurrency.map(super::slots::Slots::new),
         });
         Stepper {
             graph: graph.clone(),

@@ -76,7 +76,13 @@ impl Runtime {
         // The parent's checkpoint (a replay's, say) is not one of the child's.
         configurable.remove("checkpoint_id");
         configurable.remove("checkpoint_ns");
-        let config = RunConfig { context: run.context.clone(), configurable, cancel: run.cancel.clone(), ..RunConfig::default() };
+        let config = RunConfig {
+            context: run.context.clone(),
+            configurable,
+            cancel: run.cancel.clone(),
+            max_concurrency: run.slots.as_ref().map(|s| s.limit()),
+            ..RunConfig::default()
+        };
         let call = self.0.graph_calls.get();
         self.0.graph_calls.set(call + 1);
         let persistence = self.child_persistence(graph, call);

@@ -113,7 +113,13 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     });
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
-    let mut rc = RunConfig { context: c.context, configurable: c.configurable, subgraphs: c.subgraphs, ..RunConfig::default() };
+    let mut rc = RunConfig {
+        context: c.context,
+        configurable: c.configurable,
+        subgraphs: c.subgraphs,
+        max_concurrency: c.max_concurrency,
+        ..RunConfig::default()
+    };
     if let Some(l) = c.recursion_limit {
         rc.recursion_limit = l;
     }

@@ -69,6 +69,7 @@ pub struct OptionsData {
 #[derive(Default)]
 pub struct ConfigData {
     pub recursion_limit: Option<usize>,
+    pub max_concurrency: Option<usize>,
     pub configurable: Map<String, Value>,
     pub context: Value,
     pub interrupt_before: Option<Vec<String>>,
@@ -151,6 +152,7 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
     let f = Fields::of(v, "")?;
     Ok(ConfigData {
         recursion_limit: f.opt("recursionLimit")?,
+        max_concurrency: f.opt("maxConcurrency")?,
         configurable: f.opt("configurable")?.unwrap_or_default(),
         context: f.get("context").cloned().unwrap_or(Value::Null),
         interrupt_before: f.opt("interruptBefore")?,

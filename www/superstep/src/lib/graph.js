@@ -8,7 +8,7 @@ import {
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
 import { streamEventsV3 } from "./events.js";
-import { timeoutPolicy } from "./timeout.js";
+import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 
@@ -389,6 +389,7 @@ function configArg(config, extra = {}) {
   const ia = config.interruptAfter;
   return {
     recursionLimit: recursionLimit(config.recursionLimit),
+    maxConcurrency: config.maxConcurrency,
     configurable: config.configurable ?? {},
     context: config.context ?? null,
     interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
@@ -463,6 +464,8 @@ function mergeConfigs(base, config) {
   const out = { ...base };
   for (const [k, v] of Object.entries(config ?? {})) if (v !== undefined) out[k] = v;
   out.configurable = { ...base.configurable, ...config?.configurable };
+  // Two timeouts: the shorter holds, as LangChain merges them.
+  if (typeof base.timeout === "number" && typeof config?.timeout === "number") out.timeout = Math.min(base.timeout, config.timeout);
   if (base.metadata || config?.metadata) out.metadata = { ...base.metadata, ...config?.metadata };
   return out;
 }
@@ -495,7 +498,13 @@ export class CompiledStateGraph {
   invoke(input, config) {
     // Called with a node's own config, or from inside a running node (with no thread of its own).
     const own = NodeConfig.runtimeOf(config);
-    if (!own) config = mergeConfigs(this.config, config);
+    if (!own) {
+      try {
+        config = withRunTimeout(mergeConfigs(this.config, config));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     const rt = own ?? (config?.configurable?.thread_id ? null : currentRuntime());
     if (rt) {
       let p;
@@ -558,7 +567,7 @@ export class CompiledStateGraph {
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
   async stream(input, config = {}) {
-    config = mergeConfigs(this.config, config);
+    config = withRunTimeout(mergeConfigs(this.config, config));
     // A compiled StateGraph streams "updates" unless told, as in LangGraph.js.
     const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
@@ -619,7 +628,7 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(mergeConfigs(this.config, config)));
+      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config))));
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);

@@ -31,6 +31,29 @@ export function timeoutPolicy(value, where) {
   return { runTimeout, idleTimeout, refreshOn };
 }
 
+/** A signal that aborts when `a` or `b` does, with its reason (AbortSignal.any is newer than Node 20.0). */
+function eitherSignal(a, b) {
+  if (!a) return b;
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener("abort", () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
+}
+
+/**
+ * A run's config with LangChain's `timeout` (ms for the whole run) turned into
+ * its signal, as LangGraph.js reads it: the run rejects with a TimeoutError.
+ */
+export function withRunTimeout(config) {
+  const ms = config?.timeout;
+  if (ms === undefined || ms === null) return config;
+  if (typeof ms !== "number" || !(ms > 0)) throw new TypeError(`timeout must be a number of milliseconds greater than 0, got ${String(ms)}`);
+  const { timeout, ...rest } = config;
+  return { ...rest, signal: eitherSignal(config.signal, AbortSignal.timeout(ms)) };
+}
+
 /** One timed attempt of a node: its clock, its own abort signal, and whether it still counts. */
 export class Attempt {
   constructor(policy, runSignal) {
@@ -38,12 +61,8 @@ export class Attempt {
     this.active = true;
     this.start = this.lastProgress = Date.now();
     this.controller = new AbortController();
-    this.signal = this.controller.signal;
-    // The run's cancellation reaches the attempt too (AbortSignal.any is newer than Node 20.0).
-    if (runSignal) {
-      if (runSignal.aborted) this.controller.abort(runSignal.reason);
-      else runSignal.addEventListener("abort", () => this.controller.abort(runSignal.reason), { once: true });
-    }
+    // The run's cancellation reaches the attempt too.
+    this.signal = eitherSignal(runSignal, this.controller.signal);
   }
 
   /** `config.heartbeat()`: progress, whatever `refreshOn` says. */
