@@ -8,12 +8,13 @@ export default async function lib() {
   await superstep.init();
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
-    GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task,
+    GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache,
-    // Beyond the shared suite's names: extra scenarios that need it say so in `requires`.
+    // Beyond the shared suite's names: extra scenarios that need them say so in `requires`.
     task,
+    InMemoryStore,
   };
 }

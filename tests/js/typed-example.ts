@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, INTERRUPT, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
@@ -13,6 +13,7 @@ const graph = new StateGraph(State)
   .addNode("plan", async (s, config) => (config.heartbeat(), { topic: await shout(s.topic) }), { timeout: { idleTimeout: 5_000, refreshOn: "heartbeat" } })
   .addNode("joke", (s) => {
     writer({ progress: getCurrentTaskInput<{ topic: string }>().topic });
+    void getStore()?.put(["topics"], s.topic, { seen: true });
     return { jokes: [`about ${s.topic}`] };
   })
   .addNode(
@@ -26,7 +27,7 @@ const graph = new StateGraph(State)
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
   .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000 })
-  .compile({ checkpointer: new MemorySaver() });
+  .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore() });
 
 async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });

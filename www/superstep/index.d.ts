@@ -23,6 +23,8 @@ export interface RunnableConfig {
   signal?: AbortSignal;
   /** ms for the whole run, as LangChain's: past it the run is cancelled with a `TimeoutError`. */
   timeout?: number;
+  /** A store for this run, in place of the graph's. */
+  store?: BaseStore;
   metadata?: Record<string, unknown>;
   /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
@@ -55,6 +57,8 @@ export interface NodeConfig {
   writer(value: unknown): void;
   /** Progress, for the node's `idleTimeout`; a no-op without one. */
   heartbeat(): void;
+  /** The run's long-term memory store (the invoke config's, else `compile({ store })`'s). */
+  store?: BaseStore;
 }
 
 // ---------------------------------------------------------------- values
@@ -106,6 +110,8 @@ export function getConfig(): NodeConfig | undefined;
 export function getCurrentTaskInput<S = Record<string, unknown>>(config?: NodeConfig): S;
 /** The running node's `custom` stream writer. */
 export function getWriter(config?: NodeConfig): (value: unknown) => void;
+/** The running node's store (`config.store`); undefined without one. */
+export function getStore(config?: NodeConfig): BaseStore | undefined;
 /** Emits a `custom` stream event from the running node. */
 export function writer(value: unknown): void;
 export function isCommand(value: unknown): value is Command;
@@ -269,7 +275,36 @@ export interface CompileOptions {
   interruptBefore?: string[] | "*";
   interruptAfter?: string[] | "*";
   cache?: InMemoryCache;
+  /** Long-term memory shared by every thread; nodes read it as `config.store`. */
+  store?: BaseStore;
   name?: string;
+}
+
+/** A stored item: `value` under `namespace` and `key`. */
+export interface Item {
+  value: Record<string, any>;
+  key: string;
+  namespace: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a store offers nodes (LangGraph's `BaseStore`): any object with these methods will do. */
+export interface BaseStore {
+  get(namespace: string[], key: string): Promise<Item | null>;
+  put(namespace: string[], key: string, value: Record<string, any> | null): Promise<void>;
+  delete(namespace: string[], key: string): Promise<void>;
+  search(namespacePrefix: string[], options?: { filter?: Record<string, any>; limit?: number; offset?: number; query?: string }): Promise<(Item & { score?: number })[]>;
+  listNamespaces(options?: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number }): Promise<string[][]>;
+}
+
+/** LangGraph's in-memory store: filters by value fields (`{ n: { $gt: 1 } }`); no embedding index, so `query` is ignored. */
+export class InMemoryStore implements BaseStore {
+  get(namespace: string[], key: string): Promise<Item | null>;
+  put(namespace: string[], key: string, value: Record<string, any> | null): Promise<void>;
+  delete(namespace: string[], key: string): Promise<void>;
+  search(namespacePrefix: string[], options?: { filter?: Record<string, any>; limit?: number; offset?: number; query?: string }): Promise<(Item & { score?: number })[]>;
+  listNamespaces(options?: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number }): Promise<string[][]>;
 }
 
 export interface StateSnapshot<S = Record<string, unknown>> {

@@ -78,6 +78,9 @@ pub struct RunConfig {
     /// At most this many tasks of a superstep run at once (LangGraph's
     /// `maxConcurrency`); the rest wait in task order. Subgraphs inherit it.
     pub max_concurrency: Option<usize>,
+    /// The embedder's long-term memory store (LangGraph's `store`), handed to
+    /// nodes as is; subgraphs inherit it. The engine never reads it.
+    pub store: Option<std::rc::Rc<dyn std::any::Any>>,
 }
 
 impl Default for RunConfig {
@@ -93,6 +96,7 @@ impl Default for RunConfig {
             cancel: None,
             shared_values: false,
             max_concurrency: None,
+            store: None,
         }
     }
 }

@@ -62,6 +62,8 @@ pub(crate) struct RunCtx {
     pub replay: std::cell::OnceCell<Rc<super::ReplayBound>>,
     /// The slots of `max_concurrency`, when the run has a limit.
     pub slots: Option<Rc<super::slots::Slots>>,
+    /// See `RunConfig::store`.
+    pub store: Option<Rc<dyn std::any::Any>>,
 }
 
 impl RunCtx {
@@ -133,6 +135,11 @@ impl Runtime {
     /// The run's cancel signal, if it has one.
     pub fn cancel(&self) -> Option<&super::Cancel> {
         self.0.run.cancel.as_ref()
+    }
+
+    /// The run's store (see `RunConfig::store`).
+    pub fn store(&self) -> Option<&Rc<dyn std::any::Any>> {
+        self.0.run.store.as_ref()
     }
 
     /// Emits a `custom` stream event.

@@ -534,6 +534,7 @@ impl Stepper {
             resuming: Default::default(),
             replay: Default::default(),
             slots: config.max_concurrency.map(super::slots::Slots::new),
+            store: config.store.clone(),
         });
         Stepper {
             graph: graph.clone(),

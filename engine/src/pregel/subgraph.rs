@@ -81,6 +81,7 @@ impl Runtime {
             configurable,
             cancel: run.cancel.clone(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
+            store: run.store.clone(),
             ..RunConfig::default()
         };
         let call = self.0.graph_calls.get();

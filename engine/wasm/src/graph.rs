@@ -111,6 +111,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
             .with_source(Rc::new(signal)),
         )
     });
+    // `{store}`: the JS store object (not enumerable, so not in the JSON), handed back to nodes (`taskStore`).
+    let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let mut rc = RunConfig {
@@ -126,6 +128,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.interrupt_before = c.interrupt_before;
     rc.interrupt_after = c.interrupt_after;
     rc.cancel = cancel;
+    rc.store = store;
     // Values chunks come as views of the run's values (`chunks::part` converts them
     // with the conversion cache), not as copies.
     rc.shared_values = true;

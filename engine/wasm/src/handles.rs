@@ -173,6 +173,13 @@ pub fn signal(id: f64) -> Result<JsValue, JsValue> {
     Ok(source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
 }
 
+/// The run's store object, or undefined.
+#[wasm_bindgen(js_name = taskStore)]
+pub fn store(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    Ok(task.rt.store().and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+}
+
 /// Whether the run streams `messages` events from this task.
 #[wasm_bindgen(js_name = taskStreamsMessages)]
 pub fn streams_messages(id: f64) -> Result<bool, JsValue> {

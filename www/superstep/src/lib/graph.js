@@ -310,7 +310,7 @@ export class StateGraph {
     return [{ name: options.name, channels, stateKeys: this.stateKeys, input: this.inputKeys, output: this.outputKeys, nodes, edges: this.edges, joins: this.joins, branches, options }, fns];
   }
 
-  compile({ checkpointer, interruptBefore, interruptAfter, cache, name } = {}) {
+  compile({ checkpointer, interruptBefore, interruptAfter, cache, store, name } = {}) {
     const options = {
       saver: checkpointer && typeof checkpointer === "object" ? checkpointer.id : undefined,
       checkpointing: checkpointer === true ? "perThread" : checkpointer === false ? "disabled" : undefined,
@@ -326,7 +326,7 @@ export class StateGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache });
+    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache, store });
   }
 }
 
@@ -346,7 +346,7 @@ export class DocumentGraph {
     }
   }
 
-  compile({ checkpointer, cache } = {}) {
+  compile({ checkpointer, cache, store } = {}) {
     const make = (kind, id, code, fnName) => {
       let fn = fnName ? this.functions[fnName] : null;
       if (!fn && code) fn = new Function("state", "config", code);
@@ -359,7 +359,7 @@ export class DocumentGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { checkpointer, cache });
+    return new CompiledStateGraph(graph, this, { checkpointer, cache, store });
   }
 
   toJSON() {
@@ -382,12 +382,13 @@ function inputArg(input) {
   return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
 }
 
-function configArg(config, extra = {}) {
+/** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */
+function configArg(config, extra = {}, store) {
   config ??= {};
   const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
   const ib = config.interruptBefore;
   const ia = config.interruptAfter;
-  return {
+  const arg = {
     recursionLimit: recursionLimit(config.recursionLimit),
     maxConcurrency: config.maxConcurrency,
     configurable: config.configurable ?? {},
@@ -399,6 +400,9 @@ function configArg(config, extra = {}) {
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
     ...extra,
   };
+  // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
+  if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
+  return arg;
 }
 
 const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity means no limit
@@ -523,7 +527,7 @@ export class CompiledStateGraph {
     return withThreadLock(this.options.checkpointer, config, () => {
       let p;
       try {
-        p = this.graph.invoke(inputArg(input), configArg(config));
+        p = this.graph.invoke(inputArg(input), configArg(config, undefined, this.options.store));
       } catch (e) {
         return Promise.reject(typedError(e));
       }
@@ -573,7 +577,7 @@ export class CompiledStateGraph {
     const many = Array.isArray(modes);
     let s;
     try {
-      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }));
+      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }, undefined, this.options.store));
     } catch (e) {
       rethrow(e, config.signal);
     }
@@ -628,7 +632,7 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config))));
+      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config)), undefined, this.options.store));
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);

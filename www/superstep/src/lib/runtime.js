@@ -65,6 +65,9 @@ class Task {
   signal() {
     return wasm.taskSignal(this.id);
   }
+  store() {
+    return wasm.taskStore(this.id);
+  }
   streamsMessages() {
     return wasm.taskStreamsMessages(this.id);
   }
@@ -187,6 +190,12 @@ export function getCurrentTaskInput(config) {
   return NodeConfig.inputOf(configOrCurrent(config, "getCurrentTaskInput()"));
 }
 
+/** The running node's store, as LangGraph.js's `getStore()`; undefined outside a node or without one. */
+export function getStore(config) {
+  const c = config ?? currentConfig();
+  return c ? c.store : undefined;
+}
+
 /** The running node's `custom` stream writer. */
 export function getWriter(config) {
   return configOrCurrent(config, "getWriter()").writer;
@@ -233,6 +242,10 @@ export class NodeConfig {
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
+  }
+  /** The run's long-term memory store (`compile({ store })`, or the invoke config's), if any. */
+  get store() {
+    return this.#rt.store();
   }
   /** `interrupt()` that keeps working after an `await` (bound, so it can be passed around). */
   interrupt = (value) => doInterrupt(this.#rt, value);

@@ -1,0 +1,95 @@
+// LangGraph's long-term memory store, in memory: items by namespace (a list
+// of labels) and key, shared by every thread of the graphs compiled with it.
+// Nodes reach it as `config.store` or `getStore()`. Any object with the same
+// methods works in its place (LangGraph.js's own stores included). Search
+// filters by value fields; there is no embedding index, so `query` is ignored.
+
+class InvalidNamespaceError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "InvalidNamespaceError";
+  }
+}
+
+function checkNamespace(namespace, allowEmpty) {
+  if (!Array.isArray(namespace)) throw new InvalidNamespaceError(`A namespace is a list of labels, got ${typeof namespace}.`);
+  if (namespace.length === 0 && !allowEmpty) throw new InvalidNamespaceError("Namespace cannot be empty.");
+  for (const label of namespace) {
+    if (typeof label !== "string" || label === "" || /[.:\0]/.test(label)) {
+      throw new InvalidNamespaceError(`Invalid namespace label ${JSON.stringify(label)}: labels are non-empty strings without '.', ':' or NUL.`);
+    }
+  }
+}
+
+const OPERATORS = {
+  $eq: (a, b) => a === b,
+  $ne: (a, b) => a !== b,
+  $gt: (a, b) => Number(a) > Number(b),
+  $gte: (a, b) => Number(a) >= Number(b),
+  $lt: (a, b) => Number(a) < Number(b),
+  $lte: (a, b) => Number(a) <= Number(b),
+  $in: (a, b) => Array.isArray(b) && b.includes(a),
+  $nin: (a, b) => !Array.isArray(b) || !b.includes(a),
+};
+
+/** One filter condition on a field, as LangGraph's: a value to equal, or `{ $gt: 3, ... }`. */
+function matches(value, condition) {
+  const ops = condition && typeof condition === "object" ? Object.keys(condition) : [];
+  if (ops.length && ops.every((op) => op in OPERATORS)) return ops.every((op) => OPERATORS[op](value, condition[op]));
+  return value === condition;
+}
+
+export class InMemoryStore {
+  /** Namespace joined by ":" → key → item. */
+  #data = new Map();
+
+  async get(namespace, key) {
+    checkNamespace(namespace, true);
+    return this.#data.get(namespace.join(":"))?.get(key) ?? null;
+  }
+
+  async put(namespace, key, value) {
+    checkNamespace(namespace, false);
+    const ns = namespace.join(":");
+    if (value === null) return void this.#data.get(ns)?.delete(key);
+    if (!this.#data.has(ns)) this.#data.set(ns, new Map());
+    const items = this.#data.get(ns);
+    const now = new Date();
+    const item = items.get(key);
+    if (item) Object.assign(item, { value, updatedAt: now });
+    else items.set(key, { value, key, namespace: [...namespace], createdAt: now, updatedAt: now });
+  }
+
+  async delete(namespace, key) {
+    checkNamespace(namespace, true);
+    this.#data.get(namespace.join(":"))?.delete(key);
+  }
+
+  /** Items under a namespace prefix, filtered by value fields; `limit` 10 and `offset` 0 unless told. */
+  async search(namespacePrefix, { filter, limit = 10, offset = 0 } = {}) {
+    checkNamespace(namespacePrefix, true);
+    const prefix = namespacePrefix.join(":");
+    const found = [];
+    for (const [ns, items] of this.#data) {
+      if (prefix && ns !== prefix && !ns.startsWith(`${prefix}:`)) continue;
+      for (const item of items.values()) {
+        if (!filter || Object.entries(filter).every(([field, condition]) => matches(item.value?.[field], condition))) found.push({ ...item, score: undefined });
+      }
+    }
+    return found.slice(offset, offset + limit);
+  }
+
+  /** Namespaces in order, by `prefix` and `suffix` (`"*"` matches any label), cut at `maxDepth`. */
+  async listNamespaces({ prefix, suffix, maxDepth, limit = 100, offset = 0 } = {}) {
+    const fits = (path, ns, at) => path.length <= ns.length && path.every((label, i) => label === "*" || label === ns[at(i)]);
+    let namespaces = [...this.#data.keys()].map((ns) => ns.split(":"));
+    if (prefix) namespaces = namespaces.filter((ns) => fits(prefix, ns, (i) => i));
+    if (suffix) namespaces = namespaces.filter((ns) => fits(suffix, ns, (i) => ns.length - suffix.length + i));
+    if (maxDepth !== undefined) namespaces = [...new Set(namespaces.map((ns) => ns.slice(0, maxDepth).join(":")))].map((ns) => ns.split(":"));
+    namespaces.sort((a, b) => a.join(":").localeCompare(b.join(":")));
+    return namespaces.slice(offset, offset + limit);
+  }
+
+  start() {}
+  stop() {}
+}
