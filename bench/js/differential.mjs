@@ -11,7 +11,8 @@
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
-// gives some subgraphs a grandchild. SHOWERR=1 prints why a graph did not compile.
+// gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2. SHOWERR=1 prints why a
+// graph did not compile.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -251,7 +252,8 @@ async function runOn(lib, spec, Saver) {
     return { compile: "error" };
   }
   const bp = process.env.INVOKE_BP ? { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] } : {};
-  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp };
+  // MAXC=1: runs with a maxConcurrency of 2 (LangGraph.js 1.7.3 loses writes with a limit of 1).
+  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...(process.env.MAXC ? { maxConcurrency: 2 } : {}) };
   let input = { log: [] };
   for (let i = 0; i < 5; i++) {
     const chunks = [];

@@ -96,3 +96,36 @@ fn a_failure_stops_the_waiting_tasks_and_they_run_on_resume() {
     assert_eq!(*gauge.started.borrow(), ["a", "b", "c", "d"]);
     assert_eq!(gauge.peak.get(), 2);
 }
+
+#[test]
+fn a_failure_does_not_stop_the_tasks_that_start_with_it() {
+    // Synchronous nodes: "a" fails at once; "b" had a slot from the start, as in LangGraph.js,
+    // so it runs and keeps its write; "c" would wait for a slot, and never starts.
+    let ran = Rc::new(RefCell::new(Vec::new()));
+    let mark_run = |name: &'static str, fail: bool| {
+        let ran = ran.clone();
+        node(move |_| {
+            ran.borrow_mut().push(name);
+            if fail {
+                return Err(NodeError::from("a failed"));
+            }
+            Ok(json!({ "path": [name] }))
+        })
+    };
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a", mark_run("a", true))
+        .node("b", mark_run("b", false))
+        .node("c", mark_run("c", false))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig { max_concurrency: Some(2), ..RunConfig::thread("t") };
+    assert!(g.invoke_blocking(json!({}), cfg.clone()).is_err());
+    assert_eq!(*ran.borrow(), ["a", "b"]);
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let errors: Vec<_> = state.tasks.iter().map(|t| (t.name.as_str(), t.error.is_some())).collect();
+    assert_eq!(errors, [("a", true), ("b", false), ("c", true)]);
+}

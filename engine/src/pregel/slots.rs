@@ -1,8 +1,10 @@
 //! A run's `max_concurrency`: at most that many of its tasks execute at once.
 //! A task takes a slot before its node runs and gives it back when it ends;
 //! the others wait, first come first served, so they start in task order. A
-//! failure closes the slots: the superstep stops, so no waiting task starts
-//! (it runs when the thread resumes), and a dropped waiter leaves the queue.
+//! failure closes the slots: a slot given back is not handed on, so no task
+//! still waiting starts (it runs when the thread resumes), while tasks that
+//! find a slot free at once, as the first `limit` tasks of a superstep do,
+//! still start, as in LangGraph.js. A dropped waiter leaves the queue.
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::future::poll_fn;
@@ -35,11 +37,9 @@ impl Slots {
         self.limit
     }
 
-    /// A task failed: no waiting task gets a slot any more.
+    /// A task failed: slots given back are not handed on any more.
     pub fn close(&self) {
-        let mut q = self.queue.borrow_mut();
-        q.closed = true;
-        q.free = 0;
+        self.queue.borrow_mut().closed = true;
     }
 
     /// Waits for a free slot, behind every task that asked before.
@@ -204,15 +204,19 @@ mod tests {
     }
 
     #[test]
-    fn closed_slots_start_no_one() {
-        let slots = Slots::new(1);
+    fn closed_slots_are_not_handed_on() {
+        let slots = Slots::new(2);
         let held = poll(&mut Box::pin(slots.take()));
-        let mut b = Box::pin(slots.take());
-        assert!(held.is_ready() && poll(&mut b).is_pending());
+        assert!(held.is_ready());
         slots.close();
+        // A slot still free is taken, as the first tasks of a superstep all start.
+        let second = poll(&mut Box::pin(slots.take()));
+        assert!(second.is_ready());
+        let mut waiting = Box::pin(slots.take());
+        assert!(poll(&mut waiting).is_pending());
         drop(held);
-        assert!(poll(&mut b).is_pending());
-        assert!(poll(&mut Box::pin(slots.take())).is_pending());
+        drop(second);
+        assert!(poll(&mut waiting).is_pending(), "the slots given back stay with the closed superstep");
     }
 
     #[test]
