@@ -279,3 +279,33 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
     assert_eq!(grew_from(2), None);
     assert_eq!(grew_from(3), Some((true, 1)));
 }
+
+#[test]
+fn a_channel_written_twice_shows_every_write_as_langgraph_does() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .channel("x", Channel::last_value())
+        .node(
+            "a",
+            node(|_| {
+                Ok::<_, NodeError>(NodeOutput::Writes(vec![
+                    ("log".into(), json!(["1"])),
+                    ("log".into(), json!(["2"])),
+                    ("x".into(), json!(1)),
+                ]))
+            }),
+        )
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["3"]}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates, StreamMode::Tasks])).unwrap();
+    let updates: Vec<_> = parts.iter().filter(|p| p.mode == StreamMode::Updates).map(|p| p.data.clone()).collect();
+    // "updates": a list of one-key objects in write order; a task writing each key once keeps its object.
+    assert_eq!(updates, vec![json!({"a": [{"log": ["1"]}, {"log": ["2"]}, {"x": 1}]}), json!({"b": {"log": ["3"]}})]);
+    let result = parts.iter().find(|p| p.mode == StreamMode::Tasks && p.data["name"] == "a" && p.data.get("result").is_some()).unwrap();
+    // A task's result wraps the repeated key.
+    assert_eq!(result.data["result"], json!({"log": {"$writes": [["1"], ["2"]]}, "x": 1}));
+    assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap()["log"], json!(["1", "2", "3"]));
+}

@@ -37,15 +37,42 @@ impl TaskResult {
         TaskResult { writes: TaskWrites::default(), status: TaskStatus::Failed(e), cached: false }
     }
 
-    /// `{key: value}` of the state writes, as `updates` mode shows them.
+    fn state_writes<'a>(&'a self, spec: &GraphSpec) -> impl Iterator<Item = &'a (usize, Value)> {
+        let state_count = spec.state_count;
+        self.writes.writes.iter().filter(move |(ch, _)| *ch < state_count)
+    }
+
+    /// Whether the task wrote one state channel more than once (a list of Commands, say).
+    fn repeats(&self, spec: &GraphSpec) -> bool {
+        let channels: Vec<usize> = self.state_writes(spec).map(|(ch, _)| *ch).collect();
+        channels.iter().enumerate().any(|(i, ch)| channels[..i].contains(ch))
+    }
+
+    /// `{key: value}` of the state writes, as a task's result shows them; a key
+    /// written more than once holds `{"$writes": [...]}`, as in LangGraph.js.
     pub fn update(&self, spec: &GraphSpec) -> Value {
         let mut m = Map::new();
-        for (ch, v) in &self.writes.writes {
-            if *ch < spec.state_count {
-                m.insert(spec.channels[*ch].name.to_string(), v.clone());
+        let repeats = self.repeats(spec);
+        for (ch, v) in self.state_writes(spec) {
+            let name = spec.channels[*ch].name.to_string();
+            if repeats && self.state_writes(spec).filter(|(c, _)| c == ch).nth(1).is_some() {
+                let all = self.state_writes(spec).filter(|(c, _)| c == ch).map(|(_, v)| v.clone()).collect();
+                m.insert(name, Value::Object(Map::from_iter([("$writes".to_string(), Value::Array(all))])));
+            } else {
+                m.insert(name, v.clone());
             }
         }
         Value::Object(m)
+    }
+
+    /// The writes as `updates` mode shows them: `update`, or, when a key was
+    /// written more than once, a list of one-key objects in write order (LangGraph.js).
+    pub fn update_chunk(&self, spec: &GraphSpec) -> Value {
+        if !self.repeats(spec) {
+            return self.update(spec);
+        }
+        let one = |(ch, v): &(usize, Value)| Value::Object(Map::from_iter([(spec.channels[*ch].name.to_string(), v.clone())]));
+        Value::Array(self.state_writes(spec).map(one).collect())
     }
 }
 

@@ -643,7 +643,7 @@ fn emit_task_start(
 /// computed now (a cache hit, or a result saved before a pause).
 fn update_chunk(spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
     let mut m = Map::new();
-    m.insert(task.name.to_string(), r.update(spec));
+    m.insert(task.name.to_string(), r.update_chunk(spec));
     if cached {
         m.insert("__metadata__".into(), json!({ "cached": true }));
     }
