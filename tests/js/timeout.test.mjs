@@ -16,7 +16,8 @@ const one = (fn, options) => new StateGraph(State).addNode("a", fn, options).add
 test("a node past its run timeout fails with a NodeTimeoutError carrying LangGraph.js's fields", async () => {
   const started = Date.now();
   await assert.rejects(one(async () => { await sleep(400); return { n: 2 }; }, { timeout: 40 }).invoke({ n: 1 }), (e) => {
-    assert.ok(e instanceof S.NodeTimeoutError && e instanceof Error);
+    assert.ok(e instanceof S.NodeTimeoutError && e instanceof Error && S.isNodeTimeoutError(e));
+    assert.ok(!S.isNodeTimeoutError(new Error("x")) && !S.isNodeTimeoutError(undefined));
     assert.equal(e.name, "NodeTimeoutError");
     assert.deepEqual([e.node, e.kind, e.timeout, e.runTimeout, e.idleTimeout], ["a", "run", 40, 40, undefined]);
     assert.ok(e.elapsed >= 40 && e.elapsed < 400, `elapsed ${e.elapsed}`);

@@ -128,6 +128,7 @@ export class InvalidUpdateError extends Error {
 export class NodeError extends Error {
   node?: string;
 }
+export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError;
 /** A node attempt that ran past its `timeout`; a retry policy retries it. */
 export class NodeTimeoutError extends Error {
   readonly name: "NodeTimeoutError";

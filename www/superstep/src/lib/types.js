@@ -93,6 +93,9 @@ export class NodeTimeoutError extends Error {
   }
 }
 
+/** Whether `e` is a NodeTimeoutError (by name, as LangGraph.js checks). */
+export const isNodeTimeoutError = (e) => e?.name === "NodeTimeoutError";
+
 /** Thrown by `interrupt()` to pause the run; carries the interrupts. */
 export class GraphInterrupt extends Error {
   constructor(interrupts = []) {
