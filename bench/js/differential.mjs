@@ -11,8 +11,8 @@
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
-// gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2. SHOWERR=1 prints why a
-// graph did not compile.
+// gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2; MULTI=1 has Command nodes
+// update through a list of Commands or [key, value] pairs. SHOWERR=1 prints why a graph did not compile.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -189,6 +189,11 @@ function build(lib, spec, saver) {
       if (nd.writeN) upd.n = 1;
       if (nd.writeV) upd.v = nd.name;
       if (nd.interrupt && s.log.length % 3 === 1) upd.log.push(`ans:${interrupt(`${nd.name}?`)}`);
+      if (nd.command && process.env.MULTI && nd.command.update) {
+        // MULTI=1: the update as a list of Commands writing `log` twice, or as [key, value] pairs.
+        if (s.log.length % 2 === 0) return [new Command({ update: upd }), new Command({ goto: nd.command.goto, update: { log: [`${entry}#2`] } })];
+        return new Command({ goto: nd.command.goto, update: Object.entries(upd) });
+      }
       if (nd.command) return new Command({ goto: nd.command.goto, update: nd.command.update ? upd : undefined });
       return upd;
     };
