@@ -42,25 +42,27 @@ impl TaskResult {
         self.writes.writes.iter().filter(move |(ch, _)| *ch < state_count)
     }
 
+    /// The values this task wrote to channel `ch`, in order.
+    fn writes_to<'a>(&'a self, spec: &GraphSpec, ch: usize) -> impl Iterator<Item = &'a Value> {
+        self.state_writes(spec).filter(move |(c, _)| *c == ch).map(|(_, v)| v)
+    }
+
     /// Whether the task wrote one state channel more than once (a list of Commands, say).
     fn repeats(&self, spec: &GraphSpec) -> bool {
-        let channels: Vec<usize> = self.state_writes(spec).map(|(ch, _)| *ch).collect();
-        channels.iter().enumerate().any(|(i, ch)| channels[..i].contains(ch))
+        self.state_writes(spec).any(|(ch, _)| self.writes_to(spec, *ch).nth(1).is_some())
     }
 
     /// `{key: value}` of the state writes, as a task's result shows them; a key
     /// written more than once holds `{"$writes": [...]}`, as in LangGraph.js.
     pub fn update(&self, spec: &GraphSpec) -> Value {
-        let mut m = Map::new();
         let repeats = self.repeats(spec);
+        let mut m = Map::new();
         for (ch, v) in self.state_writes(spec) {
-            let name = spec.channels[*ch].name.to_string();
-            if repeats && self.state_writes(spec).filter(|(c, _)| c == ch).nth(1).is_some() {
-                let all = self.state_writes(spec).filter(|(c, _)| c == ch).map(|(_, v)| v.clone()).collect();
-                m.insert(name, Value::Object(Map::from_iter([("$writes".to_string(), Value::Array(all))])));
-            } else {
-                m.insert(name, v.clone());
-            }
+            let value = match repeats && self.writes_to(spec, *ch).nth(1).is_some() {
+                true => Value::Object(Map::from_iter([("$writes".to_string(), self.writes_to(spec, *ch).cloned().collect())])),
+                false => v.clone(),
+            };
+            m.insert(spec.channels[*ch].name.to_string(), value);
         }
         Value::Object(m)
     }

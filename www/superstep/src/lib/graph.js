@@ -383,7 +383,7 @@ function inputArg(input) {
 }
 
 /** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */
-function configArg(config, extra = {}, store) {
+function configArg(config, store) {
   config ??= {};
   const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
   const ib = config.interruptBefore;
@@ -398,7 +398,6 @@ function configArg(config, extra = {}, store) {
     streamMode: modes,
     subgraphs: !!config.subgraphs,
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
-    ...extra,
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
@@ -527,7 +526,7 @@ export class CompiledStateGraph {
     return withThreadLock(this.options.checkpointer, config, () => {
       let p;
       try {
-        p = this.graph.invoke(inputArg(input), configArg(config, undefined, this.options.store));
+        p = this.graph.invoke(inputArg(input), configArg(config, this.options.store));
       } catch (e) {
         return Promise.reject(typedError(e));
       }
@@ -577,7 +576,7 @@ export class CompiledStateGraph {
     const many = Array.isArray(modes);
     let s;
     try {
-      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }, undefined, this.options.store));
+      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }, this.options.store));
     } catch (e) {
       rethrow(e, config.signal);
     }
@@ -632,7 +631,7 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config)), undefined, this.options.store));
+      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config)), this.options.store));
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);
