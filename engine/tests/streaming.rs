@@ -2,6 +2,7 @@
 mod common;
 use common::*;
 use serde_json::json;
+use std::rc::Rc;
 use std::sync::Arc;
 use superstep::*;
 
@@ -308,4 +309,36 @@ fn a_channel_written_twice_shows_every_write_as_langgraph_does() {
     // A task's result wraps the repeated key.
     assert_eq!(result.data["result"], json!({"log": {"$writes": [["1"], ["2"]]}, "x": 1}));
     assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap()["log"], json!(["1", "2", "3"]));
+}
+
+#[test]
+fn pushed_writes_go_ahead_of_the_result_and_a_failed_attempt_drops_its_own() {
+    use futures::FutureExt;
+    let attempts = Rc::new(std::cell::Cell::new(0));
+    let counter = attempts.clone();
+    let talk = async_node(move |_, rt: Runtime| {
+        let counter = counter.clone();
+        async move {
+            counter.set(counter.get() + 1);
+            let n = counter.get();
+            rt.push_write("log", json!([format!("pushed {n}")]));
+            if n == 1 {
+                return Err(NodeError::from("flaky"));
+            }
+            Ok(json!({ "log": [format!("returned {n}")] }))
+        }
+        .boxed_local()
+    });
+    let policy = RetryPolicy { initial_interval: 0.0, ..Default::default() };
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .add_node(graph::node::NodeSpec::new("talk", talk).retry(policy))
+        .edge(START, "talk")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates, StreamMode::Values])).unwrap();
+    let updates: Vec<_> = parts.iter().filter(|p| p.mode == StreamMode::Updates).map(|p| p.data.clone()).collect();
+    assert_eq!(updates, vec![json!({"talk": [{"log": ["pushed 2"]}, {"log": ["returned 2"]}]})]);
+    assert_eq!(parts.last().unwrap().data["log"], json!(["pushed 2", "returned 2"]));
+    assert_eq!(attempts.get(), 2);
 }

@@ -8,7 +8,7 @@ export default async function lib() {
   await superstep.init();
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
-    GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore,
+    GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -16,5 +16,6 @@ export default async function lib() {
     // Beyond the shared suite's names: extra scenarios that need them say so in `requires`.
     task,
     InMemoryStore,
+    pushMessage,
   };
 }

@@ -81,3 +81,37 @@ test("without the messages mode nothing is streamed and ids are the reducer's", 
   assert.equal(chunks.length, 3);
   assert.doesNotMatch(chunks[2].edit.messages[1].id ?? "", /^run-/);
 });
+
+test("pushMessage streams a message at once, writes it with the node's result, and streams it once", async () => {
+  const { pushMessage, Command } = S;
+  let attempts = 0;
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("talk", (s, config) => {
+      attempts += 1;
+      // A failed attempt's pushes are dropped with it: only the retry's count.
+      pushMessage(new AIMessage({ content: `try ${attempts}`, id: `t${attempts}` }), config);
+      if (attempts === 1) throw new Error("flaky");
+      return { messages: [new AIMessage({ content: `try ${attempts}`, id: `t${attempts}` })] };
+    }, { retryPolicy: { initialInterval: 1 } })
+    .addNode("ask", async (s, config) => {
+      await Promise.resolve();
+      // After an await, through the node's config; paused, the push is not kept.
+      pushMessage({ role: "assistant", content: `asking ${s.messages.length}`, id: `q${s.messages.length}` }, config);
+      const answer = config.interrupt("ok?");
+      return { messages: [["user", answer]] };
+    })
+    .addEdge(START, "talk")
+    .addEdge("talk", "ask")
+    .compile({ checkpointer: new MemorySaver() });
+  const thread = { configurable: { thread_id: "push" } };
+  const streamed = (chunks) => chunks.filter(([mode]) => mode === "messages").map(([, [m, meta]]) => `${meta.langgraph_node}:${m.content}`);
+  const first = await collect(g.stream({ messages: [] }, { ...thread, streamMode: ["messages"] }));
+  // The failed attempt's message went out before it failed, as a stream cannot take it back.
+  assert.deepEqual(streamed(first), ["talk:try 1", "talk:try 2", "ask:asking 1"]);
+  assert.deepEqual((await g.getState(thread)).values.messages.map((m) => m.content), ["try 2"]);
+  const second = await collect(g.stream(new Command({ resume: "yes" }), { ...thread, streamMode: ["messages"] }));
+  assert.deepEqual(streamed(second), ["ask:asking 1"]);
+  const done = (await g.getState(thread)).values.messages;
+  assert.deepEqual(done.map((m) => [m.type, m.content]), [["ai", "try 2"], ["ai", "asking 1"], ["human", "yes"]]);
+  assert.throws(() => pushMessage({ role: "assistant", content: "x", id: "x" }), /inside a node/);
+});

@@ -110,6 +110,13 @@ export function getConfig(): NodeConfig | undefined;
 export function getCurrentTaskInput<S = Record<string, unknown>>(config?: NodeConfig): S;
 /** The running node's `custom` stream writer. */
 export function getWriter(config?: NodeConfig): (value: unknown) => void;
+/**
+ * Streams `message` on the "messages" mode at once and writes it to
+ * `stateKey` ("messages" unless told; `null` only streams it) with the
+ * node's result; returns it as a plain message. It needs an `id`. Pass the
+ * node's config as `options` after an `await` in a browser.
+ */
+export function pushMessage(message: unknown, options?: Partial<NodeConfig> & { stateKey?: string | null }): { type: string; content: unknown; id: string; [key: string]: unknown };
 /** The running node's store (`config.store`); undefined without one. */
 export function getStore(config?: NodeConfig): BaseStore | undefined;
 /** Emits a `custom` stream event from the running node. */

@@ -101,6 +101,7 @@ fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
         call_next: Default::default(),
         calls_to_stream: Default::default(),
         resuming: std::cell::Cell::new(ctx.run.resuming.get()),
+        pushed: Default::default(),
     }))
 }
 
@@ -172,6 +173,8 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
     let mut attempt = 0;
     loop {
         attempt += 1;
+        // A failed attempt's pushed writes go with it, as in LangGraph.js.
+        rt.0.pushed.borrow_mut().clear();
         let result = (node.spec.action)(input.clone(), rt.clone()).resolve().await;
         match (&result, &node.spec.retry) {
             (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
@@ -204,6 +207,10 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
     let node = &spec.nodes[task.node];
     let mut writes = TaskWrites::default();
     let out = &mut writes.writes;
+    let pushed = std::mem::take(&mut *rt.0.pushed.borrow_mut());
+    if let Err(e) = pair_writes(spec, task, pushed, out) {
+        return TaskResult::failed(e);
+    }
     let (written, gotos) = match output {
         NodeOutput::Nothing => (Ok(()), vec![]),
         NodeOutput::Update(v) => (state_writes(spec, task, v, out), vec![]),

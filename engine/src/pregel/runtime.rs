@@ -27,6 +27,9 @@ pub(crate) struct TaskCtx {
     pub calls_to_stream: RefCell<Vec<super::TaskCall>>,
     /// This attempt continues an earlier one (`RunCtx::resuming`, or a retry).
     pub resuming: std::cell::Cell<bool>,
+    /// Writes the node made while running (LangGraph.js's `pushMessage`), before
+    /// those of its result; an attempt that fails or pauses drops them.
+    pub pushed: RefCell<Vec<(String, Value)>>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -135,6 +138,11 @@ impl Runtime {
     /// The run's cancel signal, if it has one.
     pub fn cancel(&self) -> Option<&super::Cancel> {
         self.0.run.cancel.as_ref()
+    }
+
+    /// Writes `value` to channel `key` with the task's result, ahead of it.
+    pub fn push_write(&self, key: &str, value: Value) {
+        self.0.pushed.borrow_mut().push((key.to_string(), value));
     }
 
     /// The run's store (see `RunConfig::store`).

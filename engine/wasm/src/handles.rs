@@ -165,6 +165,15 @@ pub fn write(id: f64, value: JsValue) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Writes `value` to channel `key` with the task's result (`pushMessage`).
+#[wasm_bindgen(js_name = taskPushWrite)]
+pub fn push_write(id: f64, key: JsValue, value: JsValue) -> Result<(), JsValue> {
+    let task = task(id)?;
+    let key = crate::convert::string_arg(&key, "a channel name")?;
+    task.rt.push_write(&key, from_js(value)?);
+    Ok(())
+}
+
 /// The run's `AbortSignal` (undefined without one).
 #[wasm_bindgen(js_name = taskSignal)]
 pub fn signal(id: f64) -> Result<JsValue, JsValue> {

@@ -8,7 +8,7 @@ export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
 } from "./lib/types.js";
-export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer } from "./lib/runtime.js";
+export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";
 export { InMemoryStore } from "./lib/store.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";

@@ -13,7 +13,8 @@ export function randomId() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-function coerce(m) {
+/** A message-like value (a string, `[role, content]`, `{ role, content }`) as a plain message, its id as given. */
+export function asMessage(m) {
   let msg;
   if (typeof m === "string") msg = { type: "human", content: m };
   else if (Array.isArray(m) && m.length === 2) msg = { type: TYPES[m[0]] ?? m[0], content: m[1] };
@@ -22,6 +23,11 @@ function coerce(m) {
     const type = m.type ?? (typeof m.getType === "function" ? m.getType() : role);
     msg = { ...rest, type: TYPES[type] ?? type };
   } else throw new TypeError(`cannot turn ${String(m)} into a message`);
+  return msg;
+}
+
+function coerce(m) {
+  const msg = asMessage(m);
   if (typeof msg.id !== "string") msg.id = randomId();
   return msg;
 }

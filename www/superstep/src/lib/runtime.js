@@ -4,7 +4,7 @@
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
-import { randomId } from "./messages.js";
+import { asMessage, randomId } from "./messages.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -61,6 +61,9 @@ class Task {
   }
   write(value) {
     return wasm.taskWrite(this.id, value);
+  }
+  pushWrite(key, value) {
+    return wasm.taskPushWrite(this.id, key, value);
   }
   signal() {
     return wasm.taskSignal(this.id);
@@ -194,6 +197,32 @@ export function getCurrentTaskInput(config) {
 export function getStore(config) {
   const c = config ?? currentConfig();
   return c ? c.store : undefined;
+}
+
+/** Ids of the messages each running task pushed, so returning them again does not stream them twice. */
+const pushedIds = new WeakMap();
+
+/**
+ * LangGraph.js's `pushMessage`: streams `message` on the "messages" mode at
+ * once and writes it to `stateKey` ("messages" unless told; `null` only
+ * streams it) with the node's result. Returns it as a plain message. `options`
+ * may be the node's config, for use after an `await` in a browser.
+ */
+export function pushMessage(message, options = {}) {
+  const rt = NodeConfig.runtimeOf(options) ?? currentRuntime();
+  if (!rt) throw new Error("pushMessage() must be called inside a node; in a browser, after an `await`, pass the node's config");
+  const stateKey = options.stateKey === undefined ? "messages" : options.stateKey;
+  const m = isLangChainMessage(message) ? toPlain(message, "message") : asMessage(message);
+  if (typeof m.id !== "string" || !m.id) throw new Error("Message ID is required.");
+  try {
+    if (rt.streamsMessages()) rt.message(toPlain([m, messageMetadata(rt)], "message"));
+    if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
+    pushedIds.get(rt).add(m.id);
+    if (stateKey) rt.pushWrite(stateKey, m);
+  } catch (e) {
+    throw typedError(e);
+  }
+  return m;
 }
 
 /** The running node's `custom` stream writer. */
@@ -404,15 +433,20 @@ function streamMessages(rt, out) {
   if (Array.isArray(out)) out.forEach(take);
   else if (!take(out)) for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
   if (!found.length || !rt.streamsMessages()) return;
-  const known = new Set();
+  const known = new Set(pushedIds.get(rt));
   for (const v of Object.values(lazyState(rt))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
-  const meta = new NodeConfig(rt).metadata;
-  const metadata = { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...meta, checkpoint_ns: meta.langgraph_checkpoint_ns };
+  const metadata = messageMetadata(rt);
   for (const m of found) {
     if (typeof m.id === "string" && known.has(m.id)) continue;
     if (typeof m.id !== "string") m.id = `run-${randomId()}`;
     rt.message(toPlain([m, metadata], "message"));
   }
+}
+
+/** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
+function messageMetadata(rt) {
+  const meta = new NodeConfig(rt).metadata;
+  return { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...meta, checkpoint_ns: meta.langgraph_checkpoint_ns };
 }
 
 export function wrapRouter(name, fn) {
