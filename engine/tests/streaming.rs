@@ -342,3 +342,31 @@ fn pushed_writes_go_ahead_of_the_result_and_a_failed_attempt_drops_its_own() {
     assert_eq!(parts.last().unwrap().data["log"], json!(["pushed 2", "returned 2"]));
     assert_eq!(attempts.get(), 2);
 }
+
+#[test]
+fn a_paused_steps_finished_task_shows_its_repeated_writes_in_state() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .channel("x", Channel::last_value())
+        .node(
+            "many",
+            node(|_| {
+                Ok::<_, NodeError>(NodeOutput::Writes(vec![
+                    ("log".into(), json!(["1"])),
+                    ("log".into(), json!(["2"])),
+                    ("x".into(), json!(1)),
+                ]))
+            }),
+        )
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("ok?"))? }))))
+        .edge(START, "many")
+        .edge(START, "ask")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("paused");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let many = state.tasks.iter().find(|t| t.name == "many").unwrap();
+    // As LangGraph.js: the repeated key as {$writes: [...]}, the others as they are.
+    assert_eq!(many.result, Some(json!({"log": {"$writes": [["1"], ["2"]]}, "x": 1})));
+}

@@ -73,9 +73,13 @@ pub(crate) fn saved_task(spec: &crate::graph::compile::GraphSpec, saved: Option<
             SavedTask { interrupts: raised.clone(), error: Some(error.clone()), error_class: class.clone(), result: None }
         }
         Some((WriteKind::Done { writes, .. }, raised)) => {
-            let update: Map<String, Value> =
-                writes.iter().filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count)).cloned().collect();
-            SavedTask { interrupts: raised.clone(), result: (!update.is_empty()).then_some(Value::Object(update)), ..none }
+            let state: Vec<(&str, &Value)> = writes
+                .iter()
+                .filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count))
+                .map(|(c, v)| (c.as_str(), v))
+                .collect();
+            let result = (!state.is_empty()).then(|| crate::pregel::result_object(&state));
+            SavedTask { interrupts: raised.clone(), result, ..none }
         }
         None => none,
     }

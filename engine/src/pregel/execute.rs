@@ -42,29 +42,16 @@ impl TaskResult {
         self.writes.writes.iter().filter(move |(ch, _)| *ch < state_count)
     }
 
-    /// The values this task wrote to channel `ch`, in order.
-    fn writes_to<'a>(&'a self, spec: &GraphSpec, ch: usize) -> impl Iterator<Item = &'a Value> {
-        self.state_writes(spec).filter(move |(c, _)| *c == ch).map(|(_, v)| v)
-    }
-
     /// Whether the task wrote one state channel more than once (a list of Commands, say).
     fn repeats(&self, spec: &GraphSpec) -> bool {
-        self.state_writes(spec).any(|(ch, _)| self.writes_to(spec, *ch).nth(1).is_some())
+        let channels: Vec<usize> = self.state_writes(spec).map(|(ch, _)| *ch).collect();
+        channels.iter().enumerate().any(|(i, ch)| channels[..i].contains(ch))
     }
 
-    /// `{key: value}` of the state writes, as a task's result shows them; a key
-    /// written more than once holds `{"$writes": [...]}`, as in LangGraph.js.
+    /// `{key: value}` of the state writes, as a task's result shows them (see `result_object`).
     pub fn update(&self, spec: &GraphSpec) -> Value {
-        let repeats = self.repeats(spec);
-        let mut m = Map::new();
-        for (ch, v) in self.state_writes(spec) {
-            let value = match repeats && self.writes_to(spec, *ch).nth(1).is_some() {
-                true => Value::Object(Map::from_iter([("$writes".to_string(), self.writes_to(spec, *ch).cloned().collect())])),
-                false => v.clone(),
-            };
-            m.insert(spec.channels[*ch].name.to_string(), value);
-        }
-        Value::Object(m)
+        let named: Vec<(&str, &Value)> = self.state_writes(spec).map(|(ch, v)| (&*spec.channels[*ch].name, v)).collect();
+        result_object(&named)
     }
 
     /// The writes as `updates` mode shows them: `update`, or, when a key was
@@ -76,6 +63,18 @@ impl TaskResult {
         let one = |(ch, v): &(usize, Value)| Value::Object(Map::from_iter([(spec.channels[*ch].name.to_string(), v.clone())]));
         Value::Array(self.state_writes(spec).map(one).collect())
     }
+}
+
+/// A task's writes as its result shows them: `{key: value}`, where a key
+/// written more than once holds `{"$writes": [...]}`, as in LangGraph.js.
+pub(crate) fn result_object(writes: &[(&str, &Value)]) -> Value {
+    let mut m = Map::new();
+    for (key, v) in writes {
+        let all: Vec<Value> = writes.iter().filter(|(k, _)| k == key).map(|(_, v)| (*v).clone()).collect();
+        let value = if all.len() > 1 { Value::Object(Map::from_iter([("$writes".to_string(), Value::Array(all))])) } else { (*v).clone() };
+        m.insert(key.to_string(), value);
+    }
+    Value::Object(m)
 }
 
 /// What every task of one superstep shares.

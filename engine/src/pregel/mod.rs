@@ -17,6 +17,7 @@ pub use apply::{apply_writes, with_finished_writes, TaskWrites};
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;
+pub(crate) use execute::result_object;
 pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;
 pub use plan::{listing_order, plan, pull_count, Task, TaskPath};

@@ -1,6 +1,7 @@
 // A task that writes one channel more than once (a list of Commands, or a Command whose update is
 // a list of pairs): "updates" shows its writes as a list of one-key objects, in order; the "tasks"
-// and "debug" results wrap the repeated channel as {$writes: [...]}; state reduces every write.
+// and "debug" results (and a paused step's task results in getState) wrap the repeated channel as
+// {$writes: [...]}; state reduces every write.
 import { out, ns } from "./_support.mjs";
 export const name = "a task's repeated writes to one channel in streams";
 export const features = ["streaming", "command", "interrupts"];
@@ -25,5 +26,14 @@ export async function run(lib) {
   // Parallel tasks finish in any order: sort by mode and node.
   chunks.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   const state = await g.getState(cfg);
-  return { chunks, values: out(state.values), next: state.next };
+  // A paused step's finished task (beside one that paused) shows its result the same way.
+  const side = new StateGraph(S)
+    .addNode("many", () => [new Command({ update: { log: ["1"] } }), new Command({ update: { log: ["2"], x: 1 } })])
+    .addNode("ask", () => ({ x: interrupt("ok?") }))
+    .addEdge(START, "many").addEdge(START, "ask")
+    .compile({ checkpointer: new MemorySaver() });
+  await side.invoke({ log: [] }, cfg);
+  // Sorted by name: the order of a step's tasks is not LangGraph's contract.
+  const results = (await side.getState(cfg)).tasks.map((t) => [t.name, out(t.result ?? null)]).sort((a, b) => a[0].localeCompare(b[0]));
+  return { chunks, values: out(state.values), next: state.next, results };
 }
