@@ -188,6 +188,35 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
+/// The status line after a superstep that continues: what ran, what it
+/// changed and what runs next, e.g. "Step 3: generate_joke ×3 ran, changed
+/// jokes. Next: best_joke."
+pub fn step_summary(step: &StepSnapshot) -> String {
+    let counted = |names: &mut dyn Iterator<Item = &str>| {
+        let mut list: Vec<(&str, usize)> = Vec::new();
+        for name in names {
+            match list.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, k)) => *k += 1,
+                None => list.push((name, 1)),
+            }
+        }
+        let each = list.iter().map(|(n, k)| if *k > 1 { format!("{n} ×{k}") } else { n.to_string() });
+        each.collect::<Vec<_>>().join(", ")
+    };
+    let ran = counted(&mut step.tasks.iter().map(|t| t.name.as_str()).filter(|n| *n != superstep::START));
+    let input = step.tasks.iter().any(|t| t.name == superstep::START);
+    let mut text = match (ran.is_empty(), input) {
+        (true, true) => format!("Step {}: the input was written", step.step),
+        (true, false) => format!("Step {}: no node ran", step.step),
+        (false, _) => format!("Step {}: {ran} ran", step.step),
+    };
+    if !step.changed.is_empty() {
+        text += &format!(", changed {}", step.changed.join(", "));
+    }
+    let next = counted(&mut step.next.iter().map(String::as_str));
+    text + &if next.is_empty() { ".".to_string() } else { format!(". Next: {next}.") }
+}
+
 /// The keys the input form asks for: the input schema's, else every key that is not private.
 pub fn input_keys(doc: &GraphDoc) -> Vec<String> {
     doc.input.clone().unwrap_or_else(|| doc.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect())
@@ -255,6 +284,23 @@ mod tests {
         let lines = log(&s);
         assert_eq!(lines[0].mode, "values");
         assert!(lines.iter().any(|l| l.mode == "updates" && l.text == r#"{"second":{"bar":["bye"]}}"#));
+    }
+
+    #[test]
+    fn a_step_summary_says_what_ran_changed_and_comes_next() {
+        let (_, s) = steps("map-reduce", json!({"topic": "cat"}));
+        let all: Vec<String> = s.iter().map(step_summary).collect();
+        assert_eq!(
+            all,
+            [
+                "Step 0: the input was written, changed topic. Next: generate_topics.",
+                "Step 1: generate_topics ran, changed subjects. Next: continue_to_jokes.",
+                "Step 2: continue_to_jokes ran. Next: generate_joke ×3.",
+                "Step 3: generate_joke ×3 ran, changed jokes. Next: best_joke.",
+                "Step 4: best_joke ran, changed best_selected_joke.",
+                "Step 5: no node ran.",
+            ]
+        );
     }
 
     #[test]

@@ -196,6 +196,7 @@ pub fn App() -> impl IntoView {
     // Apply one superstep's snapshot to the view.
     let record = move |snap: StepSnapshot| {
         let outcome = snap.outcome.clone();
+        let summary = crate::model::run::step_summary(&snap);
         steps.update(|s| s.push(snap));
         selected.set(Some(steps.get_untracked().len() - 1));
         picked.set(None);
@@ -222,6 +223,7 @@ pub fn App() -> impl IntoView {
                 pending.set(Some(outcome.clone()));
                 status.set(if *e == superstep::Error::Cancelled { "Stopped.".into() } else { format!("Error: {e}") });
             }
+            Outcome::Continue => status.set(summary),
             _ => {}
         }
         if outcome != Outcome::Continue {
