@@ -157,13 +157,11 @@ pub fn App() -> impl IntoView {
         history.set(vec![]);
         picked.set(None);
         pending.set(None);
-        if let Some(e) = broken {
-            status.set(format!("Opened {name}. It does not compile yet: {e}"));
-        } else if runnable {
-            status.set(format!("Opened {name}. Step with Space, run with F5."));
-        } else {
-            status.set(format!("Opened {name}. It contains code: review it before running."));
-        }
+        status.set(match (broken, runnable) {
+            (Some(e), _) => format!("Opened {name}. It does not compile yet: {e}"),
+            (None, true) => format!("Opened {name}. Step with Space, run with F5."),
+            (None, false) => format!("Opened {name}. It contains code: review it before running."),
+        });
     };
     // Bundled examples are trusted: their code counts as approved.
     let open_example = move |name: String, d: GraphDoc| {
