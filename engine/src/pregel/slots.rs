@@ -44,26 +44,25 @@ impl Slots {
 
     /// Waits for a free slot, behind every task that asked before.
     pub async fn take(self: &Rc<Self>) -> Slot {
-        let mut ticket = None;
-        let mut leave = LeaveOnDrop { slots: self, ticket: None };
+        // The ticket while waiting in the queue; dropped with the future, it leaves the queue.
+        let mut waiting = LeaveOnDrop { slots: self, ticket: None };
         poll_fn(|cx| {
             let mut q = self.queue.borrow_mut();
-            let first = match ticket {
+            let first = match waiting.ticket {
                 None => q.waiting.is_empty(),
                 Some(t) => q.waiting.front().is_some_and(|(front, _)| *front == t),
             };
             if first && q.free > 0 {
                 q.free -= 1;
-                if ticket.is_some() {
+                if waiting.ticket.take().is_some() {
                     q.waiting.pop_front();
                 }
-                leave.ticket = None;
                 drop(q);
                 // Two slots freed before the first waiter woke: the next one may go too.
                 self.wake_next();
                 return Poll::Ready(());
             }
-            match ticket {
+            match waiting.ticket {
                 Some(t) => {
                     if let Some(entry) = q.waiting.iter_mut().find(|(w, _)| *w == t) {
                         entry.1 = cx.waker().clone();
@@ -73,8 +72,7 @@ impl Slots {
                     let t = q.next_ticket;
                     q.next_ticket += 1;
                     q.waiting.push_back((t, cx.waker().clone()));
-                    ticket = Some(t);
-                    leave.ticket = Some(t);
+                    waiting.ticket = Some(t);
                 }
             }
             Poll::Pending
@@ -132,25 +130,27 @@ mod tests {
         f.poll_unpin(&mut Context::from_waker(noop_waker_ref()))
     }
 
+    /// The slot `f` takes at this poll; panics with `why` if it has to wait.
+    fn taken<F: Future<Output = Slot> + Unpin>(f: &mut F, why: &str) -> Slot {
+        match poll(f) {
+            Poll::Ready(s) => s,
+            Poll::Pending => panic!("{why}"),
+        }
+    }
+
     #[test]
     fn slots_go_to_waiters_in_the_order_they_asked() {
         let slots = Slots::new(1);
         let mut a = Box::pin(slots.take());
         let mut b = Box::pin(slots.take());
         let mut c = Box::pin(slots.take());
-        let held_a = match poll(&mut a) {
-            Poll::Ready(s) => s,
-            Poll::Pending => panic!("a free slot is taken at once"),
-        };
+        let held_a = taken(&mut a, "a free slot is taken at once");
         assert!(poll(&mut b).is_pending());
         assert!(poll(&mut c).is_pending());
         drop(held_a);
         // c asks before b's turn comes round: it still waits behind b.
         assert!(poll(&mut c).is_pending());
-        let held_b = match poll(&mut b) {
-            Poll::Ready(s) => s,
-            Poll::Pending => panic!("b is next"),
-        };
+        let held_b = taken(&mut b, "b is next");
         assert!(poll(&mut c).is_pending());
         drop(held_b);
         assert!(poll(&mut c).is_ready());
@@ -159,10 +159,7 @@ mod tests {
     #[test]
     fn a_dropped_waiter_leaves_the_queue() {
         let slots = Slots::new(1);
-        let held = match poll(&mut Box::pin(slots.take())) {
-            Poll::Ready(s) => s,
-            Poll::Pending => panic!("free"),
-        };
+        let held = taken(&mut Box::pin(slots.take()), "free");
         let mut b = Box::pin(slots.take());
         let mut c = Box::pin(slots.take());
         assert!(poll(&mut b).is_pending());
@@ -183,12 +180,7 @@ mod tests {
             }
         }
         let slots = Slots::new(2);
-        let held: Vec<Slot> = (0..2)
-            .map(|_| match poll(&mut Box::pin(slots.take())) {
-                Poll::Ready(s) => s,
-                Poll::Pending => panic!("free"),
-            })
-            .collect();
+        let held: Vec<Slot> = (0..2).map(|_| taken(&mut Box::pin(slots.take()), "free")).collect();
         let wakes = Arc::new(Count(AtomicUsize::new(0)));
         let waker = futures::task::waker(wakes.clone());
         let mut cx = Context::from_waker(&waker);
