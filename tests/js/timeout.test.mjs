@@ -118,5 +118,15 @@ test("a run's `timeout` (ms, as LangChain's config) cancels it with a TimeoutErr
   await assert.rejects(plain.withConfig({ timeout: 40 }).invoke({ n: 1 }, { timeout: 5000 }), { name: "TimeoutError" });
   await assert.rejects(plain.withConfig({ timeout: 5000 }).invoke({ n: 1 }, { timeout: 40 }), { name: "TimeoutError" });
   assert.deepEqual(await plain.invoke({ n: 1 }, { timeout: 5000 }), { n: 2 });
+  // invoke with a stream mode collects the stream: the defaults' timeout still makes one timer.
+  const timer = AbortSignal.timeout;
+  let timers = 0;
+  AbortSignal.timeout = (ms) => (timers++, timer.call(AbortSignal, ms));
+  try {
+    await assert.rejects(plain.withConfig({ timeout: 40 }).invoke({ n: 1 }, { streamMode: "updates" }), { name: "TimeoutError" });
+  } finally {
+    AbortSignal.timeout = timer;
+  }
+  assert.equal(timers, 1);
   await assert.rejects(plain.invoke({ n: 1 }, { timeout: 0 }), (e) => e instanceof TypeError && /timeout must be/.test(e.message));
 });

@@ -497,13 +497,18 @@ export class CompiledStateGraph {
     return suffix ? `${name}${suffix}` : name;
   }
 
+  /** A call's config: the graph's defaults under it, its `timeout` turned into its signal. */
+  #callConfig(config) {
+    return withRunTimeout(mergeConfigs(this.config, config));
+  }
+
   /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */
   invoke(input, config) {
     // Called with a node's own config, or from inside a running node (with no thread of its own).
     const own = NodeConfig.runtimeOf(config);
     if (!own) {
       try {
-        config = withRunTimeout(mergeConfigs(this.config, config));
+        config = this.#callConfig(config);
       } catch (e) {
         return Promise.reject(e);
       }
@@ -562,15 +567,19 @@ export class CompiledStateGraph {
   }
 
   /** `invoke` with a stream mode other than "values" returns the stream's chunks, as LangGraph.js does. */
-  async #collect(input, config) {
+  async #collect(input, callConfig) {
     const chunks = [];
-    for await (const c of await this.stream(input, config)) chunks.push(c);
+    for await (const c of await this.#stream(input, callConfig)) chunks.push(c);
     return chunks;
   }
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
   async stream(input, config = {}) {
-    config = withRunTimeout(mergeConfigs(this.config, config));
+    return this.#stream(input, this.#callConfig(config));
+  }
+
+  /** `stream` with the call's config already made (see `#callConfig`): `invoke` gets here with one. */
+  async #stream(input, config) {
     // A compiled StateGraph streams "updates" unless told, as in LangGraph.js.
     const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
@@ -631,7 +640,7 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(withRunTimeout(mergeConfigs(this.config, config)), this.options.store));
+      start = this.graph.stepper(inputArg(input), configArg(this.#callConfig(config), this.options.store));
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);
