@@ -12,7 +12,8 @@
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
 // gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2; MULTI=1 has Command nodes
-// update through a list of Commands or [key, value] pairs. SHOWERR=1 prints why a graph did not compile.
+// update through a list of Commands or [key, value] pairs; HANDLER=1 gives failing nodes an
+// errorHandler (an update, a Command, or a pause first). SHOWERR=1 prints why a graph did not compile.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -202,6 +203,14 @@ function build(lib, spec, saver) {
     const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
     const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}), ...(nd.defer ? { defer: true } : {}) };
     if (retry && nd.fail) options.retryPolicy = { maxAttempts: 2, initialInterval: 1, jitter: false };
+    if (process.env.HANDLER && nd.fail) {
+      options.errorHandler = (s, e) => {
+        const entry = `${nd.name}!${e.node === nd.name ? e.error.name : "?"}`;
+        if (nd.interrupt && s.log.length % 2 === 0) return { log: [entry, `hans:${interrupt(`${nd.name} handler?`)}`] };
+        if (nd.command && s.log.length % 2 === 1) return new Command({ goto: nd.command.goto, update: { log: [entry] } });
+        return { log: [entry] };
+      };
+    }
     g = g.addNode(nd.name, fn, options);
   }
   for (const e of spec.entry) g = g.addEdge(START, e);

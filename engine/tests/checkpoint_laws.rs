@@ -81,8 +81,16 @@ fn pending_write() -> impl Strategy<Value = PendingWrite> {
         (0..5usize, "[a-z]{1,4}", value()).prop_map(|(index, name, value)| pregel::TaskCall { index, name, value }),
         0..3,
     );
-    ("[0-9a-f]{8}", "[a-z]{1,4}", kind, proptest::collection::vec(value(), 0..3), calls, interrupts())
-        .prop_map(|(task_id, task, kind, resumed, calls, raised)| PendingWrite { task_id, task, kind, resumed, calls, raised })
+    let handled = proptest::option::of(
+        ("[a-z ]{0,8}", proptest::option::of("[A-Za-z]{1,8}"), 0..3usize).prop_map(|(error, class, node_answers)| HandledFailure {
+            error,
+            class,
+            node_answers,
+        }),
+    );
+    ("[0-9a-f]{8}", "[a-z]{1,4}", kind, proptest::collection::vec(value(), 0..3), calls, (interrupts(), handled)).prop_map(
+        |(task_id, task, kind, resumed, calls, (raised, handled))| PendingWrite { task_id, task, kind, resumed, calls, raised, handled },
+    )
 }
 
 proptest! {

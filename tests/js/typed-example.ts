@@ -22,11 +22,11 @@ const graph = new StateGraph(State)
       const ok = interrupt<boolean>("ok?");
       return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
     },
-    { defer: true },
+    { defer: true, errorHandler: (_s, e) => ({ jokes: [`${e.node} failed: ${String(e.error)}`] }) },
   )
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
-  .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000 })
+  .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000, errorHandler: (_s, e) => new Command({ goto: END, update: { topic: e.node } }) })
   .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore() });
 
 async function main(): Promise<string[]> {

@@ -134,7 +134,17 @@ export class InvalidUpdateError extends Error {
 }
 export class NodeError extends Error {
   node?: string;
+  /** In an `errorHandler`: the error the failed node threw, as it threw it. */
+  error?: unknown;
 }
+/** Whether `e` is a NodeError, what an `errorHandler` gets. */
+export function isNodeError(e: unknown): e is NodeError;
+/**
+ * Runs, in the same superstep, when a node fails after its retries: it gets
+ * the node's input and `{ node, error }`, and returns an update or a
+ * `Command` (its update stands in for the node's; `goto` routes on).
+ */
+export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError & { node: string; error: unknown }, config: NodeConfig) => U | Command | Promise<U | Command>;
 export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError;
 /** A node attempt that ran past its `timeout`; a retry policy retries it. */
 export class NodeTimeoutError extends Error {
@@ -252,6 +262,8 @@ export interface NodeOptions {
   /** Run only once nothing else is left to run (LangGraph's deferred nodes). */
   defer?: boolean;
   metadata?: Json;
+  /** Runs instead of failing the run when the node fails after its retries (a node `__error_handler__<name>`). */
+  errorHandler?: ErrorHandler;
 }
 
 export interface Checkpointer {
@@ -431,8 +443,8 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   addSequence(nodes: [string, NodeFunction<S, U>][] | Record<string, NodeFunction<S, U>>): this;
   setEntryPoint(node: string): this;
   setFinishPoint(node: string): this;
-  /** Graph-wide `retryPolicy`, `cachePolicy` and `timeout` (a node's own options win); applied at compile(). */
-  setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean; timeout?: TimeoutPolicy }): this;
+  /** Graph-wide `retryPolicy`, `cachePolicy`, `timeout` and `errorHandler` (a node's own options win); applied at compile(). */
+  setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean; timeout?: TimeoutPolicy; errorHandler?: ErrorHandler }): this;
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 

@@ -113,6 +113,26 @@ pub struct PendingWrite {
     /// last (a state snapshot still lists them, as LangGraph.js does).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub raised: Vec<Interrupt>,
+    /// The task's node failed and its error handler ran: `kind` is the handler's
+    /// outcome. On resume the node does not run again; an unfinished handler does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled: Option<HandledFailure>,
+}
+
+/// A node failure an error handler took over, as a snapshot shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandledFailure {
+    pub error: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// How many resume values the node took before it failed; the handler's
+    /// `interrupt()` calls take the ones after.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub node_answers: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A checkpoint with its values resolved and its pending writes, as `get` returns it.

@@ -8,7 +8,8 @@ mod saver;
 mod thread;
 
 pub use format::{
-    decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, Metadata, Name, NameMap, PendingWrite, Source, WriteKind, FORMAT_VERSION,
+    decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, HandledFailure, Metadata, Name, NameMap, PendingWrite, Source, WriteKind,
+    FORMAT_VERSION,
 };
 pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};
@@ -193,7 +194,12 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                 _ => stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default(),
             };
             let calls = stepper.run.calls.borrow().iter().find(|(id, _)| id == task_id).map(|(_, c)| c.clone()).unwrap_or_default();
-            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls }
+            let handled = r.handled.as_ref().map(|h| HandledFailure {
+                error: h.message(),
+                class: Some(h.error.task_error_class().to_string()),
+                node_answers: h.node_answers,
+            });
+            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls, handled }
         })
         .collect()
 }
@@ -222,7 +228,8 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
             tw.writes = writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect();
             tw.sends = sends.clone();
         }
-        pending.push((w.task_id.clone(), w.task.clone(), TaskResult { writes: tw, status, cached: false }));
+        let handled = w.handled.as_ref().and_then(|h| crate::pregel::Handled::restore(spec, &w.task_id, &w.task, h));
+        pending.push((w.task_id.clone(), w.task.clone(), TaskResult { writes: tw, status, cached: false, handled }));
         if !w.resumed.is_empty() {
             answered.push((w.task_id.clone(), w.resumed.clone()));
         }
@@ -490,6 +497,7 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
         resumed: vec![],
         raised: vec![],
         calls: vec![],
+        handled: None,
     };
     persist.to.saver.put_writes(&persist.to.thread_id, &persist.to.ns, &stepper.checkpoint_id, vec![saved]).await
 }

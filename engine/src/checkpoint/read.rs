@@ -2,7 +2,7 @@
 //! their derived `Serialize` writes (the derived `Deserialize` stays for native
 //! callers; the wasm package, which reads every stored lane, is 21 KB gzipped
 //! smaller without it). `checkpoint_laws` checks the two agree.
-use super::format::{Blob, Checkpoint, Metadata, NameMap, PendingWrite, Source, WriteKind};
+use super::format::{Blob, Checkpoint, HandledFailure, Metadata, NameMap, PendingWrite, Source, WriteKind};
 use crate::json::FromJson;
 use crate::pregel::TaskCall;
 use crate::types::{Interrupt, Send};
@@ -176,6 +176,15 @@ impl FromJson for PendingWrite {
             resumed: req(m, "resumed")?,
             calls: or_default(m, "calls")?,
             raised: or_default(m, "raised")?,
+            handled: opt(m, "handled")?,
         })
+    }
+}
+
+impl FromJson for HandledFailure {
+    const WHAT: &'static str = "a handled failure";
+    fn from_json(v: &Value) -> Option<Self> {
+        let m = v.as_object()?;
+        Some(HandledFailure { error: req(m, "error")?, class: opt(m, "class")?, node_answers: or_default(m, "node_answers")? })
     }
 }

@@ -42,7 +42,9 @@ pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
                 }
             }
             Some(x) => {
-                if let (WriteKind::Interrupted { interrupts }, WriteKind::Done { .. } | WriteKind::Failed { .. }) = (&x.kind, &w.kind) {
+                // A node that failed into its error handler is done with its own interrupts too.
+                let settled = matches!(w.kind, WriteKind::Done { .. } | WriteKind::Failed { .. }) || w.handled.is_some();
+                if let (WriteKind::Interrupted { interrupts }, true) = (&x.kind, settled) {
                     w.raised = interrupts.clone();
                 } else if w.raised.is_empty() {
                     w.raised = std::mem::take(&mut x.raised);

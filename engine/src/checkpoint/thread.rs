@@ -67,6 +67,15 @@ pub(crate) struct SavedTask {
 
 pub(crate) fn saved_task(spec: &crate::graph::compile::GraphSpec, saved: Option<&super::PendingWrite>) -> SavedTask {
     let none = SavedTask { interrupts: vec![], error: None, error_class: None, result: None };
+    // As LangGraph.js: a failure its error handler took over shows as the task's error.
+    if let Some(h) = saved.and_then(|w| w.handled.as_ref()) {
+        return SavedTask {
+            interrupts: saved.map(|w| w.raised.clone()).unwrap_or_default(),
+            error: Some(h.error.clone()),
+            error_class: h.class.clone(),
+            ..none
+        };
+    }
     match saved.map(|w| (&w.kind, &w.raised)) {
         Some((WriteKind::Interrupted { interrupts }, _)) => SavedTask { interrupts: interrupts.clone(), ..none },
         Some((WriteKind::Failed { error, class }, raised)) => {
@@ -199,7 +208,9 @@ impl CompiledGraph {
                 // finished or received resume values; a stored checkpoint's lists them all.
                 // (A subgraph node's resume values belong to the subgraph, so they do not count.)
                 let own_answers = |w: &super::PendingWrite| !w.resumed.is_empty() && spec.nodes[task.node].spec.subgraph.is_none();
-                let settled = with_finished && saved.is_some_and(|w| own_answers(w) || matches!(w.kind, WriteKind::Done { .. }));
+                // A failure its error handler took over counts as finished, paused handler or not (LangGraph.js).
+                let finished = |w: &super::PendingWrite| matches!(w.kind, WriteKind::Done { .. }) || w.handled.is_some();
+                let settled = with_finished && saved.is_some_and(|w| own_answers(w) || finished(w));
                 if !settled {
                     next.push(task.name.to_string());
                 }
@@ -221,7 +232,8 @@ impl CompiledGraph {
                 };
                 // Only tasks still paused wait for an answer; a finished or failed task's
                 // interrupts were answered (its task entry still lists them).
-                if saved.is_some_and(|w| matches!(w.kind, WriteKind::Interrupted { .. })) {
+                // (LangGraph.js also lists those a node raised before failing into its error handler.)
+                if saved.is_some_and(|w| matches!(w.kind, WriteKind::Interrupted { .. }) || w.handled.is_some()) {
                     interrupts.extend(task_interrupts.iter().cloned());
                 }
                 task_snaps.push(TaskSnapshot {

@@ -145,6 +145,9 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
                 return Err(unknown(e, format!("`ends` of node {}", n.name)));
             }
         }
+        if let Some(h) = n.error_handler.as_deref().filter(|h| !known(h)) {
+            return Err(unknown(h, format!("the error handler of node {}", n.name)));
+        }
     }
     for (which, list) in [("interrupt_before", &options.interrupt_before), ("interrupt_after", &options.interrupt_after)] {
         for n in list.iter().filter(|n| *n != "*") {

@@ -39,7 +39,7 @@ impl<'a> Flow<'a> {
             }
         }
         for n in &g.nodes {
-            n.ends.iter().for_each(|e| flow.add(&n.name, e));
+            n.ends.iter().chain(&n.error_handler).for_each(|e| flow.add(&n.name, e));
         }
         flow
     }

@@ -178,6 +178,10 @@ pub struct NodeSpec {
     pub defer: bool,
     /// Free-form metadata (kind, settings) kept by documents and the editor.
     pub metadata: Value,
+    /// The node that runs, in the same superstep, when this node fails after
+    /// its retries (LangGraph.js's `errorHandler`); it gets the failed task's
+    /// input and `Runtime::failure`, and its writes stand in for the failed node's.
+    pub error_handler: Option<String>,
 }
 
 impl NodeSpec {
@@ -192,6 +196,7 @@ impl NodeSpec {
             cache: None,
             defer: false,
             metadata: Value::Null,
+            error_handler: None,
         }
     }
     pub fn input<I: IntoIterator<Item = S>, S: Into<String>>(mut self, keys: I) -> Self {
@@ -212,6 +217,11 @@ impl NodeSpec {
     }
     pub fn metadata(mut self, metadata: Value) -> Self {
         self.metadata = metadata;
+        self
+    }
+    /// Failures (after retries) run node `handler` instead of failing the run.
+    pub fn on_error(mut self, handler: impl Into<String>) -> Self {
+        self.error_handler = Some(handler.into());
         self
     }
     pub fn deferred(mut self) -> Self {

@@ -147,7 +147,8 @@ pub fn apply_writes(
 /// The saved result of task `id` if it finished, among a step's saved results
 /// `(task id, name, result)`.
 pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a TaskResult> {
-    saved_result(pending, id, &|r| r.status == TaskStatus::Done)
+    // A failure its error handler took over is handled again on resume, as LangGraph.js does.
+    saved_result(pending, id, &|r| r.status == TaskStatus::Done && r.handled.is_none())
 }
 
 /// The saved result of task `id`, if `shown` picks it.
@@ -168,7 +169,8 @@ pub fn with_finished_writes(
     pending: &[(String, String, TaskResult)],
     ids: &mut dyn MessageIds,
 ) -> RunState {
-    with_writes_of(spec, rs, tasks, pending, |r| r.status == TaskStatus::Done, ids)
+    // An error handler's writes are not shown (LangGraph.js lists the failed node, not its handler).
+    with_writes_of(spec, rs, tasks, pending, |r| r.status == TaskStatus::Done && r.handled.is_none(), ids)
 }
 
 /// As `with_finished_writes`, with the writes of the saved results that `shown` picks.

@@ -30,11 +30,14 @@ pub struct TaskResult {
     pub writes: TaskWrites,
     pub status: TaskStatus,
     pub cached: bool,
+    /// Set when the task failed and its error handler ran: writes and status
+    /// are then the handler's.
+    pub handled: Option<Box<super::error_handler::Handled>>,
 }
 
 impl TaskResult {
     fn failed(e: Error) -> Self {
-        TaskResult { writes: TaskWrites::default(), status: TaskStatus::Failed(e), cached: false }
+        TaskResult { writes: TaskWrites::default(), status: TaskStatus::Failed(e), cached: false, handled: None }
     }
 
     fn state_writes<'a>(&'a self, spec: &GraphSpec) -> impl Iterator<Item = &'a (usize, Value)> {
@@ -89,18 +92,24 @@ pub(crate) struct StepCtx<'a> {
 }
 
 fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
+    runtime_for(ctx, task, ResumeCursor { values: resume, next: 0 }, None)
+}
+
+/// A task's runtime; an error handler's also holds the failure it handles.
+pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCursor, failure: Option<(Rc<Task>, Error)>) -> Runtime {
     Runtime(Rc::new(TaskCtx {
         step: ctx.step,
         task: task.clone(),
         graph: ctx.graph.clone(),
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),
-        resume: RefCell::new(ResumeCursor { values: resume, next: 0 }),
+        resume: RefCell::new(resume),
         graph_calls: Default::default(),
         call_next: Default::default(),
         calls_to_stream: Default::default(),
         resuming: std::cell::Cell::new(ctx.run.resuming.get()),
         pushed: Default::default(),
+        failure,
     }))
 }
 
@@ -140,12 +149,18 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         None => None,
     };
     let outcome = run_with_retry(&rt, node, input).await;
-    if let (Some(slots), Err(NodeError::Failed { .. } | NodeError::Graph(_))) = (&ctx.run.slots, &outcome) {
-        // The failure stops the superstep: the tasks still waiting must not start.
-        slots.close();
-    }
-    drop(slot);
     rt.flush_calls();
+    let handled = match (&node.spec.error_handler, &outcome) {
+        (Some(handler), Err(e)) => failure_of(&task.name, e).map(|error| (handler, error)),
+        _ => None,
+    };
+    if let Some((handler, error)) = handled {
+        let result = super::error_handler::run(ctx, task, &rt, handler, error).await;
+        close_slots_on(ctx, matches!(result.status, TaskStatus::Failed(_)));
+        return result;
+    }
+    close_slots_on(ctx, matches!(outcome, Err(NodeError::Failed { .. } | NodeError::Graph(_))));
+    drop(slot);
     let output = match outcome {
         Ok(out) => out,
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
@@ -160,15 +175,38 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
     result
 }
 
+/// A failure stops the superstep: the tasks still waiting for a slot must not start.
+fn close_slots_on(ctx: &StepCtx<'_>, failed: bool) {
+    if let (Some(slots), true) = (&ctx.run.slots, failed) {
+        slots.close();
+    }
+}
+
+/// The error an error handler gets for a node's failure; `None` for what is no
+/// failure of the node's own (a pause, a command for the parent, a cancelled run).
+fn failure_of(node: &str, e: &NodeError) -> Option<Error> {
+    match e {
+        NodeError::Failed { message, class, .. } => {
+            Some(Error::Node { node: node.to_string(), message: message.clone(), class: class.clone() })
+        }
+        NodeError::Graph(e) if !matches!(**e, Error::Cancelled | Error::Aborted { .. }) => Some((**e).clone()),
+        _ => None,
+    }
+}
+
 /// Adds managed values (remaining steps) to a node's or router's view.
-fn with_managed(ctx: &StepCtx<'_>, view: State) -> State {
+pub(super) fn with_managed(ctx: &StepCtx<'_>, view: State) -> State {
     match &ctx.spec.remaining_steps_key {
         Some(key) => view.with_value(key, Value::from(ctx.remaining_steps)),
         None => view,
     }
 }
 
-async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode, input: State) -> Result<NodeOutput, NodeError> {
+pub(super) async fn run_with_retry(
+    rt: &Runtime,
+    node: &crate::graph::compile::CompiledNode,
+    input: State,
+) -> Result<NodeOutput, NodeError> {
     let mut attempt = 0;
     loop {
         attempt += 1;
@@ -190,18 +228,18 @@ async fn run_with_retry(rt: &Runtime, node: &crate::graph::compile::CompiledNode
     }
 }
 
-fn from_node_error(node: &str, e: NodeError) -> TaskResult {
+pub(super) fn from_node_error(node: &str, e: NodeError) -> TaskResult {
     let status = match e {
         NodeError::Failed { message, class, .. } => TaskStatus::Failed(Error::Node { node: node.to_string(), message, class }),
         NodeError::Interrupted(i) => TaskStatus::Interrupted(i),
         NodeError::ParentCommand(c) => TaskStatus::Parent(*c),
         NodeError::Graph(e) => TaskStatus::Failed(*e),
     };
-    TaskResult { writes: TaskWrites::default(), status, cached: false }
+    TaskResult { writes: TaskWrites::default(), status, cached: false, handled: None }
 }
 
 /// Turns a node's output into writes, then adds its edges' and routers' writes.
-async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput, cached: bool) -> TaskResult {
+pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput, cached: bool) -> TaskResult {
     let spec = ctx.spec;
     let node = &spec.nodes[task.node];
     let mut writes = TaskWrites::default();
@@ -215,7 +253,7 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
         NodeOutput::Update(v) => (state_writes(spec, task, v, out), vec![]),
         NodeOutput::Writes(pairs) => (pair_writes(spec, task, pairs, out), vec![]),
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
-            return TaskResult { writes, status: TaskStatus::Parent(c), cached };
+            return TaskResult { writes, status: TaskStatus::Parent(c), cached, handled: None };
         }
         NodeOutput::Command(c) => (c.update.map_or(Ok(()), |u| state_writes(spec, task, u, out)), c.goto),
     };
@@ -240,7 +278,7 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
                 // As LangGraph: the node's writes stand beside its router's pause, and
                 // the values streamed at the pause show them. They are not saved: the
                 // task runs again on resume.
-                Err(NodeError::Interrupted(i)) => return TaskResult { writes, status: TaskStatus::Interrupted(i), cached },
+                Err(NodeError::Interrupted(i)) => return TaskResult { writes, status: TaskStatus::Interrupted(i), cached, handled: None },
                 Err(e) => return from_node_error(&task.name, e),
             };
             if let Err(e) = route(spec, &task.name, Some(branch), targets, &mut writes) {
@@ -248,7 +286,7 @@ async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput
             }
         }
     }
-    TaskResult { writes, status: TaskStatus::Done, cached }
+    TaskResult { writes, status: TaskStatus::Done, cached, handled: None }
 }
 
 /// Validates an update object and records its writes.
@@ -363,5 +401,5 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
     for s in v.get("sends")?.as_array()? {
         writes.sends.push(Send::new(s.get("node")?.as_str()?, s.get("arg")?.clone()));
     }
-    Some(TaskResult { writes, status: TaskStatus::Done, cached: true })
+    Some(TaskResult { writes, status: TaskStatus::Done, cached: true, handled: None })
 }

@@ -2,6 +2,7 @@
 mod apply;
 mod calls;
 mod cancel;
+mod error_handler;
 mod execute;
 mod finish;
 mod plan;
@@ -17,6 +18,7 @@ pub use apply::{apply_writes, with_finished_writes, TaskWrites};
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;
+pub use error_handler::Handled;
 pub(crate) use execute::result_object;
 pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;

@@ -64,6 +64,12 @@ impl Task {
     pub fn trigger_names(&self, spec: &GraphSpec) -> Vec<String> {
         match self.path {
             TaskPath::Push(_) => vec!["__pregel_push".into()],
+            // An error handler's task, which nothing triggered: LangGraph.js pushes it.
+            TaskPath::Pull(_)
+                if self.triggers.is_empty() && spec.nodes.iter().any(|n| n.spec.error_handler.as_deref() == Some(&*self.name)) =>
+            {
+                vec!["__pregel_push".into()]
+            }
             TaskPath::Pull(_) => self.triggers.iter().map(|&c| spec.channels[c].name.to_string()).collect(),
         }
     }

@@ -30,6 +30,8 @@ pub(crate) struct TaskCtx {
     /// Writes the node made while running (LangGraph.js's `pushMessage`), before
     /// those of its result; an attempt that fails or pauses drops them.
     pub pushed: RefCell<Vec<(String, Value)>>,
+    /// In an error handler's task: the task that failed, and its error.
+    pub failure: Option<(Rc<super::plan::Task>, crate::Error)>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -138,6 +140,19 @@ impl Runtime {
     /// The run's cancel signal, if it has one.
     pub fn cancel(&self) -> Option<&super::Cancel> {
         self.0.run.cancel.as_ref()
+    }
+
+    /// In an error handler (`NodeSpec::on_error`): the node that failed and its error.
+    pub fn failure(&self) -> Option<(&str, &crate::Error)> {
+        self.0.failure.as_ref().map(|(task, e)| (&*task.name, e))
+    }
+
+    /// In an error handler: the checkpoint namespace of the task that failed.
+    pub fn failed_checkpoint_ns(&self) -> Option<String> {
+        let (task, _) = self.0.failure.as_ref()?;
+        let mut ns = self.0.run.namespace.clone();
+        ns.push(format!("{}:{}", task.name, task.id));
+        Some(ns.join("|"))
     }
 
     /// Writes `value` to channel `key` with the task's result, ahead of it.

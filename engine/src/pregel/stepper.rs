@@ -288,6 +288,12 @@ impl Stepper {
         // As in LangGraph, tasks that finished before the pause replay their
         // updates first, marked cached.
         if !pending.is_empty() {
+            // As LangGraph.js: error handlers to run again start first.
+            for task in tasks.iter().filter(|t| pending.iter().any(|(id, _, r)| *id == t.id && r.handled.is_some())) {
+                if let Some(handler) = super::error_handler::handler_task(spec, task) {
+                    emit_task_start(&sink, &ns, spec, &handler, step, &self.run);
+                }
+            }
             for task in tasks.iter().filter(|t| t.node != 0) {
                 if let Some(r) = finished_result(&pending, &task.id) {
                     sink.push(&ns, StreamMode::Updates, || update_chunk(spec, task, r, true));
@@ -323,8 +329,16 @@ impl Stepper {
                 }
                 values = resume_values(&resume, &pending, &mut self.answered, task);
             }
+            // A failure its error handler took over: the handler runs again, not the node.
+            let handled = pending.iter().find(|(id, _, _)| *id == task.id).and_then(|(_, _, r)| r.handled.clone());
             let ctx = &ctx;
-            let mut fut = Box::pin(async move { (i, execute(ctx, task, values).await) });
+            let mut fut = Box::pin(async move {
+                let result = match handled {
+                    Some(handled) => super::error_handler::resume(ctx, task, values, &handled).await,
+                    None => execute(ctx, task, values).await,
+                };
+                (i, result)
+            });
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 Poll::Ready((_, result)) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
@@ -354,7 +368,8 @@ impl Stepper {
             for i in 0..n {
                 if slots[slot(i)].is_none() {
                     let stopped = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
-                    let result = TaskResult { writes: Default::default(), status: TaskStatus::Failed(stopped), cached: false };
+                    let result =
+                        TaskResult { writes: Default::default(), status: TaskStatus::Failed(stopped), cached: false, handled: None };
                     record(&mut slots, &mut finish_order, i, result);
                 }
             }
@@ -616,7 +631,7 @@ pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
     json!({ "id": i.id, "value": i.value })
 }
 
-fn emit_task_start(
+pub(super) fn emit_task_start(
     sink: &super::stream::Sink,
     ns: &[String],
     spec: &crate::graph::compile::GraphSpec,
@@ -642,6 +657,7 @@ fn emit_task_start(
 /// A task's "updates" chunk: `{node: update}`, marked when the result was not
 /// computed now (a cache hit, or a result saved before a pause).
 fn update_chunk(spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
+    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
     let mut m = Map::new();
     m.insert(task.name.to_string(), r.update_chunk(spec));
     if cached {
@@ -681,7 +697,7 @@ async fn settle<F: Future<Output = (usize, TaskResult)>>(
     cancelled
 }
 
-fn emit_task_result(
+pub(super) fn emit_task_result(
     sink: &super::stream::Sink,
     ns: &[String],
     spec: &crate::graph::compile::GraphSpec,
@@ -693,6 +709,8 @@ fn emit_task_result(
     if task.node == 0 {
         return;
     }
+    // A failed task whose error handler ran: the result is the handler's.
+    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
     match &r.status {
         TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached)),
         // A pause streams when it happens, before the task's result, as in LangGraph.

@@ -151,7 +151,7 @@ impl Runtime {
 }
 
 /// Pending once (waking itself at once), so the executor polls the other tasks.
-fn yield_now() -> impl std::future::Future<Output = ()> {
+pub(super) fn yield_now() -> impl std::future::Future<Output = ()> {
     let mut yielded = false;
     std::future::poll_fn(move |cx| {
         if yielded {

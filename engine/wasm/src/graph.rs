@@ -49,6 +49,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         node.ends = n.ends;
         node.defer = n.defer;
         node.metadata = n.metadata;
+        node.error_handler = n.error_handler;
         if let Some(c) = n.cache {
             node.cache = Some(CachePolicy { ttl: c.ttl, key: c.key_fn.map(|i| function(&fns, i)).transpose()?.map(functions::cache_key) });
         }

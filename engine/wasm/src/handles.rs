@@ -189,6 +189,20 @@ pub fn store(id: f64) -> Result<JsValue, JsValue> {
     Ok(task.rt.store().and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
 }
 
+/// In an error handler's task: `{node, message, name, ns}` of the failure it
+/// handles (`ns`: the failed task's checkpoint namespace); else undefined.
+#[wasm_bindgen(js_name = taskFailure)]
+pub fn failure(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    let Some((node, e)) = task.rt.failure() else { return Ok(JsValue::UNDEFINED) };
+    let message = match e {
+        superstep::Error::Node { message, .. } => message.clone(),
+        other => other.to_string(),
+    };
+    let ns = task.rt.failed_checkpoint_ns();
+    Ok(to_js(&json!({ "node": node, "message": message, "name": e.task_error_class(), "ns": ns })))
+}
+
 /// Whether the run streams `messages` events from this task.
 #[wasm_bindgen(js_name = taskStreamsMessages)]
 pub fn streams_messages(id: f64) -> Result<bool, JsValue> {

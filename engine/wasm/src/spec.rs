@@ -34,6 +34,7 @@ pub struct NodeData {
     pub retry: Option<RetryData>,
     pub defer: bool,
     pub metadata: Value,
+    pub error_handler: Option<String>,
 }
 
 pub struct CacheData {
@@ -131,6 +132,7 @@ fn read_node(n: &Fields) -> Read<NodeData> {
         retry,
         defer: n.opt("defer")?.unwrap_or(false),
         metadata: n.get("metadata").cloned().unwrap_or(Value::Null),
+        error_handler: n.opt("errorHandler")?,
     })
 }
 

@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
 } from "./types.js";
@@ -124,9 +124,12 @@ function isConcat(fn) {
   return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
-/** LangGraph.js 1.7's `errorHandler` changes how a failing node runs: refused, not ignored. */
-function refuseErrorHandler(options, where) {
-  if (options.errorHandler !== undefined) throw wasmErrorLike("GraphValidationError", `${where}: the \`errorHandler\` option is not supported.`);
+/** LangGraph.js's names for the nodes its `errorHandler` options add. */
+const DEFAULT_ERROR_HANDLER = "__default_error_handler__";
+const errorHandlerName = (node) => `__error_handler__${node}`;
+
+function checkErrorHandler(handler, where) {
+  if (handler !== undefined && typeof handler !== "function") throw wasmErrorLike("GraphValidationError", `${where}: \`errorHandler\` must be a function, got ${describe(handler)}.`);
 }
 
 export class StateGraph {
@@ -189,12 +192,19 @@ export class StateGraph {
     if (this.channels.has(name)) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
-    refuseErrorHandler(options, `Node \`${name}\``);
+    checkErrorHandler(options.errorHandler, `Node \`${name}\``);
     const timeout = timeoutPolicy(options.timeout, `Node \`${name}\``);
     // A compiled graph as a node runs inside the engine, where no JS timer can stop it.
     if (timeout && fn instanceof CompiledStateGraph) throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: a subgraph node cannot take a \`timeout\`; call the subgraph from a function node instead.`);
     const input = options.input ? this.declare(schemaOf(options.input), false) : undefined;
-    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, timeout, defer: !!options.defer, metadata: options.metadata });
+    let errorHandler;
+    if (options.errorHandler) {
+      // As LangGraph.js: a node of its own, added before the node it handles.
+      errorHandler = errorHandlerName(name);
+      if (this.nodes.has(errorHandler)) throw wasmErrorLike("GraphValidationError", `Cannot add error handler to node \`${name}\`: the reserved name \`${errorHandler}\` is already in use.`);
+      this.nodes.set(errorHandler, { fn: options.errorHandler, input, isErrorHandler: true });
+    }
+    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, timeout, defer: !!options.defer, metadata: options.metadata, errorHandler });
     return this;
   }
 
@@ -256,10 +266,13 @@ export class StateGraph {
    * out), later calls override earlier ones field by field, and they apply at
    * compile(), so this can come before or after addNode. Subgraphs do not
    * inherit them, and a compiled graph added as a node runs without the
-   * default `timeout` (see addNode). `errorHandler` is refused, as in addNode.
+   * default `timeout` (see addNode). The default `errorHandler` serves every
+   * node without its own, as one node, `__default_error_handler__`; handlers
+   * take no cache policy and handle no handler's failure.
    */
   setNodeDefaults(defaults = {}) {
-    refuseErrorHandler(defaults, "setNodeDefaults");
+    checkErrorHandler(defaults.errorHandler, "setNodeDefaults");
+    if (defaults.errorHandler !== undefined) this.nodeDefaults.errorHandler = defaults.errorHandler;
     if (defaults.retryPolicy !== undefined) this.nodeDefaults.retryPolicy = defaults.retryPolicy;
     if (defaults.timeout !== undefined) this.nodeDefaults.timeout = timeoutPolicy(defaults.timeout, "setNodeDefaults");
     if (defaults.cachePolicy !== undefined) this.nodeDefaults.cachePolicy = defaults.cachePolicy === true ? {} : defaults.cachePolicy || undefined;
@@ -288,21 +301,31 @@ export class StateGraph {
         default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
       };
     });
-    const nodes = [...this.nodes].map(([name, n]) => {
+    const defaultHandler = this.nodeDefaults.errorHandler;
+    if (defaultHandler && this.nodes.has(DEFAULT_ERROR_HANDLER)) {
+      throw wasmErrorLike("GraphValidationError", `Cannot apply a default error handler: the reserved node name \`${DEFAULT_ERROR_HANDLER}\` is already in use.`);
+    }
+    const all = defaultHandler ? [...this.nodes, [DEFAULT_ERROR_HANDLER, { fn: defaultHandler, isErrorHandler: true }]] : [...this.nodes];
+    const nodes = all.map(([name, n]) => {
       const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
+      const timeout = n.timeout ?? this.nodeDefaults.timeout;
+      const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
+      const retry = r ? engineRetryPolicy(r) : undefined;
+      if (n.isErrorHandler) return { name, fnIndex: fn(wrapErrorHandler(name, n.fn, r && (r.retryOn ?? defaultRetryOn), timeout)), input: n.input, ends: [], retry, metadata: null };
       // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
       const policy = n.cachePolicy ?? this.nodeDefaults.cachePolicy;
       const cache = policy ? { ttl: policy.ttl, keyFn: policy.keyFunc ? fn((input) => String(policy.keyFunc([input]))) : undefined } : undefined;
-      const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
+      const errorHandler = n.errorHandler ?? (defaultHandler ? DEFAULT_ERROR_HANDLER : undefined);
       return {
         name,
-        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r && (r.retryOn ?? defaultRetryOn), n.timeout ?? this.nodeDefaults.timeout)),
+        errorHandler,
+        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r && (r.retryOn ?? defaultRetryOn), timeout, !!errorHandler)),
         subgraph: sub ? sub.graph.id : undefined,
         input: n.input,
         ends: n.ends ?? [],
         cache,
         defer: n.defer,
-        retry: r ? engineRetryPolicy(r) : undefined,
+        retry,
         metadata: n.metadata ?? null,
       };
     });

@@ -2,7 +2,7 @@
 // and nested graph calls), node and router wrappers that never throw, and the
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
-import { GraphInterrupt, InvalidUpdateError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
+import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
@@ -49,6 +49,10 @@ class Task {
   }
   checkpointNs() {
     return wasm.taskCheckpointNs(this.id);
+  }
+  /** In an error handler: `{ node, message, name, ns }` of the failure it handles. */
+  failure() {
+    return wasm.taskFailure(this.id);
   }
   configurable() {
     return wasm.taskConfigurable(this.id);
@@ -367,9 +371,10 @@ function timedOut(attempt, node) {
 /** A call's value as its tagged result (or the failure it turns out to be); closes the task. */
 function settle(rt, v, done, node, retryOn) {
   try {
-    if (failedCalls.has(rt)) return failure(failedCalls.get(rt), node, retryOn);
+    if (failedCalls.has(rt)) throw failedCalls.get(rt);
     return done(v);
   } catch (e) {
+    if (rt.handled) handledErrors.set(rt.checkpointNs(), e);
     return failure(e, node, retryOn);
   } finally {
     rt.close();
@@ -377,8 +382,10 @@ function settle(rt, v, done, node, retryOn) {
 }
 
 function fail(rt, e, node, retryOn) {
+  const error = failedCalls.get(rt) ?? e;
+  if (rt.handled) handledErrors.set(rt.checkpointNs(), error);
   rt.close();
-  return failure(failedCalls.get(rt) ?? e, node, retryOn);
+  return failure(error, node, retryOn);
 }
 
 function nodeResult(name, v) {
@@ -412,11 +419,30 @@ function routeResult(v) {
   return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
 }
 
-export function wrapNode(name, fn, retryOn, timeout) {
+export function wrapNode(name, fn, retryOn, timeout, handled = false) {
   return (id, input) => {
     const rt = new Task(id, input);
+    rt.handled = handled;
     return run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn, timeout);
   };
+}
+
+/**
+ * Errors of failed nodes that have an error handler, by the failed task's
+ * checkpoint namespace, until the handler takes its own.
+ */
+const handledErrors = new Map();
+
+/** LangGraph.js's `errorHandler(state, nodeError, config)` as a node: it gets the failure as a NodeError. */
+export function wrapErrorHandler(name, handler, retryOn, timeout) {
+  const body = (state, config) => {
+    const f = NodeConfig.runtimeOf(config).failure();
+    const error = handledErrors.get(f.ns) ?? Object.assign(new Error(f.message), { name: f.name });
+    handledErrors.delete(f.ns);
+    if (nodeErrors.get(f.node) === error) nodeErrors.delete(f.node);
+    return handler(state, new NodeError(`Node \`${f.node}\` failed: ${f.message}`, { node: f.node, error }), config);
+  };
+  return wrapNode(name, body, retryOn, timeout);
 }
 
 /**

@@ -95,6 +95,8 @@ export class NodeTimeoutError extends Error {
 
 /** Whether `e` is a NodeTimeoutError (by name, as LangGraph.js checks). */
 export const isNodeTimeoutError = (e) => e?.name === "NodeTimeoutError";
+/** Whether `e` is a NodeError: what an `errorHandler` gets (`node`, `error`). */
+export const isNodeError = (e) => e?.name === "NodeError";
 
 /** Thrown by `interrupt()` to pause the run; carries the interrupts. */
 export class GraphInterrupt extends Error {

@@ -1,0 +1,191 @@
+//! Node error handlers (`NodeSpec::on_error`, LangGraph.js's `errorHandler`):
+//! a node that fails after its retries runs its handler in the same superstep,
+//! on its own input; the handler's writes stand in for the node's, and the
+//! run goes on where the handler routes it (nowhere unless it says).
+mod common;
+use common::*;
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
+use superstep::graph::node::RetryPolicy;
+use superstep::*;
+
+fn boom() -> graph::node::NodeFn {
+    node(|_s| Err::<Value, _>(NodeError::from("boom")))
+}
+
+/// Writes what it handles: the failed node, the error, and the input it got.
+fn recorder() -> graph::node::NodeFn {
+    node_rt(|s, rt| {
+        let (node, e) = rt.failure().expect("a handler sees the failure");
+        let message = match e {
+            Error::Node { message, .. } => message.clone(),
+            other => other.to_string(),
+        };
+        Ok::<_, NodeError>(json!({ "path": [format!("handled {node}: {message}")], "seen": s.get("seen").cloned() }))
+    })
+}
+
+fn graph(handler: graph::node::NodeFn) -> StateGraph {
+    StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("seen", Channel::last_value())
+        .add_node(NodeSpec::new("a", boom()).on_error("on_a"))
+        .add_node(NodeSpec::new("on_a", handler).ends(["fix"]))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("fix", mark("fix"))
+        .edge(START, "a")
+        .edge(START, "c")
+        .edge("a", "b")
+        .edge("b", END)
+}
+
+#[test]
+fn the_handler_runs_in_the_same_superstep_on_the_failed_input_and_the_run_stops_there() {
+    let g = graph(recorder()).compile().unwrap();
+    let out = g.invoke_blocking(json!({ "seen": "input" }), RunConfig::default()).unwrap();
+    // a's edge to b is not followed: the handler routes nowhere. Its writes take a's
+    // place in the apply order, before c's.
+    assert_eq!(out["path"], json!(["handled a: boom", "c"]));
+    assert_eq!(out["seen"], json!("input"));
+}
+
+#[test]
+fn the_updates_stream_shows_the_handler_under_its_own_name() {
+    let g = graph(recorder()).compile().unwrap();
+    let chunks = updates(&g, json!({}));
+    assert!(chunks.contains(&json!({ "on_a": { "path": ["handled a: boom"], "seen": null } })), "{chunks:?}");
+    assert!(!chunks.iter().any(|c| c.get("a").is_some()), "{chunks:?}");
+}
+
+#[test]
+fn the_tasks_stream_shows_the_failure_and_the_handler_task() {
+    let g = graph(recorder()).compile().unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    let results: Vec<(String, Value)> = parts
+        .iter()
+        .filter(|p| p.data.get("result").is_some())
+        .map(|p| (p.data["name"].as_str().unwrap().to_string(), p.data["error"].clone()))
+        .collect();
+    assert!(results.contains(&("a".into(), json!({ "message": "boom", "name": "Error" }))), "{results:?}");
+    assert!(results.contains(&("on_a".into(), Value::Null)), "{results:?}");
+    let starts: Vec<&str> = parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["name"].as_str().unwrap()).collect();
+    assert_eq!(starts, ["a", "c", "on_a"]);
+}
+
+#[test]
+fn a_handler_command_routes_the_run_on() {
+    let to_fix = node(|_s| Ok::<_, NodeError>(Command::goto("fix").with_update(json!({ "path": ["handled"] }))));
+    let g = graph(to_fix).compile().unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["handled", "c", "fix"]));
+}
+
+#[test]
+fn retries_run_out_before_the_handler_runs() {
+    let attempts = Rc::new(Cell::new(0));
+    let counted = attempts.clone();
+    let flaky = node(move |_s| {
+        counted.set(counted.get() + 1);
+        Err::<Value, _>(NodeError::from("boom"))
+    });
+    let policy = RetryPolicy { max_attempts: 3, initial_interval: 0.0, ..Default::default() };
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", flaky).retry(policy).on_error("on_a"))
+        .node("on_a", mark("on_a"))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["on_a"]));
+    assert_eq!(attempts.get(), 3);
+}
+
+#[test]
+fn a_failing_handler_fails_the_run_with_its_own_error() {
+    let g = graph(node(|_s| Err::<Value, _>(NodeError::from("handler broke")))).compile().unwrap();
+    let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert!(matches!(&err, Error::Node { node, message, .. } if node == "on_a" && message == "handler broke"), "{err:?}");
+}
+
+#[test]
+fn without_a_handler_the_failure_still_fails_the_run() {
+    let g = StateGraph::new().channel("path", Channel::append()).node("a", boom()).edge(START, "a").compile().unwrap();
+    assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::Node { .. })));
+}
+
+#[test]
+fn a_handler_that_pauses_resumes_with_the_answer_without_running_the_node_again() {
+    let asks = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("retry?"))?;
+        Ok::<_, NodeError>(json!({ "path": [format!("answer {answer}")] }))
+    });
+    let runs = Rc::new(Cell::new(0));
+    let counted = runs.clone();
+    let failing = node(move |_s| {
+        counted.set(counted.get() + 1);
+        Err::<Value, _>(NodeError::from("boom"))
+    });
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", failing).on_error("on_a"))
+        .node("on_a", asks)
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge(START, "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    let paused = g.invoke_blocking(json!({}), config.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("retry?"));
+    // As LangGraph.js: the snapshot lists the failed node with its error, and not its handler's writes.
+    let state = g.get_state_blocking(&config).unwrap();
+    assert_eq!(state.values["path"], json!(["c"]));
+    let a = state.tasks.iter().find(|t| t.name == "a").expect("task a");
+    assert_eq!(a.error.as_deref(), Some("boom"));
+    let out = g.invoke_blocking(Command::resume(json!("yes")), config).unwrap();
+    assert_eq!(out["path"], json!(["answer \"yes\"", "c"]));
+    assert_eq!(runs.get(), 1, "the failed node does not run again");
+}
+
+#[test]
+fn a_finished_handler_in_a_paused_superstep_runs_again_on_resume_as_in_langgraph_js_and_its_node_does_not() {
+    let handler_runs = Rc::new(Cell::new(0));
+    let counted = handler_runs.clone();
+    let handler = node(move |_s| {
+        counted.set(counted.get() + 1);
+        Ok::<_, NodeError>(json!({ "path": ["handled"] }))
+    });
+    let asks = node_rt(|_s, rt| Ok::<_, NodeError>(json!({ "path": [rt.interrupt(json!("c?"))?] })));
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", boom()).on_error("on_a"))
+        .node("on_a", handler)
+        .node("c", asks)
+        .edge(START, "a")
+        .edge(START, "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), config.clone()).unwrap();
+    let out = g.invoke_blocking(Command::resume(json!("c!")), config).unwrap();
+    assert_eq!(out["path"], json!(["handled", "c!"]));
+    assert_eq!(handler_runs.get(), 2);
+}
+
+#[test]
+fn an_unknown_handler_is_a_validation_error_and_a_handler_is_reachable() {
+    let g = StateGraph::new().channel("path", Channel::append()).add_node(NodeSpec::new("a", boom()).on_error("nope")).edge(START, "a");
+    let err = g.compile().err().expect("unknown handler");
+    assert!(err.to_string().contains("nope"), "{err}");
+    // The handler itself has no incoming edge, yet compiles.
+    assert!(graph(recorder()).compile().is_ok());
+}
+
+#[test]
+fn a_handled_failure_does_not_stop_tasks_waiting_for_a_concurrency_slot() {
+    let g = graph(recorder()).compile().unwrap();
+    let config = RunConfig { max_concurrency: Some(1), ..RunConfig::default() };
+    let out = g.invoke_blocking(json!({}), config).unwrap();
+    assert_eq!(out["path"], json!(["handled a: boom", "c"]));
+}
