@@ -28,6 +28,8 @@ export interface RunnableConfig {
   metadata?: Record<string, unknown>;
   /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
+  /** LangGraph's durability: "exit" stores only the checkpoint the run ends on (faster; a run that never ends leaves the thread as it was). Default "sync": every superstep. */
+  durability?: "sync" | "async" | "exit";
 }
 
 export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";

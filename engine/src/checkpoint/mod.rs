@@ -64,6 +64,10 @@ pub(crate) struct Persist {
     /// The last committed checkpoint's channel versions, by channel index (0: none).
     prev_versions: RefCell<Vec<u64>>,
     parent: RefCell<Option<String>>,
+    /// `RunConfig::save_on_exit`: checkpoints wait for the run's end (`flush`).
+    on_exit: bool,
+    /// In that mode, the source and step of the newest checkpoint not yet stored.
+    unsaved: RefCell<Option<(format::Source, i64)>>,
 }
 
 impl StepHooks for Persist {
@@ -86,14 +90,17 @@ impl StepHooks for Persist {
                 // LangGraph streams a checkpoint as the next superstep begins: one after which
                 // the run stops at a breakpoint or runs out of steps is saved, not streamed.
                 let stops = matches!(&tick.outcome, Outcome::Interrupted(i) if i.is_empty()) || stepper.out_of_steps();
-                self.save(stepper, cp, !stops).await
-            } else if !tick.results.is_empty() {
+                self.save(stepper, cp, !stops).await?;
+            }
+            if !matches!(tick.outcome, Outcome::Continue) {
+                self.flush(stepper).await?;
+            }
+            if !tick.applied && !tick.results.is_empty() {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
                 let writes = pending_writes(stepper);
-                self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await
-            } else {
-                Ok(())
+                self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
             }
+            Ok(())
         }
         .boxed_local()
     }
@@ -105,10 +112,17 @@ impl Persist {
         self.save(stepper, cp, true).await
     }
 
-    /// Stores `cp`; streams it if `announce`.
+    /// Stores `cp` (when the run ends, under `on_exit`); streams it if `announce`.
     async fn save(&self, stepper: &Stepper, cp: Checkpoint, announce: bool) -> Result<(), Error> {
         let id = cp.id.clone();
         let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
+        if self.on_exit {
+            if announce {
+                self.emit(stepper, source, step, parent.as_deref(), &[]);
+            }
+            *self.unsaved.borrow_mut() = Some((source, step));
+            return Ok(());
+        }
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
         if announce {
             self.emit(stepper, source, step, parent.as_deref(), &[]);
@@ -117,6 +131,31 @@ impl Persist {
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
         prev.extend_from_slice(versions);
+        *self.parent.borrow_mut() = Some(id);
+        Ok(())
+    }
+
+    /// Under `on_exit`, as the run ends: stores the checkpoint of the current state,
+    /// child of the last stored one, with every channel changed since in full.
+    async fn flush(&self, stepper: &Stepper) -> Result<(), Error> {
+        let Some((source, step)) = self.unsaved.borrow_mut().take() else { return Ok(()) };
+        let graph = stepper.graph();
+        let metadata = metadata(graph, source, step, Value::Null, self.parent.borrow().clone());
+        let rs = stepper.run_state();
+        let cp = encode(
+            graph.spec(),
+            rs,
+            &self.prev_versions.borrow(),
+            &[],
+            stepper.checkpoint_id().to_string(),
+            graph.env().now_ms(),
+            metadata,
+        );
+        let id = cp.id.clone();
+        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
+        let mut prev = self.prev_versions.borrow_mut();
+        prev.clear();
+        prev.extend_from_slice(&rs.versions);
         *self.parent.borrow_mut() = Some(id);
         Ok(())
     }
@@ -316,7 +355,8 @@ pub(crate) async fn start_run(
     if config.checkpoint_id().is_some() && saved.is_none() {
         return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
     }
-    let persist = persist_for(to.clone(), saved.as_ref(), spec);
+    // A subgraph stores its steps whatever the run's durability: resuming needs them.
+    let persist = persist_for(to.clone(), saved.as_ref(), spec, config.save_on_exit && stepper.run.namespace.is_empty());
     if let Some(t) = &saved {
         stepper.rs = decode(spec, t)?;
         stepper.checkpoint_id = t.checkpoint.id.clone();
@@ -554,8 +594,13 @@ impl CompiledGraph {
 }
 
 /// A `Persist` continuing from checkpoint `t`.
-pub(crate) fn persist_for(to: Persistence, t: Option<&CheckpointTuple>, spec: &crate::graph::compile::GraphSpec) -> Rc<Persist> {
-    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None) };
+pub(crate) fn persist_for(
+    to: Persistence,
+    t: Option<&CheckpointTuple>,
+    spec: &crate::graph::compile::GraphSpec,
+    on_exit: bool,
+) -> Rc<Persist> {
+    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None), on_exit, unsaved: RefCell::new(None) };
     if let Some(t) = t {
         *p.prev_versions.borrow_mut() =
             spec.channels.iter().map(|c| t.checkpoint.channel_versions.get(&c.name).copied().unwrap_or(0)).collect();

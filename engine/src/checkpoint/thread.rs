@@ -305,7 +305,7 @@ impl CompiledGraph {
                 })
             }
         };
-        let persist = persist_for(to.clone(), t.as_ref(), self.spec());
+        let persist = persist_for(to.clone(), t.as_ref(), self.spec(), false);
         apply_as(&mut stepper, node, writes, Source::Update, &persist).await?;
         Ok(config_of(&to.thread_id, &to.ns, stepper.checkpoint_id()))
     }

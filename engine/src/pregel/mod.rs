@@ -84,6 +84,11 @@ pub struct RunConfig {
     /// The embedder's long-term memory store (LangGraph's `store`), handed to
     /// nodes as is; subgraphs inherit it. The engine never reads it.
     pub store: Option<std::rc::Rc<dyn std::any::Any>>,
+    /// LangGraph's `durability: "exit"`: the run stores only the checkpoint it
+    /// ends on (with its pending writes), not one per superstep; its own
+    /// subgraphs still store theirs. A run that never ends (its stepper
+    /// dropped, the page closed) leaves the thread where it started.
+    pub save_on_exit: bool,
 }
 
 impl Default for RunConfig {
@@ -100,6 +105,7 @@ impl Default for RunConfig {
             shared_values: false,
             max_concurrency: None,
             store: None,
+            save_on_exit: false,
         }
     }
 }

@@ -116,11 +116,22 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
+    let save_on_exit = match c.durability.as_deref() {
+        None | Some("sync" | "async") => false,
+        Some("exit") => true,
+        Some(other) => {
+            return Err(errors::named(
+                "TypeError",
+                &format!("bad config: durability must be \"sync\", \"async\" or \"exit\", got \"{other}\""),
+            ))
+        }
+    };
     let mut rc = RunConfig {
         context: c.context,
         configurable: c.configurable,
         subgraphs: c.subgraphs,
         max_concurrency: c.max_concurrency,
+        save_on_exit,
         ..RunConfig::default()
     };
     if let Some(l) = c.recursion_limit {

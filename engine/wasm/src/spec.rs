@@ -77,6 +77,8 @@ pub struct ConfigData {
     pub interrupt_after: Option<Vec<String>>,
     pub stream_mode: Vec<String>,
     pub subgraphs: bool,
+    /// LangGraph's `durability`: "sync" or "async" (every superstep stored), "exit".
+    pub durability: Option<String>,
 }
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {
@@ -161,5 +163,6 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
         interrupt_after: f.opt("interruptAfter")?,
         stream_mode: f.opt("streamMode")?.unwrap_or_default(),
         subgraphs: f.opt("subgraphs")?.unwrap_or(false),
+        durability: f.opt("durability")?,
     })
 }

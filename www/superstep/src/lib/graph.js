@@ -420,6 +420,7 @@ function configArg(config, store) {
     interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
     streamMode: modes,
     subgraphs: !!config.subgraphs,
+    durability: config.durability,
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.

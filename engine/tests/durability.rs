@@ -1,0 +1,104 @@
+//! `RunConfig::save_on_exit` (LangGraph's `durability: "exit"`): a run stores
+//! only the checkpoint it ends on, with its pending writes, and ends where a
+//! run storing every superstep ends.
+mod common;
+use common::*;
+use serde_json::json;
+use superstep::*;
+
+fn chain() -> CompiledGraph {
+    let asks = node_rt(|_s, rt| Ok::<_, NodeError>(json!({ "path": [rt.interrupt(json!("c?"))?] })));
+    StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", asks)
+        .node("d", mark("d"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("b", "c")
+        .edge("c", "d")
+        .compile_with(with_saver())
+        .unwrap()
+}
+
+fn on_exit(thread: &str) -> RunConfig {
+    RunConfig { save_on_exit: true, ..RunConfig::thread(thread) }
+}
+
+fn steps(g: &CompiledGraph, config: &RunConfig) -> Vec<i64> {
+    g.get_state_history_blocking(config).unwrap().iter().map(|s| s.metadata.as_ref().map_or(-9, |m| m.step)).collect()
+}
+
+#[test]
+fn only_the_checkpoint_a_run_ends_on_is_stored_and_it_resumes() {
+    let g = chain();
+    let config = on_exit("t");
+    let paused = g.invoke_blocking(json!({ "path": ["in"] }), config.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("c?"));
+    assert_eq!(steps(&g, &config), [2], "the paused run stored one checkpoint");
+    let state = g.get_state_blocking(&config).unwrap();
+    assert_eq!(state.values["path"], json!(["in", "a", "b"]));
+    assert_eq!(state.next, ["c"]);
+    let out = g.invoke_blocking(Command::resume(json!("yes")), config.clone()).unwrap();
+    assert_eq!(out["path"], json!(["in", "a", "b", "yes", "d"]));
+    let history = g.get_state_history_blocking(&config).unwrap();
+    assert_eq!(history.iter().map(|s| s.metadata.as_ref().map_or(-9, |m| m.step)).collect::<Vec<_>>(), [4, 2]);
+    // Each stored checkpoint is a child of the one stored before it.
+    assert_eq!(
+        history[0].parent_config.as_ref().and_then(|c| c["configurable"]["checkpoint_id"].as_str()),
+        history[1].config["configurable"]["checkpoint_id"].as_str()
+    );
+}
+
+#[test]
+fn the_stored_state_is_what_a_run_storing_every_step_reaches() {
+    let g = chain();
+    let (every, exit) = (RunConfig::thread("every"), on_exit("exit"));
+    for config in [&every, &exit] {
+        g.invoke_blocking(json!({ "path": ["in"] }), config.clone()).unwrap();
+        g.invoke_blocking(Command::resume(json!("yes")), config.clone()).unwrap();
+    }
+    let (a, b) = (g.get_state_blocking(&every).unwrap(), g.get_state_blocking(&exit).unwrap());
+    assert_eq!(a.values, b.values);
+    assert_eq!((a.metadata.map(|m| m.step), a.next), (b.metadata.map(|m| m.step), b.next));
+    assert_eq!(steps(&g, &every).len(), 6);
+}
+
+#[test]
+fn the_checkpoints_stream_still_shows_every_superstep() {
+    let g = chain();
+    let parts = g.stream_blocking(json!({ "path": [] }), on_exit("s").modes(&[StreamMode::Checkpoints])).unwrap();
+    assert_eq!(parts.len(), 4, "input, then after a and after b (the pause is stored, not streamed)");
+}
+
+#[test]
+fn a_failed_run_stores_where_it_failed_and_resumes_there() {
+    let fails = std::rc::Rc::new(std::cell::Cell::new(true));
+    let flag = fails.clone();
+    let flaky = node(move |_s| if flag.get() { Err(NodeError::from("down")) } else { Ok(json!({ "path": ["b"] })) });
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a", mark("a"))
+        .node("b", flaky)
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = on_exit("f");
+    assert!(g.invoke_blocking(json!({ "path": [] }), config.clone()).is_err());
+    assert_eq!(steps(&g, &config), [1]);
+    fails.set(false);
+    let out = g.invoke_blocking(Input::Continue, config.clone()).unwrap();
+    assert_eq!(out["path"], json!(["a", "b"]));
+}
+
+#[test]
+fn a_stepper_dropped_before_the_end_stores_nothing() {
+    let g = chain();
+    let config = on_exit("d");
+    let mut stepper = g.stepper_blocking(json!({ "path": [] }), config.clone()).unwrap();
+    futures::executor::block_on(stepper.step());
+    drop(stepper);
+    assert!(steps(&g, &config).is_empty());
+}

@@ -1,0 +1,32 @@
+// node --test: the run config's `durability` (scenario 250 compares "exit" with LangGraph.js).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, MemorySaver } = S;
+before(() => S.init());
+
+const State = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+const chain = (saver) =>
+  new StateGraph(State)
+    .addSequence([["a", () => ({ log: ["a"] })], ["b", () => ({ log: ["b"] })], ["c", () => ({ log: ["c"] })]])
+    .addEdge(START, "a")
+    .compile({ checkpointer: saver });
+
+test('durability "exit" stores one checkpoint per run, through withConfig too; a wrong value is a TypeError', async () => {
+  const g = chain(new MemorySaver());
+  const count = async (config) => {
+    let n = 0;
+    for await (const _ of g.getStateHistory(config)) n++;
+    return n;
+  };
+  const exit = { configurable: { thread_id: "exit" }, durability: "exit" };
+  assert.deepEqual(await g.invoke({ log: [] }, exit), { log: ["a", "b", "c"] });
+  assert.equal(await count(exit), 1);
+  await g.withConfig({ durability: "exit" }).invoke({ log: [] }, { configurable: { thread_id: "exit" } });
+  assert.equal(await count(exit), 2);
+  const sync = { configurable: { thread_id: "sync" }, durability: "async" };
+  await g.invoke({ log: [] }, sync);
+  assert.equal(await count(sync), 5);
+  await assert.rejects(g.invoke({ log: [] }, { configurable: { thread_id: "x" }, durability: "never" }), (e) => e instanceof TypeError && /durability/.test(e.message));
+});
