@@ -103,7 +103,7 @@ export function interrupt<T = unknown>(value: unknown): T;
  * fails a slow call with a `NodeTimeoutError`.
  */
 export function task<A extends unknown[], R>(
-  options: string | { name: string; retry?: RetryPolicy; timeout?: TimeoutPolicy },
+  options: string | { name: string; retry?: RetryPolicy; timeout?: TimeoutPolicy; cachePolicy?: { keyFunc?: (args: unknown[]) => string; ttl?: number } | boolean },
   fn: (...args: A) => R | Promise<R>,
 ): (...args: A) => Promise<R>;
 /** The running node's config (undefined outside a node; in browsers, only before its first `await`). */

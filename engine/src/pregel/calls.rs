@@ -52,6 +52,34 @@ impl Runtime {
     pub fn finish_call(&self, index: usize, name: &str, value: Value) {
         let call = TaskCall { index, name: name.to_string(), value };
         self.0.calls_to_stream.borrow_mut().push(call.clone());
+        self.log_call(call);
+    }
+
+    /// The cached result of a call to `name` whose arguments have cache key `key`
+    /// (a task's `cachePolicy`), from the graph's cache.
+    pub fn cached_call(&self, name: &str, key: &str) -> Option<Value> {
+        let cache = self.0.graph.cache()?;
+        cache.get(&call_cache_ns(name), &stable_hash(&[key]), self.env().now_ms())
+    }
+
+    /// Stores a call's result in the graph's cache for `ttl` seconds (or for good).
+    pub fn cache_call(&self, name: &str, key: &str, value: Value, ttl: Option<f64>) {
+        if let Some(cache) = self.0.graph.cache() {
+            let expires = ttl.map(|s| self.env().now_ms() + s * 1000.0);
+            cache.set(&call_cache_ns(name), &stable_hash(&[key]), value, expires);
+        }
+    }
+
+    /// Finishes the call `begin_call` numbered with a cache hit: kept like a
+    /// finished call, streamed at once as a cached update (no task result), as
+    /// LangGraph.js streams it.
+    pub fn finish_call_cached(&self, index: usize, name: &str, value: Value) {
+        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(name, &value, true));
+        self.log_call(TaskCall { index, name: name.to_string(), value });
+    }
+
+    fn log_call(&self, call: TaskCall) {
+        let index = call.index;
         let mut log = self.0.run.calls.borrow_mut();
         let id = &*self.0.task.id;
         match log.iter_mut().find(|(t, _)| t == id) {
@@ -78,6 +106,11 @@ impl Runtime {
     fn call_id(&self, index: usize) -> String {
         stable_hash(&[&self.0.task.id, "call", &index.to_string()])
     }
+}
+
+/// Where calls to `name` are cached: apart from every node (node names hold no `:`).
+fn call_cache_ns(name: &str) -> String {
+    format!("task:{name}")
 }
 
 fn call_chunk(name: &str, value: &Value, cached: bool) -> Value {

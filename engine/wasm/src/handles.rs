@@ -230,12 +230,33 @@ pub fn begin_call(id: f64, name: JsValue, input: JsValue) -> Result<js_sys::Arra
     Ok(out)
 }
 
-/// Records a finished task call's result.
+/// Records a finished task call's result (`cached`: a cache hit's).
 #[wasm_bindgen(js_name = taskFinishCall)]
-pub fn finish_call(id: f64, index: u32, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+pub fn finish_call(id: f64, index: u32, name: JsValue, value: JsValue, cached: bool) -> Result<(), JsValue> {
     let task = task(id)?;
     let name = crate::convert::string_arg(&name, "a task's name")?;
-    task.rt.finish_call(index as usize, &name, from_js(value)?);
+    let value = from_js(value)?;
+    match cached {
+        true => task.rt.finish_call_cached(index as usize, &name, value),
+        false => task.rt.finish_call(index as usize, &name, value),
+    }
+    Ok(())
+}
+
+/// `[result]` if the graph's cache holds a call to `name` with cache key `key`, else `[]`.
+#[wasm_bindgen(js_name = taskCachedCall)]
+pub fn cached_call(id: f64, name: String, key: String) -> Result<js_sys::Array, JsValue> {
+    let out = js_sys::Array::new();
+    if let Some(v) = task(id)?.rt.cached_call(&name, &key) {
+        out.push(&to_js(&v));
+    }
+    Ok(out)
+}
+
+/// Caches a call's result (`ttl` in seconds; none: for good).
+#[wasm_bindgen(js_name = taskCacheCall)]
+pub fn cache_call(id: f64, name: String, key: String, value: JsValue, ttl: Option<f64>) -> Result<(), JsValue> {
+    task(id)?.rt.cache_call(&name, &key, from_js(value)?, ttl);
     Ok(())
 }
 

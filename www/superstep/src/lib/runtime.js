@@ -30,6 +30,8 @@ class Task {
     return wasm.taskGet(this.id, key);
   }
   close() {
+    for (const [name, key, value, ttl] of this.cacheLater ?? []) wasm.taskCacheCall(this.id, name, key, value, ttl);
+    this.cacheLater = undefined;
     wasm.taskClose(this.id);
   }
   step() {
@@ -84,8 +86,16 @@ class Task {
   beginCall(name, input) {
     return wasm.taskBeginCall(this.id, name, input);
   }
-  finishCall(index, name, value) {
-    return wasm.taskFinishCall(this.id, index, name, value);
+  finishCall(index, name, value, cached = false) {
+    return wasm.taskFinishCall(this.id, index, name, value, cached);
+  }
+  /** `[result]` on a cache hit for a call to `name`, else `[]`. */
+  cachedCall(name, key) {
+    return wasm.taskCachedCall(this.id, name, key);
+  }
+  /** Caches a call's result when the node's run ends (as LangGraph.js, not before). */
+  cacheCall(name, key, value, ttl) {
+    (this.cacheLater ??= []).push([name, key, value, ttl]);
   }
   invokeGraph(graphId, input) {
     return wasm.taskInvokeGraph(this.id, graphId, input);
@@ -146,26 +156,37 @@ export function interrupt(value) {
  * Calls are matched by their order in the node. Same reach as `interrupt()`:
  * anywhere in a node in Node; in a browser, before the node's first `await`.
  * Options, as LangGraph.js's: `retry` tries a failed call again (the node does
- * not run again), `timeout` fails a slow one with a NodeTimeoutError. A task's
- * `cachePolicy` is not supported: its calls are not cached across runs.
+ * not run again), `timeout` fails a slow one with a NodeTimeoutError, and
+ * `cachePolicy` ({ keyFunc, ttl } in seconds, or true) keeps results in the
+ * graph's cache (`compile({ cache })`) across runs, by arguments.
  */
 export function task(options, fn) {
   const name = typeof options === "string" ? options : options?.name;
   if (typeof name !== "string" || !name || typeof fn !== "function") throw new TypeError("task(name, fn) needs a name and a function");
   const retry = typeof options === "object" ? options.retry : undefined;
   const timeout = typeof options === "object" ? timeoutPolicy(options.timeout, `task "${name}"`) : undefined;
+  const policy = typeof options === "object" ? options.cachePolicy ?? options.cache : undefined;
+  const cache = policy === true ? {} : policy || undefined;
   const call = async (...args) => {
     const rt = currentRuntime();
     if (!rt) throw new Error(`task "${name}" must be called inside a node; in a browser, before the node's first \`await\``);
-    let started;
+    let started, plainArgs;
     try {
-      started = rt.beginCall(name, toPlain(args, `arguments of task "${name}"`));
+      plainArgs = toPlain(args, `arguments of task "${name}"`);
+      started = rt.beginCall(name, plainArgs);
     } catch (e) {
       throw typedError(e);
     }
     rt.attempt?.progress();
     const [index, hit, kept] = started;
     if (hit) return kept;
+    // As LangGraph.js keys a task's cache: its arguments, through `keyFunc` if given.
+    const key = cache && String(cache.keyFunc ? cache.keyFunc([args]) : JSON.stringify([plainArgs]));
+    const cached = cache ? rt.cachedCall(name, key) : [];
+    if (cached.length) {
+      rt.finishCall(index, name, cached[0], true);
+      return cached[0];
+    }
     let result;
     try {
       result = await (retry || timeout ? retrying(name, () => fn(...args), retry, timeout) : fn(...args));
@@ -174,7 +195,9 @@ export function task(options, fn) {
       failedCalls.set(rt, failedCalls.get(rt) ?? e);
       throw e;
     }
-    rt.finishCall(index, name, toPlain(result, `result of task "${name}"`));
+    const plain = toPlain(result, `result of task "${name}"`);
+    rt.finishCall(index, name, plain);
+    if (cache) rt.cacheCall(name, key, plain, cache.ttl);
     return result;
   };
   Object.defineProperty(call, "name", { value: name });
