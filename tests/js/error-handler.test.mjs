@@ -77,6 +77,10 @@ test("setNodeDefaults' handler serves nodes without their own, subgraph nodes in
   const out = await g.invoke({ log: [] });
   assert.equal(out.log.length, 1);
   assert.match(out.log[0], /^sub: .*deep/);
+  // A document holds no error handlers (nor their nodes), so it still loads.
+  const doc = new StateGraph(State).addNode("a", () => ({}), { errorHandler: () => ({}) }).addEdge(START, "a").toJSON();
+  assert.deepEqual(doc.nodes.map((n) => n.id), ["a"]);
+  assert.ok(S.StateGraph.fromJSON(doc, { functions: { a: () => ({ log: ["a"] }) } }).compile());
   assert.throws(
     () => new StateGraph(State).addNode("__error_handler__a", () => ({})).addNode("a", () => ({}), { errorHandler: () => ({}) }),
     (e) => e.name === "GraphValidationError" && /reserved name/.test(e.message),

@@ -254,7 +254,8 @@ export class StateGraph {
       channels,
       ...(this.inputKeys ? { input: this.inputKeys } : {}),
       ...(this.outputKeys ? { output: this.outputKeys } : {}),
-      nodes: [...this.nodes].map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
+      // Documents hold no error handlers: their nodes are left out with them.
+      nodes: [...this.nodes].filter(([, n]) => !n.isErrorHandler).map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
       edges: [...this.edges.map(([from, to]) => ({ from, to })), ...this.joins.map(([from, to]) => ({ from, to }))],
       routers: this.branches.map((b) => ({ from: b.source, fn: `router:${b.source}`, ...(b.pathMap ? { paths: Object.fromEntries(b.pathMap) } : {}) })),
     };
