@@ -76,21 +76,26 @@ impl StepHooks for Persist {
             let graph = stepper.graph();
             let spec = graph.spec();
             if tick.applied {
-                // Loop checkpoints leave `writes` out: their blobs already hold what changed.
-                let metadata = metadata(graph, format::Source::Loop, stepper.run_state().step, Value::Null, self.parent.borrow().clone());
-                let cp = encode(
-                    spec,
-                    stepper.run_state(),
-                    &self.prev_versions.borrow(),
-                    &tick.changed,
-                    stepper.checkpoint_id().to_string(),
-                    graph.env().now_ms(),
-                    metadata,
-                );
                 // LangGraph streams a checkpoint as the next superstep begins: one after which
                 // the run stops at a breakpoint or runs out of steps is saved, not streamed.
                 let stops = matches!(&tick.outcome, Outcome::Interrupted(i) if i.is_empty()) || stepper.out_of_steps();
-                self.save(stepper, cp, !stops).await?;
+                let step = stepper.run_state().step;
+                if self.on_exit {
+                    self.defer(stepper, format::Source::Loop, step, self.parent.borrow().clone(), !stops);
+                } else {
+                    // Loop checkpoints leave `writes` out: their blobs already hold what changed.
+                    let metadata = metadata(graph, format::Source::Loop, step, Value::Null, self.parent.borrow().clone());
+                    let cp = encode(
+                        spec,
+                        stepper.run_state(),
+                        &self.prev_versions.borrow(),
+                        &tick.changed,
+                        stepper.checkpoint_id().into(),
+                        graph.env().now_ms(),
+                        metadata,
+                    );
+                    self.save(stepper, cp, !stops).await?;
+                }
             }
             if !matches!(tick.outcome, Outcome::Continue) {
                 self.flush(stepper).await?;
@@ -114,25 +119,24 @@ impl Persist {
 
     /// Stores `cp` (when the run ends, under `on_exit`); streams it if `announce`.
     async fn save(&self, stepper: &Stepper, cp: Checkpoint, announce: bool) -> Result<(), Error> {
-        let id = cp.id.clone();
         let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
         if self.on_exit {
-            if announce {
-                self.emit(stepper, source, step, parent.as_deref(), &[]);
-            }
-            *self.unsaved.borrow_mut() = Some((source, step));
+            self.defer(stepper, source, step, parent, announce);
             return Ok(());
         }
-        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
+        self.store(stepper, cp).await?;
         if announce {
             self.emit(stepper, source, step, parent.as_deref(), &[]);
         }
-        let versions = &stepper.run_state().versions;
-        let mut prev = self.prev_versions.borrow_mut();
-        prev.clear();
-        prev.extend_from_slice(versions);
-        *self.parent.borrow_mut() = Some(id);
         Ok(())
+    }
+
+    /// Under `on_exit`: the current state's checkpoint waits for the run's end (`flush`).
+    fn defer(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<String>, announce: bool) {
+        if announce {
+            self.emit(stepper, source, step, parent.as_deref(), &[]);
+        }
+        *self.unsaved.borrow_mut() = Some((source, step));
     }
 
     /// Under `on_exit`, as the run ends: stores the checkpoint of the current state,
@@ -141,21 +145,26 @@ impl Persist {
         let Some((source, step)) = self.unsaved.borrow_mut().take() else { return Ok(()) };
         let graph = stepper.graph();
         let metadata = metadata(graph, source, step, Value::Null, self.parent.borrow().clone());
-        let rs = stepper.run_state();
+        let spec = graph.spec();
         let cp = encode(
-            graph.spec(),
-            rs,
+            spec,
+            stepper.run_state(),
             &self.prev_versions.borrow(),
             &[],
-            stepper.checkpoint_id().to_string(),
+            stepper.checkpoint_id().into(),
             graph.env().now_ms(),
             metadata,
         );
+        self.store(stepper, cp).await
+    }
+
+    /// Puts `cp`, the checkpoint of `stepper`'s current state, and makes it the parent of the next.
+    async fn store(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
         let id = cp.id.clone();
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
-        prev.extend_from_slice(&rs.versions);
+        prev.extend_from_slice(&stepper.run_state().versions);
         *self.parent.borrow_mut() = Some(id);
         Ok(())
     }

@@ -30,8 +30,13 @@ class Task {
     return wasm.taskGet(this.id, key);
   }
   close() {
-    for (const [name, key, value, ttl] of this.cacheLater ?? []) wasm.taskCacheCall(this.id, name, key, value, ttl);
+    const later = this.cacheLater ?? [];
     this.cacheLater = undefined;
+    try {
+      for (const [name, key, value, ttl] of later) wasm.taskCacheCall(this.id, name, key, value, ttl);
+    } catch {
+      // A task already closed (an abandoned attempt's) stores nothing.
+    }
     wasm.taskClose(this.id);
   }
   step() {
