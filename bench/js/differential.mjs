@@ -13,7 +13,11 @@
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
 // gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2; MULTI=1 has Command nodes
 // update through a list of Commands or [key, value] pairs; HANDLER=1 gives failing nodes an
-// errorHandler (an update, a Command, or a pause first). SHOWERR=1 prints why a graph did not compile.
+// errorHandler (an update, a Command, or a pause first); EXIT=1 runs with durability "exit" (LangGraph.js
+// then stores a superstep that failed to apply part-applied; we store nothing); TCACHE=1 caches the task
+// calls (LangGraph.js 1.7.3 then fails with "BUG: multiple returns found for task" or streams
+// `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
+// SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
 import * as LG from "@langchain/langgraph";
@@ -156,7 +160,8 @@ function build(lib, spec, saver) {
   // RETRY=1: a failing node has a retry policy and fails every other attempt, so its retry succeeds.
   const retry = !!process.env.RETRY;
   const attempts = {};
-  const tk = lib.task("tk", async (x) => {
+  // TCACHE=1: the task calls are cached (by argument) in a graph cache.
+  const tk = lib.task(process.env.TCACHE ? { name: "tk", cachePolicy: true } : "tk", async (x) => {
     taskRuns.n++;
     await new Promise((r) => setTimeout(r, 1));
     return `${x}!`;
@@ -227,7 +232,8 @@ function build(lib, spec, saver) {
       g = g.addConditionalEdges(c.from, (s) => (s.log.length > 6 ? [T(c.targets[2])] : [T(c.targets[0]), T(c.targets[1])]));
     }
   }
-  const cache = spec.nodes.some((nd) => nd.cache) ? new (lib === LG ? LGInMemoryCache : lib.InMemoryCache)() : undefined;
+  const cached = spec.nodes.some((nd) => nd.cache) || (process.env.TCACHE && spec.nodes.some((nd) => nd.task));
+  const cache = cached ? new (lib === LG ? LGInMemoryCache : lib.InMemoryCache)() : undefined;
   // INVOKE_BP=1: the breakpoints come with each run's config instead (runOn passes them).
   const bp = process.env.INVOKE_BP ? {} : { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] };
   const compiled = g.compile({ checkpointer: saver, ...bp, cache });
@@ -267,7 +273,9 @@ async function runOn(lib, spec, Saver) {
   }
   const bp = process.env.INVOKE_BP ? { interruptBefore: spec.before ?? [], interruptAfter: spec.after ?? [] } : {};
   // MAXC=1: runs with a maxConcurrency of 2 (LangGraph.js 1.7.3 loses writes with a limit of 1).
-  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...(process.env.MAXC ? { maxConcurrency: 2 } : {}) };
+  // EXIT=1: every run stores only the checkpoint it ends on (durability "exit").
+  const extra = { ...(process.env.MAXC ? { maxConcurrency: 2 } : {}), ...(process.env.EXIT ? { durability: "exit" } : {}) };
+  const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...extra };
   let input = { log: [] };
   for (let i = 0; i < 5; i++) {
     const chunks = [];
@@ -277,6 +285,7 @@ async function runOn(lib, spec, Saver) {
       const vals = chunks.filter((c) => c[1] === "values" && c[0].length === 0).map((c) => c[2]);
       out.runs.push({ upd, last: vals[vals.length - 1] ?? null, nvals: vals.length });
     } catch (e) {
+      if (process.env.SHOWRUNERR) console.log("run error", lib === LG ? "lg" : "ours", e?.stack?.slice(0, 600)); // SHOWRUNERR=1: why a run failed
       out.runs.push({ error: errName(lib, e) });
     }
     if (out.runs[out.runs.length - 1].error === "InvalidUpdateError") break; // LangGraph.js's getState rethrows it (a known quirk)

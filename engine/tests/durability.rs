@@ -102,3 +102,67 @@ fn a_stepper_dropped_before_the_end_stores_nothing() {
     drop(stepper);
     assert!(steps(&g, &config).is_empty());
 }
+
+/// A two-step subgraph; `ask` makes its second step pause.
+fn child(ask: bool) -> CompiledGraph {
+    let second = node_rt(move |_s, rt| {
+        let v = if ask { rt.interrupt(json!("child?"))? } else { json!("c2") };
+        Ok::<_, NodeError>(json!({ "path": [v] }))
+    });
+    StateGraph::new()
+        .channel("path", Channel::append())
+        .node("c1", mark("c1"))
+        .node("c2", second)
+        .edge(START, "c1")
+        .edge("c1", "c2")
+        .compile()
+        .unwrap()
+}
+
+#[test]
+fn a_finished_subgraph_task_stores_nothing_and_a_paused_one_resumes() {
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .subgraph("done", child(false))
+        .subgraph("asks", child(true))
+        .edge(START, "done")
+        .edge(START, "asks")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = on_exit("sub");
+    g.invoke_blocking(json!({ "path": [] }), config.clone()).unwrap();
+    let state = futures::executor::block_on(g.get_state(&config, true)).unwrap();
+    let sub_state = |name: &str| state.tasks.iter().find(|t| t.name == name).and_then(|t| t.state.as_ref()).map(|s| s.values.clone());
+    // As LangGraph.js under "exit": the paused subgraph stored where it paused; the finished one
+    // stored nothing (its snapshot is an empty state).
+    assert_eq!(sub_state("asks"), Some(json!({ "path": ["c1"] })));
+    assert_eq!(sub_state("done").and_then(|v| v.get("path").cloned()), None);
+    let out = g.invoke_blocking(Command::resume(json!("yes")), config).unwrap();
+    assert_eq!(out["path"], json!(["c1", "yes", "c1", "c2"]));
+}
+
+#[test]
+fn a_superstep_that_fails_to_apply_leaves_the_thread_as_the_run_found_it() {
+    // b and c both write the last-value key `v` in the third superstep: a conflict found while
+    // applying, after the state was partly written.
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("v", Channel::last_value())
+        .node("a", mark("a"))
+        .node("b", node(|_s| Ok::<_, NodeError>(json!({ "path": ["b"], "v": 1 }))))
+        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "v": 2 }))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = on_exit("torn");
+    assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
+    assert!(steps(&g, &config).is_empty(), "nothing part-written was stored");
+    // Storing every step, the failing superstep's writes wait on the last whole checkpoint.
+    let every = RunConfig::thread("every");
+    assert!(g.invoke_blocking(json!({ "path": ["in"] }), every.clone()).is_err());
+    let state = g.get_state_blocking(&every).unwrap();
+    assert_eq!(state.values["path"], json!(["in", "a"]));
+    assert_eq!(steps(&g, &every).len(), 3);
+}

@@ -66,6 +66,8 @@ pub(crate) struct Persist {
     parent: RefCell<Option<String>>,
     /// `RunConfig::save_on_exit`: checkpoints wait for the run's end (`flush`).
     on_exit: bool,
+    /// In that mode, a subgraph task's run that finishes stores nothing (LangGraph.js).
+    skip_done: bool,
     /// In that mode, the source and step of the newest checkpoint not yet stored.
     unsaved: RefCell<Option<(format::Source, i64)>>,
 }
@@ -97,8 +99,17 @@ impl StepHooks for Persist {
                     self.save(stepper, cp, !stops).await?;
                 }
             }
-            if !matches!(tick.outcome, Outcome::Continue) {
-                self.flush(stepper).await?;
+            if stepper.torn && self.unsaved.borrow().is_some() {
+                // Under `on_exit`, a superstep that failed to apply part-way leaves no whole state
+                // to store for the steps since the last stored checkpoint: the run leaves the
+                // thread as it found it (LangGraph.js stores the part-applied state).
+                *self.unsaved.borrow_mut() = None;
+                return Ok(());
+            }
+            match tick.outcome {
+                Outcome::Continue => {}
+                Outcome::Done if self.skip_done => *self.unsaved.borrow_mut() = None,
+                _ => self.flush(stepper).await?,
             }
             if !tick.applied && !tick.results.is_empty() {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
@@ -364,8 +375,7 @@ pub(crate) async fn start_run(
     if config.checkpoint_id().is_some() && saved.is_none() {
         return Err(Error::NotFound { what: format!("checkpoint {}", config.checkpoint_id().unwrap_or_default()) });
     }
-    // A subgraph stores its steps whatever the run's durability: resuming needs them.
-    let persist = persist_for(to.clone(), saved.as_ref(), spec, config.save_on_exit && stepper.run.namespace.is_empty());
+    let persist = persist_for(to.clone(), saved.as_ref(), spec, config.save_on_exit);
     if let Some(t) = &saved {
         stepper.rs = decode(spec, t)?;
         stepper.checkpoint_id = t.checkpoint.id.clone();
@@ -609,7 +619,9 @@ pub(crate) fn persist_for(
     spec: &crate::graph::compile::GraphSpec,
     on_exit: bool,
 ) -> Rc<Persist> {
-    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None), on_exit, unsaved: RefCell::new(None) };
+    // A subgraph task's namespace ends in `node:<task id>`; a per-thread subgraph's has no task id.
+    let skip_done = on_exit && to.ns.contains(':');
+    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None), on_exit, skip_done, unsaved: RefCell::new(None) };
     if let Some(t) = t {
         *p.prev_versions.borrow_mut() =
             spec.channels.iter().map(|c| t.checkpoint.channel_versions.get(&c.name).copied().unwrap_or(0)).collect();

@@ -85,9 +85,10 @@ pub struct RunConfig {
     /// nodes as is; subgraphs inherit it. The engine never reads it.
     pub store: Option<std::rc::Rc<dyn std::any::Any>>,
     /// LangGraph's `durability: "exit"`: the run stores only the checkpoint it
-    /// ends on (with its pending writes), not one per superstep; its own
-    /// subgraphs still store theirs. A run that never ends (its stepper
-    /// dropped, the page closed) leaves the thread where it started.
+    /// ends on (with its pending writes), not one per superstep, and so do its
+    /// subgraphs, except that a subgraph task that finished stores nothing (a
+    /// per-thread subgraph does), as in LangGraph.js. A run that never ends
+    /// (its stepper dropped, the page closed) leaves the thread where it started.
     pub save_on_exit: bool,
 }
 

@@ -69,6 +69,8 @@ pub(crate) struct RunCtx {
     pub slots: Option<Rc<super::slots::Slots>>,
     /// See `RunConfig::store`.
     pub store: Option<Rc<dyn std::any::Any>>,
+    /// See `RunConfig::save_on_exit`; subgraphs inherit it.
+    pub save_on_exit: bool,
 }
 
 impl RunCtx {

@@ -95,6 +95,8 @@ pub struct Stepper {
     pub(crate) hooks: Option<Rc<dyn StepHooks>>,
     /// Keep each task's writes in the tick report (the stepping API wants them; invoke does not).
     pub(crate) record: bool,
+    /// A superstep's writes failed to apply part-way: the state in memory is not whole.
+    pub(crate) torn: bool,
 }
 
 /// Resume values handed to interrupted tasks.
@@ -470,6 +472,7 @@ impl Stepper {
             Ok(c) => c,
             Err(e) => {
                 self.pending = tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
+                self.torn = true;
                 return (Outcome::Error(e), vec![], false);
             }
         };
@@ -550,6 +553,7 @@ impl Stepper {
             replay: Default::default(),
             slots: config.max_concurrency.map(super::slots::Slots::new),
             store: config.store.clone(),
+            save_on_exit: config.save_on_exit,
         });
         Stepper {
             graph: graph.clone(),
@@ -566,6 +570,7 @@ impl Stepper {
             finished: None,
             hooks: None,
             record: false,
+            torn: false,
         }
     }
 }

@@ -82,6 +82,7 @@ impl Runtime {
             cancel: run.cancel.clone(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
+            save_on_exit: run.save_on_exit,
             ..RunConfig::default()
         };
         let call = self.0.graph_calls.get();
