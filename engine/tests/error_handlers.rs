@@ -184,8 +184,14 @@ fn an_unknown_handler_is_a_validation_error_and_a_handler_is_reachable() {
 
 #[test]
 fn a_handled_failure_does_not_stop_tasks_waiting_for_a_concurrency_slot() {
-    let g = graph(recorder()).compile().unwrap();
-    let config = RunConfig { max_concurrency: Some(1), ..RunConfig::default() };
-    let out = g.invoke_blocking(json!({}), config).unwrap();
+    // Closed slots would leave `c` waiting for good: run on a thread of its own, so that
+    // this fails instead of hanging.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let g = graph(recorder()).compile().unwrap();
+        let config = RunConfig { max_concurrency: Some(1), ..RunConfig::default() };
+        let _ = tx.send(g.invoke_blocking(json!({}), config).map_err(|e| e.to_string()));
+    });
+    let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the run ends").unwrap();
     assert_eq!(out["path"], json!(["handled a: boom", "c"]));
 }
