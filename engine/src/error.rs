@@ -68,6 +68,14 @@ impl Error {
         }
     }
 
+    /// The message a failed task records: the node's own, else the engine's.
+    pub fn task_message(&self) -> String {
+        match self {
+            Error::Node { message, .. } => message.clone(),
+            other => other.to_string(),
+        }
+    }
+
     /// The class a failed task records: what the node threw, else the engine's class.
     pub fn task_error_class(&self) -> &str {
         match self {

@@ -254,7 +254,7 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
             };
             let calls = stepper.run.calls.borrow().iter().find(|(id, _)| id == task_id).map(|(_, c)| c.clone()).unwrap_or_default();
             let handled = r.handled.as_ref().map(|h| HandledFailure {
-                error: h.message(),
+                error: h.error.task_message(),
                 class: Some(h.error.task_error_class().to_string()),
                 node_answers: h.node_answers,
             });

@@ -151,6 +151,11 @@ pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], i
     saved_result(pending, id, &|r| r.status == TaskStatus::Done && r.handled.is_none())
 }
 
+/// The failure of task `id` that its error handler took over, among a step's saved results.
+pub(crate) fn handled_failure<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a super::Handled> {
+    saved_result(pending, id, &|r| r.handled.is_some()).and_then(|r| r.handled.as_deref())
+}
+
 /// The saved result of task `id`, if `shown` picks it.
 fn saved_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str, shown: &dyn Fn(&TaskResult) -> bool) -> Option<&'a TaskResult> {
     pending.iter().find(|(t, _, r)| t == id && shown(r)).map(|(_, _, r)| r)

@@ -27,14 +27,6 @@ pub struct Handled {
 }
 
 impl Handled {
-    /// The error's own message, as a snapshot shows it.
-    pub fn message(&self) -> String {
-        match &self.error {
-            Error::Node { message, .. } => message.clone(),
-            other => other.to_string(),
-        }
-    }
-
     /// A saved handled failure of task `task_id` (node `node`), for a resumed run;
     /// `None` if the node has no handler now. A restored failure is handled again
     /// (`resume`), so its task here only names the handler.

@@ -1,7 +1,7 @@
 //! The superstep loop: `Stepper::tick` is plan → execute → apply on plain
 //! data and *returns* its outcome; `step` adds a snapshot for UIs; `invoke`
 //! and `stream` are thin loops over `tick`.
-use super::apply::{apply_writes, finished_result, TaskWrites};
+use super::apply::{apply_writes, finished_result, handled_failure, TaskWrites};
 use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
 use super::run_state::RunState;
@@ -291,7 +291,7 @@ impl Stepper {
         // updates first, marked cached.
         if !pending.is_empty() {
             // As LangGraph.js: error handlers to run again start first.
-            for task in tasks.iter().filter(|t| pending.iter().any(|(id, _, r)| *id == t.id && r.handled.is_some())) {
+            for task in tasks.iter().filter(|t| handled_failure(&pending, &t.id).is_some()) {
                 if let Some(handler) = super::error_handler::handler_task(spec, task) {
                     emit_task_start(&sink, &ns, spec, &handler, step, &self.run);
                 }
@@ -332,7 +332,7 @@ impl Stepper {
                 values = resume_values(&resume, &pending, &mut self.answered, task);
             }
             // A failure its error handler took over: the handler runs again, not the node.
-            let handled = pending.iter().find(|(id, _, _)| *id == task.id).and_then(|(_, _, r)| r.handled.clone());
+            let handled = handled_failure(&pending, &task.id).cloned();
             let ctx = &ctx;
             let mut fut = Box::pin(async move {
                 let result = match handled {
@@ -735,8 +735,7 @@ pub(super) fn emit_task_result(
         };
         // As LangGraph.js records it: the error's own message and class.
         let error = match &r.status {
-            TaskStatus::Failed(e @ Error::Node { message, .. }) => json!({ "message": message, "name": e.task_error_class() }),
-            TaskStatus::Failed(e) => json!({ "message": e.to_string(), "name": e.task_error_class() }),
+            TaskStatus::Failed(e) => json!({ "message": e.task_message(), "name": e.task_error_class() }),
             // LangGraph.js sends a command to the parent graph up as an error.
             TaskStatus::Parent(_) => json!({ "message": "", "name": "ParentCommand" }),
             _ => Value::Null,

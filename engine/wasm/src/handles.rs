@@ -195,12 +195,8 @@ pub fn store(id: f64) -> Result<JsValue, JsValue> {
 pub fn failure(id: f64) -> Result<JsValue, JsValue> {
     let task = task(id)?;
     let Some((node, e)) = task.rt.failure() else { return Ok(JsValue::UNDEFINED) };
-    let message = match e {
-        superstep::Error::Node { message, .. } => message.clone(),
-        other => other.to_string(),
-    };
     let ns = task.rt.failed_checkpoint_ns();
-    Ok(to_js(&json!({ "node": node, "message": message, "name": e.task_error_class(), "ns": ns })))
+    Ok(to_js(&json!({ "node": node, "message": e.task_message(), "name": e.task_error_class(), "ns": ns })))
 }
 
 /// Whether the run streams `messages` events from this task.
