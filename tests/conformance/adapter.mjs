@@ -9,6 +9,7 @@ export default async function lib() {
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
+    StateSchema, ReducedValue, MessagesValue, withLangGraph,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -17,5 +18,9 @@ export default async function lib() {
     task,
     InMemoryStore,
     pushMessage,
+    StateSchema,
+    ReducedValue,
+    MessagesValue,
+    withLangGraph,
   };
 }

@@ -1,6 +1,9 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
+import { MessagesValue, ReducedValue, StateSchema } from "../../www/superstep/index.js";
+import { withLangGraph } from "../../www/superstep/zod.js";
+import { z } from "zod";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
@@ -45,3 +48,23 @@ async function main(): Promise<string[]> {
   return [...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;
+
+// LangGraph.js 1.x state: a StateSchema of zod fields, and a zod object with LangGraph meta.
+const Agent = new StateSchema({
+  messages: MessagesValue,
+  step: z.string(),
+  count: z.number().default(0),
+  history: new ReducedValue(z.array(z.string()).default(() => []), { inputSchema: z.string(), reducer: (all, one) => [...all, one] }),
+});
+const agent = new StateGraph(Agent)
+  .addNode("count", (s) => ({ count: s.count + s.messages.length, history: s.step }))
+  .addEdge(START, "count")
+  .compile();
+const Zoo = z.object({ animals: withLangGraph(z.array(z.string()), { reducer: { fn: (a: string[], b: string[]) => a.concat(b) }, default: () => [] }) });
+const zoo = new StateGraph(Zoo).addNode("add", (s) => ({ animals: [...s.animals, "owl"] })).addEdge(START, "add").compile();
+async function schemas(): Promise<[number, string[]]> {
+  const a = await agent.invoke({ step: "one", history: "start" });
+  const b = await zoo.invoke({ animals: ["cat"] });
+  return [a.count, b.animals];
+}
+void schemas;

@@ -221,6 +221,60 @@ export function messagesStateReducer(left: MessageLike | MessageLike[], right: M
 export const REMOVE_ALL_MESSAGES: "__remove_all__";
 export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
 
+// ---------------------------------------------------------------- state schemas
+/** A Standard Schema (zod, valibot, arktype...): https://standardschema.dev */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output };
+  };
+}
+export type StandardResult<O> = { readonly value: O; readonly issues?: undefined } | { readonly issues: ReadonlyArray<{ readonly message: string }> };
+type SchemaInput<S> = S extends StandardSchemaV1<infer I, any> ? I : unknown;
+type SchemaOutput<S> = S extends StandardSchemaV1<any, infer O> ? O : unknown;
+export function isStandardSchema(value: unknown): value is StandardSchemaV1;
+
+/** A field reduced by `reducer`; updates are checked by `inputSchema` (else `valueSchema`), an Overwrite by `valueSchema`. */
+export class ReducedValue<V = any, U = V> {
+  constructor(valueSchema: StandardSchemaV1<any, V>, init: { inputSchema?: StandardSchemaV1<any, U>; reducer: (current: V, update: U) => V; jsonSchemaExtra?: Record<string, unknown> });
+  readonly valueSchema: StandardSchemaV1<any, V>;
+  readonly inputSchema: StandardSchemaV1<any, U>;
+  readonly reducer: (current: V, update: U) => V;
+  static isInstance(value: unknown): value is ReducedValue;
+}
+/** LangGraph.js's messages field: `messagesStateReducer` over a list that starts empty. */
+export const MessagesValue: ReducedValue<Message[], MessageLike | MessageLike[]>;
+
+type SchemaFields = Record<string, StandardSchemaV1<any, any> | ReducedValue<any, any>>;
+/**
+ * LangGraph.js 1.x state: Standard Schema fields keep the last value (a schema's
+ * default is the field's), ReducedValue fields reduce. The graph's input and
+ * every node's update are checked by the fields' schemas.
+ */
+export class StateSchema<F extends SchemaFields = SchemaFields> {
+  constructor(fields: F);
+  readonly fields: F;
+  /** The state's type: `typeof MyState.State`. */
+  State: { [K in keyof F]: F[K] extends ReducedValue<infer V, any> ? V : SchemaOutput<F[K]> };
+  Update: { [K in keyof F]?: F[K] extends ReducedValue<infer V, infer U> ? U | Overwrite<V> : SchemaInput<F[K]> };
+  static isInstance(value: unknown): value is StateSchema;
+}
+
+/** LangGraph meta of a zod field: a reducer (`schema` types its updates) and a default. */
+export interface LangGraphMeta<V = any, U = V> {
+  reducer?: { fn: (current: V, update: U) => V; schema?: unknown };
+  default?: () => V;
+  jsonSchemaExtra?: Record<string, unknown>;
+}
+/** `withLangGraph(z.array(z.string()), { reducer: { fn, schema }, default })`, as in `@langchain/langgraph/zod`. */
+export function withLangGraph<T>(schema: T, meta: LangGraphMeta): T;
+/** The registry of zod meta: `z.array(...).register(registry, { reducer: { fn }, default })` (zod 4). */
+export const registry: { add(schema: unknown, meta: LangGraphMeta): unknown; get(schema: unknown): LangGraphMeta | undefined; has(schema: unknown): boolean; remove(schema: unknown): unknown; clear(): unknown };
+export const schemaMetaRegistry: typeof registry;
+export const MessagesZodMeta: LangGraphMeta<Message[], MessageLike | MessageLike[]>;
+
 // ---------------------------------------------------------------- graphs
 export type NodeResult<U> = U | Command<U> | Command<U>[] | void | null | undefined;
 export type NodeFunction<S, U> = (state: S, config: NodeConfig) => NodeResult<U> | Promise<NodeResult<U>>;
@@ -433,11 +487,16 @@ export class SubgraphRunStream extends GraphRunStream {
   readonly index: number;
 }
 
-type StateOf<A> = A extends AnnotationRoot<any> ? A["State"] : Record<string, unknown>;
-type UpdateOf<A> = A extends AnnotationRoot<any> ? A["Update"] : Record<string, unknown>;
+type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : Record<string, unknown>;
+type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _output: infer O } ? Partial<O> : Record<string, unknown>;
+/** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
+export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardSchemaV1<any, any>;
 
 export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>> {
-  constructor(schema: A | { stateSchema?: AnnotationRoot<any>; input?: AnnotationRoot<any>; output?: AnnotationRoot<any> });
+  constructor(
+    schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition },
+    options?: { input?: StateDefinition; output?: StateDefinition },
+  );
   addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any>, options?: NodeOptions): this;
   addNode(nodes: Record<string, NodeFunction<S, U>>): this;
   addEdge(from: string | string[], to: string): this;

@@ -4,9 +4,10 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ThreadLockedError, channelOf, isAnnotationRoot, isCommand, typedError,
+  END, START, GraphInterrupt, ThreadLockedError, channelOf, isCommand, typedError,
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
+import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
@@ -93,7 +94,6 @@ export class InMemoryCache {
   }
 }
 
-const schemaOf = (s) => (isAnnotationRoot(s) ? s.spec : s && typeof s === "object" ? s : {});
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -133,7 +133,7 @@ function checkErrorHandler(handler, where) {
 }
 
 export class StateGraph {
-  constructor(schema, _config) {
+  constructor(schema, options) {
     this.channels = new Map();
     this.stateKeys = [];
     this.inputKeys = null;
@@ -143,16 +143,13 @@ export class StateGraph {
     this.joins = [];
     this.branches = [];
     this.nodeDefaults = {};
-    if (schema && !isAnnotationRoot(schema) && ("stateSchema" in schema || "input" in schema || "output" in schema)) {
-      const { stateSchema, input, output } = schema;
-      if (stateSchema) this.declare(schemaOf(stateSchema), true);
-      if (input) this.inputKeys = this.declare(schemaOf(input), !stateSchema);
-      if (output) this.outputKeys = this.declare(schemaOf(output), !stateSchema);
-    } else if (schema && schema.channels && !isAnnotationRoot(schema)) {
-      this.declare(schema.channels, true);
-    } else {
-      this.declare(schemaOf(schema), true);
-    }
+    const { state, input, output } = stateInit(schema, options);
+    if (state) this.declare(schemaOf(state), true);
+    if (input) this.inputKeys = this.declare(schemaOf(input), !state);
+    if (output) this.outputKeys = this.declare(schemaOf(output), !state);
+    // StateSchema and zod fields check every update, and the input (against its own schema if it has one).
+    this.check = schemaValidator(state ?? input);
+    this.checkInput = (input && schemaValidator(input)) || this.check;
   }
 
   declare(spec, inState) {
@@ -288,6 +285,16 @@ export class StateGraph {
     return this.addEdge(node, END);
   }
 
+  /** `fn` with its updates checked by the state's schema fields, if it has any (see schema.js). */
+  checked(fn) {
+    const check = this.check;
+    if (!check) return fn;
+    return (...args) => {
+      const out = fn(...args);
+      return isPromise(out) ? out.then((v) => checkOutput(check.key, v)) : checkOutput(check.key, out);
+    };
+  }
+
   /** Plain data and functions for the engine; functions are passed by index. */
   spec(options = {}) {
     const fns = [];
@@ -312,7 +319,7 @@ export class StateGraph {
       const timeout = n.timeout ?? this.nodeDefaults.timeout;
       const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
       const retry = r ? engineRetryPolicy(r) : undefined;
-      if (n.isErrorHandler) return { name, fnIndex: fn(wrapErrorHandler(name, n.fn, r && (r.retryOn ?? defaultRetryOn), timeout)), input: n.input, ends: [], retry, metadata: null };
+      if (n.isErrorHandler) return { name, fnIndex: fn(wrapErrorHandler(name, this.checked(n.fn), r && (r.retryOn ?? defaultRetryOn), timeout)), input: n.input, ends: [], retry, metadata: null };
       // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
       const policy = n.cachePolicy ?? this.nodeDefaults.cachePolicy;
       const cache = policy ? { ttl: policy.ttl, keyFn: policy.keyFunc ? fn((input) => String(policy.keyFunc([input]))) : undefined } : undefined;
@@ -320,7 +327,7 @@ export class StateGraph {
       return {
         name,
         errorHandler,
-        fnIndex: sub ? undefined : fn(wrapNode(name, typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn), r && (r.retryOn ?? defaultRetryOn), timeout, !!errorHandler)),
+        fnIndex: sub ? undefined : fn(wrapNode(name, this.checked(typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn)), r && (r.retryOn ?? defaultRetryOn), timeout, !!errorHandler)),
         subgraph: sub ? sub.graph.id : undefined,
         input: n.input,
         ends: n.ends ?? [],
@@ -390,6 +397,8 @@ export class DocumentGraph {
     return wasm.normalizeDocument(this.text);
   }
 }
+
+const isPromise = (v) => !!v && typeof v.then === "function";
 
 function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });
@@ -529,6 +538,17 @@ export class CompiledStateGraph {
 
   /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */
   invoke(input, config) {
+    let checked;
+    try {
+      checked = checkInput(this.builder.checkInput, input);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return isPromise(checked) ? checked.then((i) => this.#invoke(i, config)) : this.#invoke(checked, config);
+  }
+
+  /** `invoke` with its input checked. */
+  #invoke(input, config) {
     // Called with a node's own config, or from inside a running node (with no thread of its own).
     const own = NodeConfig.runtimeOf(config);
     if (!own) {
@@ -600,7 +620,7 @@ export class CompiledStateGraph {
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
   async stream(input, config = {}) {
-    return this.#stream(input, this.#callConfig(config));
+    return this.#stream(await checkInput(this.builder.checkInput, input), this.#callConfig(config));
   }
 
   /** `stream` with the call's config already made (see `#callConfig`): `invoke` gets here with one. */
@@ -665,7 +685,9 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      start = this.graph.stepper(inputArg(input), configArg(this.#callConfig(config), this.options.store));
+      const checked = checkInput(this.builder.checkInput, input);
+      const begin = (i) => this.graph.stepper(inputArg(i), configArg(this.#callConfig(config), this.options.store));
+      start = isPromise(checked) ? checked.then(begin) : begin(checked);
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);
@@ -696,6 +718,8 @@ export class CompiledStateGraph {
   async updateState(config, values, asNode) {
     config = mergeConfigs(this.config, config);
     try {
+      // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
+      if (this.builder.check && values != null) values = await checkOutput(this.builder.check.key, values);
       return await this.graph.updateState(configArg(config), values === undefined ? null : plainUpdate(values, "values"), asNode ?? undefined);
     } catch (e) {
       rethrow(e);

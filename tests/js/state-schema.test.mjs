@@ -1,0 +1,103 @@
+// node --test: LangGraph.js 1.x state schemas (StateSchema, ReducedValue,
+// MessagesValue) and zod objects with LangGraph meta; each expectation was
+// checked against LangGraph.js 1.7.3, except where a comment says otherwise.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { z } from "zod";
+import * as S from "../../www/superstep/node.js";
+import * as Zod from "../../www/superstep/zod.node.js";
+
+const { StateGraph, StateSchema, ReducedValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
+before(() => S.init());
+
+const fields = () => ({
+  n: z.number().default(0),
+  up: z.string().transform((s) => s.toUpperCase()).optional(),
+  hist: new ReducedValue(z.array(z.string()).default(() => []), { inputSchema: z.string().transform((s) => `${s}!`), reducer: (a, b) => [...a, b] }),
+});
+const validationError = (field) => (e) => e instanceof Error && e.message.startsWith(`Validation failed for field "${field}": `) && e.message.includes("invalid_type");
+
+test("schema defaults fill the state, and reduced fields reduce", async () => {
+  const State = new StateSchema({ messages: MessagesValue, ...fields() });
+  let seen;
+  const g = new StateGraph(State)
+    .addNode("a", (s) => ((seen = s), { n: s.n + 1, hist: "a" }))
+    .addEdge(START, "a").addEdge("a", END)
+    .compile();
+  const out = await g.invoke({ messages: [{ role: "user", content: "hi", id: "m1" }] });
+  assert.deepEqual(seen, { messages: [{ type: "human", content: "hi", id: "m1" }], n: 0, hist: [] });
+  assert.deepEqual(out, { messages: [{ type: "human", content: "hi", id: "m1" }], n: 1, hist: ["a!"] });
+});
+
+test("updates are checked and transformed: plain, Command, lists of Commands, Overwrite", async () => {
+  const g = new StateGraph(new StateSchema(fields()))
+    .addNode("a", () => new Command({ update: { up: "abc", hist: "h" }, goto: "b" }), { ends: ["b"] })
+    .addNode("b", () => [{ up: "q" }, new Command({ update: [["hist", "z"]] })])
+    .addNode("c", () => ({ hist: new Overwrite(["w"]) }))
+    .addEdge(START, "a").addEdge("b", "c")
+    .compile();
+  const chunks = [];
+  for await (const c of await g.stream({ up: "in", hist: "i" }, { streamMode: ["updates", "values"] })) chunks.push(c);
+  assert.deepEqual(chunks, [
+    // LangGraph.js 1.7.3 checks an input twice, so its transforms run twice ("i!!"); here once.
+    ["values", { n: 0, up: "IN", hist: ["i!"] }],
+    ["updates", { a: { up: "ABC", hist: "h!" } }],
+    ["values", { n: 0, up: "ABC", hist: ["i!", "h!"] }],
+    ["updates", { b: { up: "Q", hist: "z!" } }],
+    ["values", { n: 0, up: "Q", hist: ["i!", "h!", "z!"] }],
+    ["updates", { c: { hist: { __overwrite__: ["w"] } } }],
+    ["values", { n: 0, up: "Q", hist: ["w"] }],
+  ]);
+});
+
+test("a bad input, node update, Overwrite or updateState fails with the schema's issues", async () => {
+  const State = new StateSchema(fields());
+  const g = new StateGraph(State).addNode("a", (s) => ({ hist: String(s.n) })).addEdge(START, "a").compile({ checkpointer: new MemorySaver() });
+  await assert.rejects(g.invoke({ n: "bad" }), validationError("n"));
+  await assert.rejects(g.stream({ hist: 3 }), validationError("hist"));
+  const stepper = g.stepper({ n: "bad" });
+  await assert.rejects(stepper.step(), validationError("n"));
+  const bad = new StateGraph(State).addNode("a", () => ({ n: "x" })).addNode("b", () => ({ n: 2 })).addEdge(START, "a").addEdge(START, "b").compile();
+  await assert.rejects(bad.invoke({}), validationError("n"));
+  const over = new StateGraph(State).addNode("a", () => ({ hist: new Overwrite("x") })).addEdge(START, "a").compile();
+  await assert.rejects(over.invoke({}), validationError("hist"));
+  const config = { configurable: { thread_id: "u" } };
+  assert.deepEqual(await g.invoke({ n: 1 }, config), { n: 1, hist: ["1!"] });
+  await assert.rejects(g.updateState(config, { n: "bad" }), validationError("n"));
+  await g.updateState(config, { hist: "u" }, "a");
+  assert.deepEqual(await g.invoke(new Command({ update: { hist: "c" } }), config), { n: 1, hist: ["1!", "u!", "c!"] });
+});
+
+test("an async schema is awaited, and an input schema checks the input", async () => {
+  const later = { "~standard": { version: 1, vendor: "test", validate: async (v) => (typeof v === "number" ? { value: v * 10 } : { issues: [{ message: "a number" }] }) } };
+  const g = new StateGraph(new StateSchema({ n: later }), { input: new StateSchema({ n: z.number().min(5) }) })
+    .addNode("a", (s) => ({ n: s.n + 1 }))
+    .addEdge(START, "a")
+    .compile();
+  assert.deepEqual(await g.invoke({ n: 7 }), { n: 80 });
+  await assert.rejects(g.invoke({ n: 1 }), (e) => e.message.startsWith('Validation failed for field "n"') && e.message.includes("too_small"));
+  const sync = new StateGraph({ state: new StateSchema({ n: later }) }).addNode("a", () => ({ n: "no" })).addEdge(START, "a").compile();
+  await assert.rejects(sync.invoke({ n: 1 }), (e) => e.message === 'Validation failed for field "n": [{"message":"a number"}]');
+});
+
+test("zod objects: meta from withLangGraph or the registry, parsed as a partial object", async () => {
+  const items = Zod.withLangGraph(z.array(z.number()), { reducer: { fn: (a, b) => a.concat(b), schema: z.number() }, default: () => [] });
+  const Z = z.object({ items, name: z.string().default("anon"), tags: z.array(z.string()).default(["t"]).register(Zod.registry, { reducer: { fn: (a, b) => a.concat(b) } }) });
+  // A reducer's default comes from its zod default unless the meta gives one.
+  let seen;
+  const g = new StateGraph(Z).addNode("a", (s) => ((seen = s), { items: 2, tags: ["u"] })).addEdge(START, "a").compile();
+  // As in LangGraph.js: the input loses unknown keys and gains zod defaults.
+  assert.deepEqual(await g.invoke({ items: 1, junk: 3, tags: ["x"] }), { items: [1, 2], name: "anon", tags: ["t", "x", "u"] });
+  assert.deepEqual(seen, { items: [1], name: "anon", tags: ["t", "x"] });
+  await assert.rejects(g.invoke({ items: "x" }), (e) => e.name === "ZodError");
+  const messages = new StateGraph(z.object({ messages: z.custom().register(Zod.registry, Zod.MessagesZodMeta) }))
+    .addNode("a", () => ({ messages: [{ role: "ai", content: "yo", id: "2" }] }))
+    .addEdge(START, "a")
+    .compile();
+  const out = await messages.invoke({ messages: "hi" });
+  assert.deepEqual(out.messages.map((m) => [m.type, m.content]), [["human", "hi"], ["ai", "yo"]]);
+});
+
+test("a field that is no schema is refused with LangGraph.js's message", () => {
+  assert.throws(() => new StateGraph(new StateSchema({ n: 5 })), (e) => e.name === "GraphValidationError" && e.message === 'Invalid state field "n": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue');
+});

@@ -1,0 +1,1 @@
+export { withLangGraph, registry, schemaMetaRegistry, MessagesZodMeta, LangGraphMeta } from "./index.js";
