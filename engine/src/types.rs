@@ -142,6 +142,8 @@ impl From<()> for NodeOutput {
 /// A pause requested by `interrupt(value)` inside a node, or by a breakpoint.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Interrupt {
+    /// Empty for one a node raised by hand (LangGraph.js's `NodeInterrupt`), which has none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     pub value: Value,
 }

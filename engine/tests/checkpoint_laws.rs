@@ -67,7 +67,8 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
 }
 
 fn interrupts() -> impl Strategy<Value = Vec<Interrupt>> {
-    proptest::collection::vec(("[0-9a-f]{4}", value()).prop_map(|(id, value)| Interrupt { id, value }), 0..3)
+    // An empty id is a NodeInterrupt's (it is stored without one).
+    proptest::collection::vec(("([0-9a-f]{4})?", value()).prop_map(|(id, value)| Interrupt { id, value }), 0..3)
 }
 
 fn pending_write() -> impl Strategy<Value = PendingWrite> {

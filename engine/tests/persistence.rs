@@ -51,6 +51,32 @@ fn human_review_pauses_and_resumes() {
     assert_eq!(state.metadata.unwrap().step, 1);
 }
 
+/// A node may pause with an interrupt of its own making, which has no id (LangGraph.js's
+/// `NodeInterrupt`): it is shown and stored without one, and resuming runs the node again.
+#[test]
+fn an_interrupt_without_an_id_is_shown_and_stored_without_one() {
+    let s = saver();
+    let calls = Rc::new(Cell::new(0));
+    let c = calls.clone();
+    let needs_n = node(move |st| {
+        c.set(c.get() + 1);
+        match st.get("n") {
+            Some(n) if !n.is_null() => Ok(json!({ "done": n })),
+            _ => Err(NodeError::Interrupted(vec![Interrupt { id: String::new(), value: json!("need n") }])),
+        }
+    });
+    let g = last(&["n", "done"]).node("c", needs_n).edge(START, "c").compile_with(with_saver(&s)).unwrap();
+    let cfg = thread("node-interrupt");
+    let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"], json!([{ "value": "need n" }]));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.tasks[0].interrupts, vec![Interrupt { id: String::new(), value: json!("need n") }]);
+    assert_eq!(g.invoke_blocking(Command::resume(json!("ignored")), cfg.clone()).unwrap()["__interrupt__"], json!([{ "value": "need n" }]));
+    g.update_state_blocking(&cfg, json!({ "n": 5 }), None).unwrap();
+    assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap(), json!({ "n": 5, "done": 5 }));
+    assert_eq!(calls.get(), 3);
+}
+
 fn counted(calls: &Rc<Cell<u32>>, out: Value) -> graph::node::NodeFn {
     let calls = calls.clone();
     node(move |_| {

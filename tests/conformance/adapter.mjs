@@ -9,7 +9,7 @@ export default async function lib() {
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
-    StateSchema, ReducedValue, MessagesValue, withLangGraph,
+    StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -22,5 +22,8 @@ export default async function lib() {
     ReducedValue,
     MessagesValue,
     withLangGraph,
+    isGraphBubbleUp,
+    isParentCommand,
+    NodeInterrupt,
   };
 }

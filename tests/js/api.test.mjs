@@ -56,6 +56,12 @@ test("errors are typed and named", async () => {
   await assert.rejects(picky.invoke({}), (e) => e instanceof Picky && e.message === "negative");
   const listResult = new StateGraph(Log).addNode("l", () => [1, 2]).addEdge(START, "l").compile();
   await assert.rejects(listResult.invoke({}), (e) => e instanceof S.InvalidUpdateError);
+  // Control flow that a node's catch must rethrow is a GraphBubbleUp, as in LangGraph.js.
+  for (const e of [new S.GraphInterrupt([]), new S.NodeInterrupt("x"), new S.ParentCommand(new Command({ graph: Command.PARENT }))]) {
+    assert.ok(e instanceof S.GraphBubbleUp && e instanceof Error && S.isGraphBubbleUp(e), e.name);
+  }
+  assert.deepEqual([new S.NodeInterrupt("x").name, new S.NodeInterrupt("x").interrupts, S.isGraphInterrupt(new S.NodeInterrupt("x"))], ["NodeInterrupt", [{ value: "x" }], true]);
+  assert.ok(S.isParentCommand(new S.ParentCommand(null)) && !S.isParentCommand(new S.GraphInterrupt([])) && !S.isGraphBubbleUp(new Boom("no")));
 });
 
 test("malformed builder calls and configs are typed errors at once; the engine stays usable", async () => {

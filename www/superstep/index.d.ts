@@ -178,13 +178,30 @@ export class CheckpointStorageError extends Error {}
 export class StorageQuotaError extends Error {}
 export class ThreadLockedError extends Error {}
 export interface Interrupt<V = unknown> {
-  id: string;
+  /** Absent for a NodeInterrupt's. */
+  id?: string;
   value: V;
 }
-export class GraphInterrupt extends Error {
+/** What carries control flow up through a node (an interrupt, a subgraph's Command.PARENT): a `catch` in a node rethrows it. */
+export class GraphBubbleUp extends Error {
+  readonly is_bubble_up: true;
+}
+export class GraphInterrupt extends GraphBubbleUp {
+  constructor(interrupts?: Interrupt[]);
   interrupts: Interrupt[];
 }
+/** LangGraph.js's older pause: `throw new NodeInterrupt(value)` in a node; its interrupt has no id, and resuming runs the node again. */
+export class NodeInterrupt extends GraphInterrupt {
+  constructor(value: unknown);
+}
+/** A subgraph's `Command({ graph: Command.PARENT })` on its way out of the node that invoked it. */
+export class ParentCommand extends GraphBubbleUp {
+  constructor(command: Command);
+  command: Command;
+}
 export function isGraphInterrupt(e: unknown): e is GraphInterrupt;
+export function isGraphBubbleUp(e: unknown): e is GraphBubbleUp;
+export function isParentCommand(e: unknown): e is ParentCommand;
 
 // ---------------------------------------------------------------- schema
 export type Reducer<V, U = V> = (left: V, right: U) => V;

@@ -140,7 +140,7 @@ impl FromJson for Interrupt {
     const WHAT: &'static str = "an interrupt";
     fn from_json(v: &Value) -> Option<Self> {
         let m = v.as_object()?;
-        Some(Interrupt { id: req(m, "id")?, value: any(m, "value") })
+        Some(Interrupt { id: or_default(m, "id")?, value: any(m, "value") })
     }
 }
 

@@ -633,7 +633,7 @@ fn stream_stop(sink: &super::stream::Sink, ns: &[String], interrupts: &[Interrup
 }
 
 pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
-    json!({ "id": i.id, "value": i.value })
+    serde_json::to_value(i).unwrap_or(Value::Null)
 }
 
 pub(super) fn emit_task_start(

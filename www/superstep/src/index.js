@@ -3,7 +3,7 @@
 // the .wasm's URL below is relative to the bundle.
 import wasmInit, * as wasm from "../wasm/superstep_wasm.js";
 
-export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, isNodeError, isNodeTimeoutError, isCommand, isInterrupted } from "./lib/types.js";
+export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, GraphBubbleUp, isGraphBubbleUp, NodeInterrupt, ParentCommand, isParentCommand, isNodeError, isNodeTimeoutError, isCommand, isInterrupted } from "./lib/types.js";
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError,
   MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,

@@ -4,7 +4,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ThreadLockedError, channelOf, isCommand, typedError,
+  END, START, GraphInterrupt, ParentCommand, ThreadLockedError, channelOf, isCommand, typedError,
 } from "./types.js";
 import { plainUpdate, toPlain } from "./values.js";
 import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -567,7 +567,7 @@ export class CompiledStateGraph {
         return Promise.reject(typedError(e));
       }
       return p.catch((e) => {
-        if (e && e.__parentCommand) throw e;
+        if (e && e.__parentCommand) throw new ParentCommand(e.command);
         rethrow(e);
       });
     }

@@ -98,8 +98,15 @@ export const isNodeTimeoutError = (e) => e?.name === "NodeTimeoutError";
 /** Whether `e` is a NodeError: what an `errorHandler` gets (`node`, `error`). */
 export const isNodeError = (e) => e?.name === "NodeError";
 
+/** What carries control flow up through a node (an interrupt, a Command to the parent): a `catch` in a node rethrows it. */
+export class GraphBubbleUp extends Error {
+  get is_bubble_up() {
+    return true;
+  }
+}
+
 /** Thrown by `interrupt()` to pause the run; carries the interrupts. */
-export class GraphInterrupt extends Error {
+export class GraphInterrupt extends GraphBubbleUp {
   constructor(interrupts = []) {
     super(JSON.stringify(interrupts));
     this.name = "GraphInterrupt";
@@ -107,9 +114,27 @@ export class GraphInterrupt extends Error {
   }
 }
 
-export function isGraphInterrupt(e) {
-  return e instanceof GraphInterrupt || (e && typeof e === "object" && e.name === "GraphInterrupt");
+/** LangGraph.js's older way to pause: `throw new NodeInterrupt(value)` in a node. */
+export class NodeInterrupt extends GraphInterrupt {
+  constructor(message) {
+    super([{ value: message }]);
+    this.name = "NodeInterrupt";
+  }
 }
+
+/** A `Command({ graph: Command.PARENT })` on its way out of a subgraph invoked inside a node. */
+export class ParentCommand extends GraphBubbleUp {
+  constructor(command) {
+    super();
+    this.name = "ParentCommand";
+    this.command = command;
+    this.__parentCommand = true;
+  }
+}
+
+export const isGraphInterrupt = (e) => e instanceof GraphInterrupt || (!!e && typeof e === "object" && (e.name === "GraphInterrupt" || e.name === "NodeInterrupt"));
+export const isParentCommand = (e) => !!e && (e instanceof ParentCommand || e.name === "ParentCommand");
+export const isGraphBubbleUp = (e) => !!e && e.is_bubble_up === true;
 
 const CLASSES = {
   GraphRecursionError,
