@@ -10,6 +10,7 @@ export default async function lib() {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt,
+    entrypoint, getPreviousState,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -25,5 +26,7 @@ export default async function lib() {
     isGraphBubbleUp,
     isParentCommand,
     NodeInterrupt,
+    entrypoint,
+    getPreviousState,
   };
 }

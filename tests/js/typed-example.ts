@@ -1,7 +1,7 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
-import { MessagesValue, ReducedValue, StateSchema } from "../../www/superstep/index.js";
+import { MessagesValue, ReducedValue, StateSchema, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
 
@@ -68,3 +68,15 @@ async function schemas(): Promise<[number, string[]]> {
   return [a.count, b.animals];
 }
 void schemas;
+
+// The functional API: a workflow's output type is what its function returns (or `final`'s value).
+const total = entrypoint({ name: "total", checkpointer: new MemorySaver() }, async (n: number) => {
+  const before = getPreviousState<number>() ?? 0;
+  return entrypoint.final({ value: { sum: before + n }, save: before + n });
+});
+async function workflow(): Promise<number> {
+  const out = await total.invoke(2, { configurable: { thread_id: "w" } });
+  const snap = await total.getState({ configurable: { thread_id: "w" } });
+  return out.sum + (snap.values?.sum ?? 0);
+}
+void workflow;

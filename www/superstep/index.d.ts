@@ -238,6 +238,43 @@ export function messagesStateReducer(left: MessageLike | MessageLike[], right: M
 export const REMOVE_ALL_MESSAGES: "__remove_all__";
 export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
 
+// ---------------------------------------------------------------- functional API
+export interface EntrypointOptions {
+  name: string;
+  checkpointer?: Checkpointer | boolean;
+  store?: BaseStore;
+  cache?: InMemoryCache;
+  timeout?: TimeoutPolicy;
+  retryPolicy?: RetryPolicy;
+}
+/** What `entrypoint.final` returns: `value` is the output, `save` what `getPreviousState()` gives the next run. */
+export interface EntrypointFinal<V, S> {
+  value?: V;
+  save?: S;
+  __lg_type: "__pregel_final";
+}
+type Returned<O> = O extends EntrypointFinal<infer V, any> ? V : O;
+/** LangGraph.js's functional API: `fn` runs as the one node of a graph; `task()` calls, `interrupt()` and checkpoints work inside it. */
+export function entrypoint<I, O>(options: string | EntrypointOptions, fn: (input: I, config: NodeConfig) => O | Promise<O>): Entrypoint<I, Returned<O>>;
+export namespace entrypoint {
+  function final<V, S>(result: { value?: V; save?: S }): EntrypointFinal<V, S>;
+}
+/** Inside an entrypoint: what its previous run on the thread returned (or saved with `entrypoint.final`). */
+export function getPreviousState<S = unknown>(config?: NodeConfig): S | undefined;
+export class Entrypoint<I = unknown, O = unknown> {
+  readonly name: string;
+  getName(suffix?: string): string;
+  withConfig(config: StreamConfig): Entrypoint<I, O>;
+  /** The workflow's return value, or `{ __interrupt__ }` when it paused. */
+  invoke(input: I | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<O>;
+  invoke(input: I | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
+  /** `updates` unless told: `{ [name]: returnValue }` and `{ [task]: result }`; a values chunk is the output. */
+  stream(input: I | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  /** `values` is the last return value (null before the first). */
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<O | null>>;
+  getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
+}
+
 // ---------------------------------------------------------------- state schemas
 /** A Standard Schema (zod, valibot, arktype...): https://standardschema.dev */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {

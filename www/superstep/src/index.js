@@ -13,6 +13,7 @@ export { InMemoryStore } from "./lib/store.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
+export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { StateSchema, ReducedValue, MessagesValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
 let ready = null;

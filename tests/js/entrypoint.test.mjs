@@ -1,0 +1,54 @@
+// node --test: the functional API (entrypoint, entrypoint.final, getPreviousState); scenario
+// 254 compares its streams and states with LangGraph.js.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { entrypoint, getPreviousState, task, interrupt, Command, MemorySaver, writer } = S;
+before(() => S.init());
+
+test("getPreviousState gives each run what the thread's last run saved; final returns and saves apart", async () => {
+  const counter = entrypoint({ name: "counter", checkpointer: new MemorySaver() }, (n) => {
+    const total = (getPreviousState() ?? 0) + n;
+    return entrypoint.final({ value: `total ${total}`, save: total });
+  });
+  const config = { configurable: { thread_id: "c" } };
+  assert.equal(await counter.invoke(2, config), "total 2");
+  assert.equal(await counter.invoke(3, config), "total 5");
+  assert.equal((await counter.getState(config)).values, "total 5");
+  // Another thread starts from nothing.
+  assert.equal(await counter.invoke(1, { configurable: { thread_id: "d" } }), "total 1");
+  // History shows every run's output, newest first.
+  const outputs = [];
+  for await (const s of counter.getStateHistory(config)) outputs.push(s.values);
+  assert.deepEqual([...new Set(outputs)], ["total 5", "total 2", null]);
+});
+
+test("a paused workflow resumes with its task results kept; custom writes and subgraph streams pass through", async () => {
+  let calls = 0;
+  const fetchIt = task("fetchIt", async (q) => (calls++, `result of ${q}`));
+  const wf = entrypoint({ name: "wf", checkpointer: new MemorySaver() }, async (q) => {
+    const r = await fetchIt(q);
+    writer({ progress: r });
+    return { r, approved: interrupt(`approve ${r}?`) };
+  });
+  const config = { configurable: { thread_id: "p" } };
+  const paused = await wf.invoke("cats", config);
+  assert.deepEqual(paused.__interrupt__.map((i) => i.value), ["approve result of cats?"]);
+  const chunks = [];
+  for await (const c of await wf.stream(new Command({ resume: true }), { ...config, streamMode: ["custom", "updates"], subgraphs: true })) chunks.push(c);
+  assert.equal(calls, 1, "the task ran once");
+  assert.deepEqual(chunks.filter(([, mode]) => mode === "custom"), [[[], "custom", { progress: "result of cats" }]]);
+  assert.deepEqual(chunks.at(-1), [[], "updates", { wf: { r: "result of cats", approved: true } }]);
+});
+
+test("withConfig defaults, names, and bad definitions", async () => {
+  const echo = entrypoint("echo", (x, config) => ({ x, tag: config.configurable.tag }));
+  assert.deepEqual(await echo.withConfig({ configurable: { tag: "t" } }).invoke(1), { x: 1, tag: "t" });
+  assert.equal(echo.getName(), "echo");
+  assert.throws(() => entrypoint({}, () => 1), TypeError);
+  assert.throws(() => entrypoint("g", function* () {}), /Generators are disallowed/);
+  // A workflow's own errors reach the caller as they are.
+  class Nope extends Error {}
+  await assert.rejects(entrypoint("bad", () => { throw new Nope("no"); }).invoke(1), Nope);
+});

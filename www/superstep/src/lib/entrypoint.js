@@ -1,0 +1,125 @@
+// LangGraph.js's functional API: `entrypoint(name | options, fn)` runs `fn(input, config)` as
+// the one node of a graph. Hidden channels carry the input, the return value (the
+// graph's output; `entrypoint.final`'s `value`) and the value saved for the thread's
+// next run (`save`, which `getPreviousState()` reads). Everything else is the
+// StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
+import { StateGraph } from "./graph.js";
+import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
+import { getCurrentTaskInput } from "./runtime.js";
+
+const INPUT = "__entrypoint_input__";
+const OUTPUT = "__entrypoint_output__";
+const PREVIOUS = "__entrypoint_previous__";
+const FINAL = "__pregel_final";
+
+const isPromise = (v) => !!v && typeof v.then === "function";
+const isFinal = (v) => !!v && typeof v === "object" && v.__lg_type === FINAL;
+
+/** `fn` as a workflow: `await workflow.invoke(input, config)` returns what `fn` returns. */
+export function entrypoint(options, fn) {
+  const { name, checkpointer, store, cache, timeout, retryPolicy } = typeof options === "string" ? { name: options } : options ?? {};
+  if (typeof name !== "string" || !name) throw new TypeError("entrypoint(name | { name, checkpointer, store, cache }, fn) needs a name");
+  if (typeof fn !== "function") throw new TypeError(`entrypoint "${name}" needs a function`);
+  if (/^\[object (Async)?GeneratorFunction\]$/.test(Object.prototype.toString.call(fn))) {
+    throw new Error("Generators are disallowed as entrypoints. For streaming responses, use config.write.");
+  }
+  const run = (state, config) => {
+    const out = fn(state[INPUT], config);
+    const write = (r) => (isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r });
+    return isPromise(out) ? out.then(write) : write(out);
+  };
+  const graph = new StateGraph(Annotation.Root({ [INPUT]: Annotation(), [OUTPUT]: Annotation(), [PREVIOUS]: Annotation() }))
+    .addNode(name, run, { timeout, retryPolicy })
+    .addEdge(START, name)
+    .addEdge(name, END)
+    .compile({ checkpointer, store, cache, name });
+  return new Entrypoint(graph, name);
+}
+
+/** Returns `value` from the entrypoint and keeps `save` for `getPreviousState()` in the thread's next run. */
+entrypoint.final = ({ value, save }) => ({ value, save, __lg_type: FINAL });
+
+/** Inside an entrypoint: what its previous run on this thread returned (or saved with `entrypoint.final`). */
+export function getPreviousState(config) {
+  return getCurrentTaskInput(config)?.[PREVIOUS];
+}
+
+/** What a run's state shows: the return value, or the interrupts of a paused run. */
+function output(state) {
+  if (!state || typeof state !== "object") return state;
+  if (Array.isArray(state[INTERRUPT])) return { [INTERRUPT]: state[INTERRUPT] };
+  return state[OUTPUT];
+}
+
+/** The compiled workflow: a graph whose input and output are `fn`'s argument and return value. */
+export class Entrypoint {
+  #graph;
+  constructor(graph, name) {
+    this.#graph = graph;
+    this.name = name;
+  }
+
+  /** The same workflow with `config` as the defaults of every call. */
+  withConfig(config) {
+    return new Entrypoint(this.#graph.withConfig(config), this.name);
+  }
+
+  getName(suffix) {
+    return suffix ? `${this.name}${suffix}` : this.name;
+  }
+
+  async invoke(input, config) {
+    const mode = config?.streamMode;
+    if (mode !== undefined && mode !== "values") {
+      const chunks = [];
+      for await (const c of await this.stream(input, config)) chunks.push(c);
+      return chunks;
+    }
+    return output(await this.#graph.invoke(this.#input(input), config));
+  }
+
+  /** As LangGraph.js: `updates` unless told; the node's update is its return value, a values chunk the output when it changes. */
+  async stream(input, config = {}) {
+    const asked = config.streamMode ?? "updates";
+    const modes = Array.isArray(asked) ? asked : [asked];
+    const inner = await this.#graph.stream(this.#input(input), { ...config, streamMode: modes, subgraphs: true });
+    const name = this.name;
+    // A resumed run (a Command or null) first shows the output it starts from, as LangGraph.js does.
+    let resuming = input === null || input === undefined || isCommand(input);
+    const shaped = (ns, mode, data) => (config.subgraphs ? (Array.isArray(asked) ? [ns, mode, data] : [ns, data]) : Array.isArray(asked) ? [mode, data] : data);
+    async function* chunks() {
+      let last;
+      for await (const [ns, mode, data] of inner) {
+        if (ns.length > 0) yield shaped(ns, mode, data);
+        else if (mode === "values") {
+          if (Array.isArray(data?.[INTERRUPT])) yield shaped(ns, mode, data);
+          else if (resuming) yield shaped(ns, mode, (last = data?.[OUTPUT] ?? null));
+          else if (data && OUTPUT in data && data[OUTPUT] !== last) yield shaped(ns, mode, (last = data[OUTPUT]));
+          resuming = false;
+        } else if (mode === "updates" && data && typeof data[name] === "object" && data[name] !== null && OUTPUT in data[name]) {
+          yield shaped(ns, mode, { ...data, [name]: data[name][OUTPUT] });
+        } else yield shaped(ns, mode, data);
+      }
+    }
+    return chunks();
+  }
+
+  /** The thread's state; `values` is the last return value. */
+  async getState(config, options) {
+    return this.#snapshot(await this.#graph.getState(config, options));
+  }
+
+  async *getStateHistory(config, options) {
+    for await (const s of this.#graph.getStateHistory(config, options)) yield this.#snapshot(s);
+  }
+
+  #snapshot(s) {
+    return s && { ...s, values: s.values?.[OUTPUT] ?? null };
+  }
+
+  #input(input) {
+    // A Command or a null (continue the thread) goes as it is; anything else is the argument.
+    if (input === null || input === undefined || isCommand(input)) return input;
+    return { [INPUT]: input };
+  }
+}
