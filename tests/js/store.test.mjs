@@ -45,3 +45,45 @@ test("bad namespaces are refused with an InvalidNamespaceError", async () => {
   }
   assert.equal(await store.get([], "k"), null);
 });
+
+test("a store extending BaseStore implements batch() only; InMemoryStore's batch reads before it writes, as LangGraph.js's", async () => {
+  class MapStore extends S.BaseStore {
+    data = new Map();
+    ops = [];
+    async batch(ops) {
+      this.ops.push(...ops.map((op) => Object.keys(op).sort().join(",")));
+      return ops.map((op) => {
+        if ("namespacePrefix" in op) return [...this.data.values()].filter((i) => i.namespace[0] === op.namespacePrefix[0]).slice(op.offset, op.offset + op.limit);
+        if ("matchConditions" in op) return [...new Set([...this.data.values()].map((i) => i.namespace.join("/")))].map((n) => n.split("/"));
+        const id = `${op.namespace.join("/")}#${op.key}`;
+        if (!("value" in op)) return this.data.get(id) ?? null;
+        if (op.value === null) this.data.delete(id);
+        else this.data.set(id, { namespace: op.namespace, key: op.key, value: op.value });
+        return null;
+      });
+    }
+  }
+  const store = new MapStore();
+  const g = new StateGraph(Annotation.Root({ out: Annotation() }))
+    .addNode("n", async (_s, config) => {
+      await config.store.put(["u", "1"], "pref", { color: "red" });
+      const got = await config.store.get(["u", "1"], "pref");
+      const found = await config.store.search(["u"]);
+      const spaces = await config.store.listNamespaces({ prefix: ["u"] });
+      await config.store.delete(["u", "1"], "pref");
+      return { out: { got: got.value, found: found.length, spaces, after: await config.store.get(["u", "1"], "pref") } };
+    })
+    .addEdge(START, "n")
+    .compile({ store });
+  assert.deepEqual(await g.invoke({}), { out: { got: { color: "red" }, found: 1, spaces: [["u", "1"]], after: null } });
+  assert.deepEqual(store.ops, ["index,key,namespace,value", "key,namespace", "filter,limit,namespacePrefix,offset,query", "limit,matchConditions,maxDepth,offset", "key,namespace,value", "key,namespace"]);
+  await assert.rejects(store.put(["langgraph"], "k", {}), (e) => e.name === "InvalidNamespaceError");
+
+  const memory = new InMemoryStore();
+  const strip = (items) => items.map((i) => (i && typeof i === "object" && "value" in i ? i.value : i));
+  assert.deepEqual(strip(await memory.batch([{ namespace: ["a"], key: "k", value: { n: 1 } }, { namespace: ["a"], key: "k", value: { n: 2 } }, { namespace: ["a"], key: "k" }])), [null, null, null]);
+  const [got, deleted, found] = await memory.batch([{ namespace: ["a"], key: "k" }, { namespace: ["a"], key: "k", value: null }, { namespacePrefix: ["a"], limit: 10, offset: 0 }]);
+  assert.deepEqual([got.value, deleted, strip(found)], [{ n: 2 }, null, [{ n: 2 }]]);
+  assert.equal(await memory.get(["a"], "k"), null);
+  assert.ok(memory instanceof S.BaseStore);
+});

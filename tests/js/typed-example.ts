@@ -1,7 +1,8 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
-import { MessagesValue, ReducedValue, StateSchema, entrypoint, getPreviousState } from "../../www/superstep/index.js";
+import { BaseStore, MessagesValue, ReducedValue, StateSchema, entrypoint, getPreviousState } from "../../www/superstep/index.js";
+import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
 
@@ -80,3 +81,11 @@ async function workflow(): Promise<number> {
   return out.sum + (snap.values?.sum ?? 0);
 }
 void workflow;
+
+// A store of one's own: batch() only.
+class NullStore extends BaseStore {
+  async batch(operations: StoreOperation[]): Promise<any[]> {
+    return operations.map(() => null);
+  }
+}
+void new StateGraph(Agent).addNode("n", () => ({})).addEdge(START, "n").compile({ store: new NullStore() });

@@ -419,22 +419,31 @@ export interface Item {
   updatedAt: Date;
 }
 
-/** What a store offers nodes (LangGraph's `BaseStore`): any object with these methods will do. */
-export interface BaseStore {
+/** LangGraph's store operations, as `batch()` takes them; a put with `value: null` deletes. */
+export type StoreOperation =
+  | { namespace: string[]; key: string }
+  | { namespace: string[]; key: string; value: Record<string, any> | null; index?: false | string[] }
+  | { namespacePrefix: string[]; filter?: Record<string, any>; limit?: number; offset?: number; query?: string }
+  | { matchConditions?: { matchType: "prefix" | "suffix"; path: string[] }[]; maxDepth?: number; limit?: number; offset?: number };
+
+/**
+ * LangGraph's store base: a store implements `batch()`, and the other methods are batches of one.
+ * Nodes read the compiled store as `config.store` (any object with these methods will do).
+ */
+export abstract class BaseStore {
+  abstract batch(operations: StoreOperation[]): Promise<any[]>;
   get(namespace: string[], key: string): Promise<Item | null>;
-  put(namespace: string[], key: string, value: Record<string, any> | null): Promise<void>;
+  put(namespace: string[], key: string, value: Record<string, any> | null, index?: false | string[]): Promise<void>;
   delete(namespace: string[], key: string): Promise<void>;
   search(namespacePrefix: string[], options?: { filter?: Record<string, any>; limit?: number; offset?: number; query?: string }): Promise<(Item & { score?: number })[]>;
   listNamespaces(options?: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number }): Promise<string[][]>;
+  start(): void;
+  stop(): void;
 }
 
 /** LangGraph's in-memory store: filters by value fields (`{ n: { $gt: 1 } }`); no embedding index, so `query` is ignored. */
-export class InMemoryStore implements BaseStore {
-  get(namespace: string[], key: string): Promise<Item | null>;
-  put(namespace: string[], key: string, value: Record<string, any> | null): Promise<void>;
-  delete(namespace: string[], key: string): Promise<void>;
-  search(namespacePrefix: string[], options?: { filter?: Record<string, any>; limit?: number; offset?: number; query?: string }): Promise<(Item & { score?: number })[]>;
-  listNamespaces(options?: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number }): Promise<string[][]>;
+export class InMemoryStore extends BaseStore {
+  batch(operations: StoreOperation[]): Promise<any[]>;
 }
 
 export interface StateSnapshot<S = Record<string, unknown>> {

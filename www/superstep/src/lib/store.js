@@ -39,9 +39,74 @@ function matches(value, condition) {
   return value === condition;
 }
 
-export class InMemoryStore {
+/**
+ * LangGraph's store base: a store implements `batch(operations)`, and get,
+ * put, delete, search and listNamespaces are batches of one. Extend it to
+ * back a store with anything (a server, IndexedDB).
+ */
+export class BaseStore {
+  async get(namespace, key) {
+    checkNamespace(namespace, true);
+    return (await this.batch([{ namespace, key }]))[0];
+  }
+
+  async search(namespacePrefix, { filter, limit = 10, offset = 0, query } = {}) {
+    checkNamespace(namespacePrefix, true);
+    return (await this.batch([{ namespacePrefix, filter, limit, offset, query }]))[0];
+  }
+
+  async put(namespace, key, value, index) {
+    checkWritable(namespace);
+    await this.batch([{ namespace, key, value, index }]);
+  }
+
+  async delete(namespace, key) {
+    checkNamespace(namespace, true);
+    await this.batch([{ namespace, key, value: null }]);
+  }
+
+  async listNamespaces({ prefix, suffix, maxDepth, limit = 100, offset = 0 } = {}) {
+    const matchConditions = [];
+    if (prefix) matchConditions.push({ matchType: "prefix", path: prefix });
+    if (suffix) matchConditions.push({ matchType: "suffix", path: suffix });
+    return (await this.batch([{ matchConditions: matchConditions.length ? matchConditions : undefined, maxDepth, limit, offset }]))[0];
+  }
+
+  start() {}
+  stop() {}
+}
+
+/** A namespace to write under: as LangGraph's, not empty and not under the reserved root "langgraph". */
+function checkWritable(namespace) {
+  checkNamespace(namespace, false);
+  if (namespace[0] === "langgraph") throw new InvalidNamespaceError(`Root label for namespace cannot be "langgraph". Got: ${namespace}`);
+}
+
+export class InMemoryStore extends BaseStore {
   /** Namespace joined by ":" → key → item. */
   #data = new Map();
+
+  /**
+   * LangGraph's operations: search (`namespacePrefix`), list (`matchConditions`),
+   * put (`value`; null deletes) or get. As in LangGraph.js, reads see the store
+   * as the batch found it, and its puts apply at the end (the last per item).
+   */
+  async batch(operations) {
+    const results = [];
+    const puts = new Map();
+    for (const op of operations) {
+      if ("namespacePrefix" in op) results.push(await this.search(op.namespacePrefix, op));
+      else if ("matchConditions" in op) {
+        const path = (type) => op.matchConditions?.find((c) => c.matchType === type)?.path;
+        results.push(await this.listNamespaces({ prefix: path("prefix"), suffix: path("suffix"), maxDepth: op.maxDepth, limit: op.limit, offset: op.offset }));
+      } else if ("value" in op) {
+        puts.set(JSON.stringify([op.namespace, op.key]), op);
+        results.push(null);
+      } else results.push(await this.get(op.namespace, op.key));
+    }
+    for (const op of puts.values()) await this.put(op.namespace, op.key, op.value);
+    return results;
+  }
 
   async get(namespace, key) {
     checkNamespace(namespace, true);
@@ -49,7 +114,7 @@ export class InMemoryStore {
   }
 
   async put(namespace, key, value) {
-    checkNamespace(namespace, false);
+    checkWritable(namespace);
     const ns = namespace.join(":");
     if (value === null) return void this.#data.get(ns)?.delete(key);
     if (!this.#data.has(ns)) this.#data.set(ns, new Map());
