@@ -195,3 +195,20 @@ fn a_handled_failure_does_not_stop_tasks_waiting_for_a_concurrency_slot() {
     let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the run ends").unwrap();
     assert_eq!(out["path"], json!(["handled a: boom", "c"]));
 }
+
+/// As in LangGraph.js: a handler may route anywhere with a Command, so with one in the
+/// graph no node counts as unreachable (here "later" is named by nothing but its own edge).
+#[test]
+fn a_graph_with_an_error_handler_has_no_unreachable_nodes() {
+    let without = StateGraph::new().channel("path", Channel::append()).node("a", mark("a")).node("later", mark("later")).edge(START, "a").edge("later", END);
+    assert!(matches!(without.compile(), Err(Error::Validation(ValidationError::Unreachable { .. }))));
+    let handled = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", boom()).on_error("on_a"))
+        .add_node(NodeSpec::new("on_a", node(|_s| Ok::<_, NodeError>(Command::goto("later")))))
+        .node("later", mark("later"))
+        .edge(START, "a")
+        .edge("later", END);
+    let g = handled.compile().expect("every node may be reached through the handler");
+    assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["later"]));
+}

@@ -8,7 +8,7 @@ use petgraph::visit::{Bfs, Reversed, VisitMap};
 use petgraph::Direction::Incoming;
 
 /// Every possible control-flow edge over START, END and `names`. A router
-/// without a path map could go to any other node.
+/// without a path map, or an error handler, could go to any other node.
 pub struct Flow<'a> {
     graph: DiGraph<(), ()>,
     index: HashMap<&'a str, NodeIndex>,
@@ -40,6 +40,14 @@ impl<'a> Flow<'a> {
         }
         for n in &g.nodes {
             n.ends.iter().chain(&n.error_handler).for_each(|e| flow.add(&n.name, e));
+        }
+        // An error handler may route anywhere with a Command, like a router without a path map.
+        let mut handlers: Vec<&str> = g.nodes.iter().filter_map(|n| n.error_handler.as_deref()).collect();
+        handlers.sort_unstable();
+        handlers.dedup();
+        for h in handlers {
+            names.iter().filter(|t| *t != h).for_each(|t| flow.add(h, t));
+            flow.add(h, END);
         }
         flow
     }

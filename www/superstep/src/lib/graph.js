@@ -94,7 +94,6 @@ export class InMemoryCache {
   }
 }
 
-
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
   if (e && e.__graphInterrupt) throw new GraphInterrupt(e.interrupts);
