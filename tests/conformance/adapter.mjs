@@ -10,7 +10,7 @@ export default async function lib() {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt,
-    entrypoint, getPreviousState,
+    entrypoint, getPreviousState, ToolNode, toolsCondition,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -28,5 +28,7 @@ export default async function lib() {
     NodeInterrupt,
     entrypoint,
     getPreviousState,
+    ToolNode,
+    toolsCondition,
   };
 }

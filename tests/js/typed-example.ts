@@ -1,7 +1,7 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
-import { BaseStore, MessagesValue, ReducedValue, StateSchema, entrypoint, getPreviousState } from "../../www/superstep/index.js";
+import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
@@ -89,3 +89,13 @@ class NullStore extends BaseStore {
   }
 }
 void new StateGraph(Agent).addNode("n", () => ({})).addEdge(START, "n").compile({ store: new NullStore() });
+
+// An agent's tool step.
+const weather = { name: "weather", invoke: async (call: { args: Record<string, any> }) => `sunny in ${String(call.args.city)}` };
+void new StateGraph(MessagesAnnotation)
+  .addNode("agent", () => ({ messages: [{ type: "ai", content: "", tool_calls: [{ name: "weather", args: { city: "Oslo" }, id: "1" }] }] }))
+  .addNode("tools", new ToolNode([weather]))
+  .addEdge(START, "agent")
+  .addConditionalEdges("agent", toolsCondition, ["tools", END])
+  .addEdge("tools", "agent")
+  .compile();

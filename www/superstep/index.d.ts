@@ -275,6 +275,31 @@ export class Entrypoint<I = unknown, O = unknown> {
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
 }
 
+// ---------------------------------------------------------------- prebuilt
+/** A tool call of an AI message. */
+export interface ToolCall {
+  name: string;
+  args: Record<string, any>;
+  id?: string;
+  type?: "tool_call";
+}
+/** Anything with a name that can be invoked with a tool call: LangChain's tools, or `{ name, invoke }`. */
+export interface ToolLike {
+  name: string;
+  invoke(call: ToolCall, runtime: { state: unknown; toolCallId: string; config: NodeConfig; configurable?: Record<string, any>; store?: BaseStore | null; writer?: ((chunk: unknown) => void) | null; signal?: AbortSignal }): unknown;
+}
+/**
+ * LangGraph.js's tool step: runs the last AI message's unanswered tool calls in parallel and
+ * answers each with a tool message (a failure as an error message unless `handleToolErrors: false`).
+ */
+export class ToolNode {
+  constructor(tools: ToolLike[], options?: { name?: string; handleToolErrors?: boolean });
+  readonly tools: ToolLike[];
+  invoke(input: { messages: unknown[] } | unknown[], config?: NodeConfig): Promise<unknown>;
+}
+/** "tools" while the last message has tool calls, else END. */
+export function toolsCondition(state: { messages: unknown[] } | unknown[]): "tools" | typeof END;
+
 // ---------------------------------------------------------------- state schemas
 /** A Standard Schema (zod, valibot, arktype...): https://standardschema.dev */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -331,6 +356,10 @@ export const MessagesZodMeta: LangGraphMeta<Message[], MessageLike | MessageLike
 
 // ---------------------------------------------------------------- graphs
 export type NodeResult<U> = U | Command<U> | Command<U>[] | void | null | undefined;
+/** An object run as a node through its `invoke(state, config)` (a LangChain runnable, a ToolNode). */
+export interface RunnableLike<S> {
+  invoke(state: S, config?: NodeConfig): unknown;
+}
 export type NodeFunction<S, U> = (state: S, config: NodeConfig) => NodeResult<U> | Promise<NodeResult<U>>;
 export type Router<S> = (state: S, config: NodeConfig) => string | Send | (string | Send)[] | Promise<string | Send | (string | Send)[]>;
 
@@ -560,7 +589,7 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
     schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition },
     options?: { input?: StateDefinition; output?: StateDefinition },
   );
-  addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any>, options?: NodeOptions): this;
+  addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any> | RunnableLike<S>, options?: NodeOptions): this;
   addNode(nodes: Record<string, NodeFunction<S, U>>): this;
   addEdge(from: string | string[], to: string): this;
   addConditionalEdges(source: string, router: Router<S>, pathMap?: Record<string, string> | string[]): this;

@@ -14,6 +14,7 @@ export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnno
 export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
+export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
 export { StateSchema, ReducedValue, MessagesValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
 let ready = null;

@@ -2,7 +2,8 @@
 // `isGraphBubbleUp` tells (an interrupt, a subgraph's Command.PARENT as a `ParentCommand`) and
 // handles the rest. `throw new NodeInterrupt(value)`, LangGraph.js's older pause, pauses the
 // run with an interrupt that has no id; resuming runs the node again, so it pauses until
-// the state lets it through.
+// the state lets it through. A node's list holding a Command to the parent sends that Command
+// alone.
 import { interrupts, out } from "./_support.mjs";
 export const name = "bubble-up errors: isGraphBubbleUp, ParentCommand, NodeInterrupt";
 export const features = ["interrupts", "command", "subgraphs", "errors"];
@@ -47,6 +48,10 @@ export async function run(lib) {
   const third = withInterrupts(await g.invoke(new Command({ resume: "again" }), config));
   await g.updateState(config, { n: 5 });
   const last = withInterrupts(await g.invoke(null, config));
+  // A list holding a Command to the parent: that Command leaves alone, the rest of the list with the task.
+  const child = new StateGraph(S).addNode("k", () => [{ log: ["local"] }, new Command({ graph: Command.PARENT, goto: "x", update: { log: ["up"] } }), new Command({ graph: Command.PARENT, goto: "y" })]).addEdge(START, "k").compile();
+  const parent = new StateGraph(S).addNode("sub", child, { ends: ["x", "y"] }).addNode("x", () => ({ log: ["x"] })).addNode("y", () => ({ log: ["y"] })).addEdge(START, "sub").compile();
+  const parentList = out(await parent.invoke({ log: ["in"] }));
   const thrown = new NodeInterrupt("x");
-  return { first, second, paused, third, last, caught, nodeInterrupt: [isGraphBubbleUp(thrown), thrown.name, out(thrown.interrupts)] };
+  return { first, second, paused, third, last, caught, parentList, nodeInterrupt: [isGraphBubbleUp(thrown), thrown.name, out(thrown.interrupts)] };
 }

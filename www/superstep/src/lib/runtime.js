@@ -419,6 +419,9 @@ function fail(rt, e, node, retryOn) {
 function nodeResult(name, v) {
   if (isCommand(v)) return { t: "c", ...plainCommand(v) };
   if (Array.isArray(v) && v.some(isCommand)) {
+    // As LangGraph.js: the first Command to the parent graph leaves alone, and the rest of the list with the task.
+    const toParent = v.find((item) => isCommand(item) && item.graph === Command.PARENT);
+    if (toParent) return { t: "c", ...plainCommand(toParent) };
     // Commands and updates together, as LangGraph.js: every update's writes in
     // order (two writes to one key reduce, or conflict), and every goto.
     const cs = v.map((item) => (isCommand(item) ? plainCommand(item) : { update: nodeUpdate(name, item), goto: [] }));

@@ -1,0 +1,1 @@
+export { ToolNode, toolsCondition } from "./index.js";

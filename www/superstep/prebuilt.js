@@ -1,0 +1,2 @@
+// `superstep/prebuilt`, as `@langchain/langgraph/prebuilt`: the tool step of an agent.
+export { ToolNode, toolsCondition } from "./index.js";
