@@ -62,6 +62,9 @@ test("errors are typed and named", async () => {
   }
   assert.deepEqual([new S.NodeInterrupt("x").name, new S.NodeInterrupt("x").interrupts, S.isGraphInterrupt(new S.NodeInterrupt("x"))], ["NodeInterrupt", [{ value: "x" }], true]);
   assert.ok(S.isParentCommand(new S.ParentCommand(null)) && !S.isParentCommand(new S.GraphInterrupt([])) && !S.isGraphBubbleUp(new Boom("no")));
+  // LangGraph's own errors share LangGraph.js's base class; a node's own error does not.
+  for (const Cls of [S.GraphRecursionError, S.InvalidUpdateError, S.GraphValidationError, S.UnreachableNodeError, S.EmptyInputError, S.GraphInterrupt, S.NodeInterrupt]) assert.ok(new Cls("m", {}) instanceof S.BaseLangGraphError, Cls.name);
+  assert.ok(!(new Boom("no") instanceof S.BaseLangGraphError));
 });
 
 test("malformed builder calls and configs are typed errors at once; the engine stays usable", async () => {

@@ -128,13 +128,17 @@ export function isCommand(value: unknown): value is Command;
 export function isInterrupted<V = unknown>(values: unknown): values is { __interrupt__: Interrupt<V>[] };
 
 // ---------------------------------------------------------------- errors
-export class GraphRecursionError extends Error {}
-export class InvalidUpdateError extends Error {
+/** The base of LangGraph's own errors. */
+export class BaseLangGraphError extends Error {
+  lc_error_code?: string;
+}
+export class GraphRecursionError extends BaseLangGraphError {}
+export class InvalidUpdateError extends BaseLangGraphError {
   key?: string;
   nodes?: string[];
   path?: string;
 }
-export class NodeError extends Error {
+export class NodeError extends BaseLangGraphError {
   node?: string;
   /** In an `errorHandler`: the error the failed node threw, as it threw it. */
   error?: unknown;
@@ -149,7 +153,7 @@ export function isNodeError(e: unknown): e is NodeError;
 export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError & { node: string; error: unknown }, config: NodeConfig) => U | Command | Promise<U | Command>;
 export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError;
 /** A node attempt that ran past its `timeout`; a retry policy retries it. */
-export class NodeTimeoutError extends Error {
+export class NodeTimeoutError extends BaseLangGraphError {
   readonly name: "NodeTimeoutError";
   node: string;
   /** Which timeout ran out. */
@@ -161,29 +165,29 @@ export class NodeTimeoutError extends Error {
   runTimeout?: number;
   idleTimeout?: number;
 }
-export class GraphValidationError extends Error {
+export class GraphValidationError extends BaseLangGraphError {
   culprit?: string;
 }
 /** A node that cannot be reached from START (LangGraph.js's `UnreachableNodeError`, code `UNREACHABLE_NODE`). */
 export class UnreachableNodeError extends GraphValidationError {
   lc_error_code: "UNREACHABLE_NODE";
 }
-export class GraphValueError extends Error {}
+export class GraphValueError extends BaseLangGraphError {}
 /** A null input with nothing to continue: no checkpointer, or a thread with no checkpoint. */
-export class EmptyInputError extends Error {}
-export class MissingNodeError extends Error {
+export class EmptyInputError extends BaseLangGraphError {}
+export class MissingNodeError extends BaseLangGraphError {
   node?: string;
 }
-export class CheckpointStorageError extends Error {}
-export class StorageQuotaError extends Error {}
-export class ThreadLockedError extends Error {}
+export class CheckpointStorageError extends BaseLangGraphError {}
+export class StorageQuotaError extends BaseLangGraphError {}
+export class ThreadLockedError extends BaseLangGraphError {}
 export interface Interrupt<V = unknown> {
   /** Absent for a NodeInterrupt's. */
   id?: string;
   value: V;
 }
 /** What carries control flow up through a node (an interrupt, a subgraph's Command.PARENT): a `catch` in a node rethrows it. */
-export class GraphBubbleUp extends Error {
+export class GraphBubbleUp extends BaseLangGraphError {
   readonly is_bubble_up: true;
 }
 export class GraphInterrupt extends GraphBubbleUp {
@@ -609,7 +613,7 @@ export class IndexedDBSaver implements Checkpointer {
   deleteThread(threadId: string): Promise<void>;
 }
 
-export class GraphDocumentError extends Error {
+export class GraphDocumentError extends BaseLangGraphError {
   problems: { path: string; message: string }[];
 }
 

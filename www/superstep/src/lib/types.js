@@ -43,8 +43,11 @@ export const isCommand = (v) => v instanceof Command || (v && typeof v === "obje
 export const isSend = (v) => v instanceof Send || (v && typeof v === "object" && v.lg_name === "Send");
 export const isOverwrite = (v) => v instanceof Overwrite || (v && typeof v === "object" && v.lg_name === "Overwrite");
 
+/** The base of LangGraph's own errors, as LangGraph.js has it (`lc_error_code` where one applies). */
+export class BaseLangGraphError extends Error {}
+
 function errorClass(name, extra = {}) {
-  const cls = class extends Error {
+  const cls = class extends BaseLangGraphError {
     constructor(message, fields = {}) {
       super(message);
       this.name = name;
@@ -80,7 +83,7 @@ export const GraphDocumentError = errorClass("GraphDocumentError");
  * `node`, `kind` ("run" or "idle"), `timeout` (the one that ran out),
  * `elapsed`, `runTimeout` and `idleTimeout` (ms).
  */
-export class NodeTimeoutError extends Error {
+export class NodeTimeoutError extends BaseLangGraphError {
   constructor({ node, kind, elapsed, runTimeout, idleTimeout }) {
     const idle = kind === "idle";
     super(
@@ -99,7 +102,7 @@ export const isNodeTimeoutError = (e) => e?.name === "NodeTimeoutError";
 export const isNodeError = (e) => e?.name === "NodeError";
 
 /** What carries control flow up through a node (an interrupt, a Command to the parent): a `catch` in a node rethrows it. */
-export class GraphBubbleUp extends Error {
+export class GraphBubbleUp extends BaseLangGraphError {
   get is_bubble_up() {
     return true;
   }
