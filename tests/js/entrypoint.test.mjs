@@ -52,3 +52,20 @@ test("withConfig defaults, names, and bad definitions", async () => {
   class Nope extends Error {}
   await assert.rejects(entrypoint("bad", () => { throw new Nope("no"); }).invoke(1), Nope);
 });
+
+test("a values stream shows the output after the step the workflow ran in, not the last run's before it", async () => {
+  const same = entrypoint({ name: "same", checkpointer: new MemorySaver() }, (n) => n * 0 + 7);
+  const config = { configurable: { thread_id: "v" } };
+  const run = async (input) => {
+    const chunks = [];
+    for await (const c of await same.stream(input, { ...config, streamMode: "values" })) chunks.push(c);
+    return chunks;
+  };
+  assert.deepEqual(await run(1), [7]);
+  // The same output again is still a step's output (LangGraph.js streams it too).
+  assert.deepEqual(await run(2), [7]);
+  const changing = entrypoint({ name: "changing", checkpointer: new MemorySaver() }, (n) => ({ n }));
+  const out = [];
+  for (const n of [1, 2]) for await (const c of await changing.stream(n, { ...config, streamMode: ["values"] })) out.push(c);
+  assert.deepEqual(out, [["values", { n: 1 }], ["values", { n: 2 }]]);
+});

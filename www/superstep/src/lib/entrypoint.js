@@ -78,27 +78,32 @@ export class Entrypoint {
     return output(await this.#graph.invoke(this.#input(input), config));
   }
 
-  /** As LangGraph.js: `updates` unless told; the node's update is its return value, a values chunk the output when it changes. */
+  /**
+   * As LangGraph.js: `updates` unless told; the workflow's update is its return
+   * value; a values chunk is the output, after the step the workflow ran in
+   * (and, when a run resumes, first the output it starts from).
+   */
   async stream(input, config = {}) {
     const asked = config.streamMode ?? "updates";
     const modes = Array.isArray(asked) ? asked : [asked];
-    const inner = await this.#graph.stream(this.#input(input), { ...config, streamMode: modes, subgraphs: true });
+    // Updates tell which step the workflow ran in, so they are asked for even when not shown.
+    const shown = new Set(modes);
+    const inner = await this.#graph.stream(this.#input(input), { ...config, streamMode: [...new Set([...modes, "updates"])], subgraphs: true });
     const name = this.name;
-    // A resumed run (a Command or null) first shows the output it starts from, as LangGraph.js does.
     let resuming = input === null || input === undefined || isCommand(input);
     const shaped = (ns, mode, data) => (config.subgraphs ? (Array.isArray(asked) ? [ns, mode, data] : [ns, data]) : Array.isArray(asked) ? [mode, data] : data);
     async function* chunks() {
-      let last;
+      let ran = false;
       for await (const [ns, mode, data] of inner) {
-        if (ns.length > 0) yield shaped(ns, mode, data);
-        else if (mode === "values") {
-          if (Array.isArray(data?.[INTERRUPT])) yield shaped(ns, mode, data);
-          else if (resuming) yield shaped(ns, mode, (last = data?.[OUTPUT] ?? null));
-          else if (data && OUTPUT in data && data[OUTPUT] !== last) yield shaped(ns, mode, (last = data[OUTPUT]));
-          resuming = false;
+        if (ns.length > 0) {
+          if (shown.has(mode)) yield shaped(ns, mode, data);
+        } else if (mode === "values") {
+          if (Array.isArray(data?.[INTERRUPT]) || resuming || ran) yield shaped(ns, mode, Array.isArray(data?.[INTERRUPT]) ? data : data?.[OUTPUT] ?? null);
+          resuming = ran = false;
         } else if (mode === "updates" && data && typeof data[name] === "object" && data[name] !== null && OUTPUT in data[name]) {
-          yield shaped(ns, mode, { ...data, [name]: data[name][OUTPUT] });
-        } else yield shaped(ns, mode, data);
+          ran = true;
+          if (shown.has(mode)) yield shaped(ns, mode, { ...data, [name]: data[name][OUTPUT] });
+        } else if (shown.has(mode)) yield shaped(ns, mode, data);
       }
     }
     return chunks();
