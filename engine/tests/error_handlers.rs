@@ -200,7 +200,12 @@ fn a_handled_failure_does_not_stop_tasks_waiting_for_a_concurrency_slot() {
 /// graph no node counts as unreachable (here "later" is named by nothing but its own edge).
 #[test]
 fn a_graph_with_an_error_handler_has_no_unreachable_nodes() {
-    let without = StateGraph::new().channel("path", Channel::append()).node("a", mark("a")).node("later", mark("later")).edge(START, "a").edge("later", END);
+    let without = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a", mark("a"))
+        .node("later", mark("later"))
+        .edge(START, "a")
+        .edge("later", END);
     assert!(matches!(without.compile(), Err(Error::Validation(ValidationError::Unreachable { .. }))));
     let handled = StateGraph::new()
         .channel("path", Channel::append())

@@ -42,9 +42,13 @@ impl<'a> Flow<'a> {
             n.ends.iter().chain(&n.error_handler).for_each(|e| flow.add(&n.name, e));
         }
         // An error handler may route anywhere with a Command, like a router without a path map.
-        let mut handlers: Vec<&str> = g.nodes.iter().filter_map(|n| n.error_handler.as_deref()).collect();
-        handlers.sort_unstable();
-        handlers.dedup();
+        // (Deduplicated by hand: a sort here would add a sort instance to the wasm.)
+        let mut handlers: Vec<&str> = Vec::new();
+        for h in g.nodes.iter().filter_map(|n| n.error_handler.as_deref()) {
+            if !handlers.contains(&h) {
+                handlers.push(h);
+            }
+        }
         for h in handlers {
             names.iter().filter(|t| *t != h).for_each(|t| flow.add(h, t));
             flow.add(h, END);
