@@ -18,11 +18,7 @@ fn boom() -> graph::node::NodeFn {
 fn recorder() -> graph::node::NodeFn {
     node_rt(|s, rt| {
         let (node, e) = rt.failure().expect("a handler sees the failure");
-        let message = match e {
-            Error::Node { message, .. } => message.clone(),
-            other => other.to_string(),
-        };
-        Ok::<_, NodeError>(json!({ "path": [format!("handled {node}: {message}")], "seen": s.get("seen").cloned() }))
+        Ok::<_, NodeError>(json!({ "path": [format!("handled {node}: {}", e.task_message())], "seen": s.get("seen").cloned() }))
     })
 }
 

@@ -6,13 +6,13 @@
 import { StateGraph } from "./graph.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { getCurrentTaskInput } from "./runtime.js";
+import { andThen } from "./values.js";
 
 const INPUT = "__entrypoint_input__";
 const OUTPUT = "__entrypoint_output__";
 const PREVIOUS = "__entrypoint_previous__";
 const FINAL = "__pregel_final";
 
-const isPromise = (v) => !!v && typeof v.then === "function";
 const isFinal = (v) => !!v && typeof v === "object" && v.__lg_type === FINAL;
 
 /** `fn` as a workflow: `await workflow.invoke(input, config)` returns what `fn` returns. */
@@ -23,11 +23,8 @@ export function entrypoint(options, fn) {
   if (/^\[object (Async)?GeneratorFunction\]$/.test(Object.prototype.toString.call(fn))) {
     throw new Error("Generators are disallowed as entrypoints. For streaming responses, use config.write.");
   }
-  const run = (state, config) => {
-    const out = fn(state[INPUT], config);
-    const write = (r) => (isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r });
-    return isPromise(out) ? out.then(write) : write(out);
-  };
+  const write = (r) => (isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r });
+  const run = (state, config) => andThen(fn(state[INPUT], config), write);
   const graph = new StateGraph(Annotation.Root({ [INPUT]: Annotation(), [OUTPUT]: Annotation(), [PREVIOUS]: Annotation() }))
     .addNode(name, run, { timeout, retryPolicy })
     .addEdge(START, name)

@@ -6,7 +6,7 @@ import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wr
 import {
   END, START, GraphInterrupt, ParentCommand, ThreadLockedError, channelOf, isCommand, typedError,
 } from "./types.js";
-import { plainUpdate, toPlain } from "./values.js";
+import { andThen, plainUpdate, toPlain } from "./values.js";
 import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
@@ -288,10 +288,7 @@ export class StateGraph {
   checked(fn) {
     const check = this.check;
     if (!check) return fn;
-    return (...args) => {
-      const out = fn(...args);
-      return isPromise(out) ? out.then((v) => checkOutput(check.key, v)) : checkOutput(check.key, out);
-    };
+    return (...args) => andThen(fn(...args), (out) => checkOutput(check.key, out));
   }
 
   /** Plain data and functions for the engine; functions are passed by index. */
@@ -396,8 +393,6 @@ export class DocumentGraph {
     return wasm.normalizeDocument(this.text);
   }
 }
-
-const isPromise = (v) => !!v && typeof v.then === "function";
 
 function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });
@@ -543,7 +538,7 @@ export class CompiledStateGraph {
     } catch (e) {
       return Promise.reject(e);
     }
-    return isPromise(checked) ? checked.then((i) => this.#invoke(i, config)) : this.#invoke(checked, config);
+    return andThen(checked, (i) => this.#invoke(i, config));
   }
 
   /** `invoke` with its input checked. */
@@ -684,9 +679,7 @@ export class CompiledStateGraph {
   stepper(input, config) {
     let start;
     try {
-      const checked = checkInput(this.builder.checkInput, input);
-      const begin = (i) => this.graph.stepper(inputArg(i), configArg(this.#callConfig(config), this.options.store));
-      start = isPromise(checked) ? checked.then(begin) : begin(checked);
+      start = andThen(checkInput(this.builder.checkInput, input), (i) => this.graph.stepper(inputArg(i), configArg(this.#callConfig(config), this.options.store)));
     } catch (e) {
       // Bad input fails the first step (or the await), as it failed the async stepper() before.
       start = Promise.reject(e);

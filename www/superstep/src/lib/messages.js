@@ -13,6 +13,12 @@ export function randomId() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** A message object's type, as LangChain names it (a role `assistant` is `ai`). */
+export function messageType(m) {
+  const type = m.type ?? (typeof m.getType === "function" ? m.getType() : m.role);
+  return TYPES[type] ?? type;
+}
+
 /** A message-like value (a string, `[role, content]`, `{ role, content }`) as a plain message, its id as given. */
 export function asMessage(m) {
   let msg;
@@ -20,8 +26,7 @@ export function asMessage(m) {
   else if (Array.isArray(m) && m.length === 2) msg = { type: TYPES[m[0]] ?? m[0], content: m[1] };
   else if (m && typeof m === "object") {
     const { role, ...rest } = m;
-    const type = m.type ?? (typeof m.getType === "function" ? m.getType() : role);
-    msg = { ...rest, type: TYPES[type] ?? type };
+    msg = { ...rest, type: messageType(m) };
   } else throw new TypeError(`cannot turn ${String(m)} into a message`);
   return msg;
 }

@@ -4,12 +4,10 @@
 // `invoke(toolCall, config)`, LangChain's tools included. Messages are plain
 // objects here (LangChain message instances are accepted too).
 import { Command, END, isCommand, isGraphBubbleUp, isSend } from "./types.js";
+import { messageType, randomId } from "./messages.js";
 
-const typeOf = (m) => (typeof m?.getType === "function" ? m.getType() : typeof m?._getType === "function" ? m._getType() : m?.type ?? m?.role);
-const isAi = (m) => ["ai", "assistant"].includes(typeOf(m));
-const isToolMessage = (m) => !!m && typeof m === "object" && typeOf(m) === "tool";
-// An id of its own, as LangGraph.js's ToolMessage gets one when it enters the state (streamed updates show it).
-const newId = () => globalThis.crypto?.randomUUID?.();
+const isAi = (m) => !!m && typeof m === "object" && messageType(m) === "ai";
+const isToolMessage = (m) => !!m && typeof m === "object" && messageType(m) === "tool";
 const lastMessage = (state) => (Array.isArray(state) ? state.at(-1) : state?.messages?.at(-1));
 
 /** What a tool gets beside its call, as LangGraph.js's ToolNode gives it: the node's config fields, the state and the call's id. */
@@ -70,10 +68,11 @@ export class ToolNode {
       if (!tool) throw new Error(`Tool "${call.name}" not found.`);
       const output = await tool.invoke({ ...call, type: "tool_call" }, runtimeOf(config, state, call));
       if (isToolMessage(output) || isCommand(output)) return output;
-      return { type: "tool", id: newId(), status: "success", name: tool.name, content: typeof output === "string" ? output : JSON.stringify(output), tool_call_id: call.id };
+      // An id of its own, as LangGraph.js's ToolMessage gets one when it enters the state (streamed updates show it).
+      return { type: "tool", id: randomId(), status: "success", name: tool.name, content: typeof output === "string" ? output : JSON.stringify(output), tool_call_id: call.id };
     } catch (e) {
       if (!this.handleToolErrors || isGraphBubbleUp(e)) throw e;
-      return { type: "tool", id: newId(), status: "error", content: `Error: ${e.message}\n Please fix your mistakes.`, name: call.name, tool_call_id: call.id ?? "" };
+      return { type: "tool", id: randomId(), status: "error", content: `Error: ${e.message}\n Please fix your mistakes.`, name: call.name, tool_call_id: call.id ?? "" };
     }
   }
 }

@@ -6,6 +6,7 @@
 // own, so its StateSchema and ReducedValue instances are recognised too.
 import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite } from "./types.js";
 import { messagesStateReducer } from "./messages.js";
+import { andThen, isPromise } from "./values.js";
 
 const STATE_SCHEMA = Symbol.for("langgraph.state.state_schema");
 const REDUCED_VALUE = Symbol.for("langgraph.state.reduced_value");
@@ -13,7 +14,8 @@ const UNTRACKED_VALUE = Symbol.for("langgraph.state.untracked_value");
 const DELTA_VALUE = Symbol.for("langgraph.state.delta_value");
 
 const isObject = (v) => typeof v === "object" && v !== null;
-const isPromise = (v) => isObject(v) && typeof v.then === "function";
+/** `f(values)`, once they settle if any is a promise (schemas are mostly synchronous). */
+const whenAll = (values, f) => (values.some(isPromise) ? Promise.all(values).then(f) : f(values));
 /** A Standard Schema (https://standardschema.dev): what zod, valibot and arktype implement. */
 export const isStandardSchema = (v) => isObject(v) && isObject(v["~standard"]) && typeof v["~standard"].validate === "function";
 
@@ -164,8 +166,7 @@ function fieldValidator(fields) {
       if (r.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(r.issues)}`);
       return wrap ? wrap(r.value) : r.value;
     };
-    const r = schema["~standard"].validate(value);
-    return isPromise(r) ? r.then(done) : done(r);
+    return andThen(schema["~standard"].validate(value), done);
   };
   return (key, value) => {
     if (!Object.hasOwn(fields, key)) return value;
@@ -210,9 +211,8 @@ function zodValidator(schema) {
 /** An object's values checked key by key; synchronous unless a schema is not. */
 export function checkObject(check, obj) {
   if (!isObject(obj) || Array.isArray(obj)) return obj;
-  const entries = Object.entries(obj).map(([k, v]) => [k, check(k, v)]);
-  if (!entries.some(([, v]) => isPromise(v))) return Object.fromEntries(entries);
-  return Promise.all(entries.map(([k, v]) => Promise.resolve(v).then((x) => [k, x]))).then(Object.fromEntries);
+  const keys = Object.keys(obj);
+  return whenAll(keys.map((k) => check(k, obj[k])), (values) => Object.fromEntries(keys.map((k, i) => [k, values[i]])));
 }
 
 /** A node's output with its state updates checked (`check(key, value)`): objects, Commands (not to the parent) and lists of them. */
@@ -220,21 +220,18 @@ export function checkOutput(check, out) {
   if (isCommand(out)) {
     if (out.graph === Command.PARENT || out.update == null) return out;
     const update = Array.isArray(out.update) ? checkPairs(check, out.update) : checkObject(check, out.update);
-    const rebuild = (u) => new Command({ update: u, goto: out.goto, resume: out.resume, graph: out.graph });
-    return isPromise(update) ? update.then(rebuild) : rebuild(update);
+    return andThen(update, (u) => new Command({ update: u, goto: out.goto, resume: out.resume, graph: out.graph }));
   }
   if (Array.isArray(out)) {
     if (!out.some((v) => isCommand(v) || (isObject(v) && !Array.isArray(v)))) return out;
-    const items = out.map((v) => checkOutput(check, v));
-    return items.some(isPromise) ? Promise.all(items) : items;
+    return whenAll(out.map((v) => checkOutput(check, v)), (items) => items);
   }
   return checkObject(check, out);
 }
 
 function checkPairs(check, pairs) {
-  const items = pairs.map((p) => (Array.isArray(p) && p.length === 2 ? [p[0], check(p[0], p[1])] : p));
-  if (!items.some((p) => Array.isArray(p) && isPromise(p[1]))) return items;
-  return Promise.all(items.map((p) => (Array.isArray(p) ? Promise.resolve(p[1]).then((v) => [p[0], v]) : p)));
+  const pair = (p) => Array.isArray(p) && p.length === 2;
+  return whenAll(pairs.map((p) => (pair(p) ? check(p[0], p[1]) : p)), (values) => pairs.map((p, i) => (pair(p) ? [p[0], values[i]] : p)));
 }
 
 /** A graph input checked as LangGraph.js checks it: its values, or a Command's update. */
@@ -245,8 +242,7 @@ export function checkInput(validator, input) {
   const given = Array.isArray(input.update) ? Object.fromEntries(input.update) : input.update;
   const update = validator.input(given);
   // Only the keys the update gives (a zod object's parse adds its defaults).
-  const rebuild = (u) => new Command({ update: Object.fromEntries(Object.keys(given).map((k) => [k, u[k]])), goto: input.goto, resume: input.resume, graph: input.graph });
-  return isPromise(update) ? update.then(rebuild) : rebuild(update);
+  return andThen(update, (u) => new Command({ update: Object.fromEntries(Object.keys(given).map((k) => [k, u[k]])), goto: input.goto, resume: input.resume, graph: input.graph }));
 }
 
 /** A state definition's channels: Annotation.Root's spec, a schema's, or the object itself. */

@@ -2,6 +2,11 @@
 // naming the path when they cannot), and node inputs are read lazily.
 import { InvalidUpdateError, isOverwrite } from "./types.js";
 
+export const isPromise = (v) => !!v && typeof v.then === "function";
+
+/** `f(v)`, once `v` settles if it is a promise: what is synchronous (a node, a schema) stays synchronous. */
+export const andThen = (v, f) => (isPromise(v) ? v.then(f) : f(v));
+
 /** A deep plain copy of `v` as JSON would see it; throws InvalidUpdateError naming the path. */
 export function toPlain(v, path = "state") {
   const depth = ancestors.length;
