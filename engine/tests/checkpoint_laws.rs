@@ -188,3 +188,77 @@ fn a_growing_message_list_is_stored_as_appends() {
     // The input step first: the list starts whole.
     assert_eq!(kinds, ["full 1", "append 1", "append 1", "full 3"]);
 }
+
+/// A saver that keeps checkpoints apart (as a JS `BaseCheckpointSaver` does)
+/// gets every channel in full, and a run resumes from it as from any other.
+#[test]
+fn a_self_contained_saver_gets_whole_checkpoints() {
+    struct Whole(MemorySaver, std::cell::RefCell<Vec<Checkpoint>>);
+    impl Checkpointer for Whole {
+        fn put<'a>(&'a self, t: &'a str, ns: &'a str, cp: Checkpoint) -> futures::future::LocalBoxFuture<'a, Result<(), Error>> {
+            self.1.borrow_mut().push(cp.clone());
+            self.0.put(t, ns, cp)
+        }
+        fn put_writes<'a>(
+            &'a self,
+            t: &'a str,
+            ns: &'a str,
+            id: &'a str,
+            w: Vec<PendingWrite>,
+        ) -> futures::future::LocalBoxFuture<'a, Result<(), Error>> {
+            self.0.put_writes(t, ns, id, w)
+        }
+        fn get<'a>(
+            &'a self,
+            t: &'a str,
+            ns: &'a str,
+            id: Option<&'a str>,
+        ) -> futures::future::LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>> {
+            self.0.get(t, ns, id)
+        }
+        fn list<'a>(
+            &'a self,
+            t: &'a str,
+            ns: &'a str,
+            f: ListFilter,
+        ) -> futures::future::LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>> {
+            self.0.list(t, ns, f)
+        }
+        fn delete_thread<'a>(&'a self, t: &'a str) -> futures::future::LocalBoxFuture<'a, Result<(), Error>> {
+            self.0.delete_thread(t)
+        }
+        fn self_contained(&self) -> bool {
+            true
+        }
+    }
+    let saver = Rc::new(Whole(MemorySaver::new(), Default::default()));
+    let g = StateGraph::new()
+        .channel("messages", Channel::messages())
+        .channel("i", Channel::last_value())
+        .node(
+            "chat",
+            node_rt(|s, rt| {
+                let i = s.i64("i").unwrap();
+                let answer = if i == 1 { rt.interrupt(json!("go on?"))? } else { json!("ok") };
+                Ok::<_, NodeError>(json!({"messages": [{"role": "assistant", "content": answer, "id": format!("r{i}")}], "i": i + 1}))
+            }),
+        )
+        .edge(START, "chat")
+        .conditional("chat", router(|s| Ok::<_, NodeError>(if s.i64("i").unwrap() >= 3 { END } else { "chat" })), None)
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver.clone()), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("w");
+    let paused = g.invoke_blocking(json!({"i": 0, "messages": ["hi"]}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("go on?"));
+    let out = g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).unwrap();
+    assert_eq!(out["messages"].as_array().map(Vec::len), Some(4));
+    assert_eq!(out["messages"][2]["content"], "yes");
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().values, out);
+    let puts = saver.1.borrow();
+    assert_eq!(puts.len(), 5, "steps -1 to 3: the interrupted attempt stores none");
+    for cp in puts.iter() {
+        for (ch, _) in cp.channel_versions.iter() {
+            assert!(matches!(cp.blobs.get(ch), Some(Blob::Full(_) | Blob::Empty)), "{ch} not whole in {}", cp.id);
+        }
+    }
+}

@@ -5,6 +5,9 @@ import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue,
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
+import { BaseCheckpointSaver } from "../../www/superstep/index.js";
+import type { SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
+import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
@@ -99,3 +102,22 @@ void new StateGraph(MessagesAnnotation)
   .addConditionalEdges("agent", toolsCondition, ["tools", END])
   .addEdge("tools", "agent")
   .compile();
+
+// Checkpointers written in JS: LangGraph.js's own, and one's own on BaseCheckpointSaver.
+class RowsSaver extends BaseCheckpointSaver {
+  rows = new Map<string, SavedCheckpointTuple>();
+  async getTuple(config: SaverConfig) {
+    return this.rows.get(config.configurable?.checkpoint_id ?? [...this.rows.keys()].sort().at(-1) ?? "");
+  }
+  async *list() {
+    yield* [...this.rows.values()].reverse();
+  }
+  async put(config: SaverConfig, checkpoint: SavedCheckpoint, metadata: Record<string, unknown>) {
+    const at = { configurable: { ...config.configurable, checkpoint_id: checkpoint.id } };
+    this.rows.set(checkpoint.id, { config: at, checkpoint, metadata, parentConfig: config, pendingWrites: [] });
+    return at;
+  }
+  async putWrites() {}
+}
+void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ checkpointer: new RowsSaver() });
+void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ checkpointer: new LangGraphMemorySaver() });

@@ -245,7 +245,7 @@ export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], M
 // ---------------------------------------------------------------- functional API
 export interface EntrypointOptions {
   name: string;
-  checkpointer?: Checkpointer | boolean;
+  checkpointer?: Checkpointer | CheckpointSaverLike | boolean;
   store?: BaseStore;
   cache?: InMemoryCache;
   timeout?: TimeoutPolicy;
@@ -409,8 +409,56 @@ export interface NodeOptions {
   errorHandler?: ErrorHandler;
 }
 
+/** One of the engine's own savers. */
 export interface Checkpointer {
   readonly id: number;
+}
+
+/** What a JS checkpointer is given and gives back, as in LangGraph.js. */
+export interface SaverConfig {
+  configurable?: { thread_id?: string; checkpoint_ns?: string; checkpoint_id?: string; [key: string]: unknown };
+}
+export interface SavedCheckpoint {
+  v: number;
+  id: string;
+  ts: string;
+  channel_values: Record<string, unknown>;
+  channel_versions: Record<string, string | number>;
+  versions_seen: Record<string, Record<string, string | number>>;
+}
+export interface SavedCheckpointTuple {
+  config: SaverConfig;
+  checkpoint: SavedCheckpoint;
+  metadata?: Record<string, unknown>;
+  parentConfig?: SaverConfig;
+  /** `[taskId, channel, value]`. */
+  pendingWrites?: [string, string, unknown][];
+}
+
+/**
+ * A checkpointer written in JS, shaped like LangGraph.js's `BaseCheckpointSaver`
+ * (its SQLite and Postgres savers, or one's own). Each Superstep checkpoint is
+ * stored whole, as one channel's value; `deleteThread` is optional.
+ */
+export interface CheckpointSaverLike {
+  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
+  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
+  put(config: SaverConfig, checkpoint: SavedCheckpoint, metadata: Record<string, unknown>, newVersions: Record<string, string | number>): Promise<SaverConfig>;
+  putWrites(config: SaverConfig, writes: [string, unknown][], taskId: string): Promise<void>;
+  deleteThread?(threadId: string): Promise<void>;
+}
+
+/** The base of a JS checkpointer, as in LangGraph.js; `serde` defaults to JSON. */
+export abstract class BaseCheckpointSaver implements CheckpointSaverLike {
+  serde: { dumpsTyped(value: unknown): Promise<[string, Uint8Array]>; loadsTyped(type: string, data: Uint8Array | string): Promise<any> };
+  constructor(serde?: BaseCheckpointSaver["serde"]);
+  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
+  getNextVersion(current: number | undefined): number;
+  abstract getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
+  abstract list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
+  abstract put(config: SaverConfig, checkpoint: SavedCheckpoint, metadata: Record<string, unknown>, newVersions: Record<string, string | number>): Promise<SaverConfig>;
+  abstract putWrites(config: SaverConfig, writes: [string, unknown][], taskId: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
 }
 
 export class MemorySaver implements Checkpointer {
@@ -434,7 +482,7 @@ export class InMemoryCache {
 }
 
 export interface CompileOptions {
-  checkpointer?: Checkpointer | boolean;
+  checkpointer?: Checkpointer | CheckpointSaverLike | boolean;
   interruptBefore?: string[] | "*";
   interruptAfter?: string[] | "*";
   cache?: InMemoryCache;

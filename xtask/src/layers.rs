@@ -89,9 +89,15 @@ fn conformance() -> Result {
     if !runner.exists() {
         return Err(format!("{} is missing: the conformance suite lives in ../shared", runner.display()));
     }
-    sh::run(sh::cmd("node").arg(runner).arg("tests/conformance/adapter.mjs"))?;
-    // Our own scenarios in the same format, with goldens recorded from LangGraph.js.
-    sh::run(sh::cmd("node").arg("tests/conformance/extra/run.mjs").arg("tests/conformance/adapter.mjs"))
+    let extra = "tests/conformance/extra/run.mjs";
+    // Each suite twice: with the engine's MemorySaver, then with LangGraph.js's own
+    // (a saver written in JS, through the package's bridge).
+    for adapter in ["tests/conformance/adapter.mjs", "tests/conformance/adapter-js-saver.mjs"] {
+        sh::run(sh::cmd("node").arg(&runner).arg(adapter))?;
+        // Our own scenarios in the same format, with goldens recorded from LangGraph.js.
+        sh::run(sh::cmd("node").arg(extra).arg(adapter))?;
+    }
+    Ok(())
 }
 
 /// Native workloads, then the JS package against LangGraph.js, then the editor.

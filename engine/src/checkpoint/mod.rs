@@ -175,7 +175,9 @@ impl Persist {
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
-        prev.extend_from_slice(&stepper.run_state().versions);
+        if !self.to.saver.self_contained() {
+            prev.extend_from_slice(&stepper.run_state().versions);
+        }
         *self.parent.borrow_mut() = Some(id);
         Ok(())
     }
@@ -623,8 +625,11 @@ pub(crate) fn persist_for(
     let skip_done = on_exit && to.ns.contains(':');
     let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None), on_exit, skip_done, unsaved: RefCell::new(None) };
     if let Some(t) = t {
-        *p.prev_versions.borrow_mut() =
-            spec.channels.iter().map(|c| t.checkpoint.channel_versions.get(&c.name).copied().unwrap_or(0)).collect();
+        // A self-contained saver's checkpoints have no previous versions: every channel is new.
+        if !p.to.saver.self_contained() {
+            *p.prev_versions.borrow_mut() =
+                spec.channels.iter().map(|c| t.checkpoint.channel_versions.get(&c.name).copied().unwrap_or(0)).collect();
+        }
         *p.parent.borrow_mut() = Some(t.checkpoint.id.clone());
     }
     Rc::new(p)

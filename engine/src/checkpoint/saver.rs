@@ -79,4 +79,9 @@ pub trait Checkpointer {
     fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>>;
     /// Forgets a thread, every namespace included.
     fn delete_thread<'a>(&'a self, thread_id: &'a str) -> LocalBoxFuture<'a, Result<(), Error>>;
+    /// Whether every checkpoint must hold each channel in full: a saver that keeps
+    /// checkpoints apart cannot resolve one from its parent's blobs.
+    fn self_contained(&self) -> bool {
+        false
+    }
 }

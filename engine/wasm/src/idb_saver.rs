@@ -50,7 +50,7 @@ fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -
     read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
 }
 
-fn storage_error(e: JsValue) -> Error {
+pub(crate) fn storage_error(e: JsValue) -> Error {
     let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
     let message =
         js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| crate::convert::js_text(&e));

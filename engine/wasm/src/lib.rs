@@ -12,12 +12,14 @@ mod graph;
 mod handles;
 pub mod idb;
 mod idb_saver;
+mod js_saver;
 mod registry;
 mod savers;
 mod spec;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};
+pub use js_saver::JsBridgeSaver;
 pub use savers::{JsInMemoryCache, JsMemorySaver};
 
 /// The page-wide environment (clock, ids, timers) for Rust callers such as the editor.

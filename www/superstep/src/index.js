@@ -11,7 +11,8 @@ export {
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";
 export { InMemoryStore, BaseStore } from "./lib/store.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
-export { StateGraph, CompiledStateGraph, DocumentGraph, MemorySaver, IndexedDBSaver, InMemoryCache } from "./lib/graph.js";
+export { StateGraph, CompiledStateGraph, DocumentGraph } from "./lib/graph.js";
+export { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./lib/savers.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { ToolNode, toolsCondition } from "./lib/prebuilt.js";

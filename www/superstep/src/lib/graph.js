@@ -4,7 +4,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, ThreadLockedError, channelOf, isCommand, typedError,
+  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, typedError,
 } from "./types.js";
 import { andThen, plainUpdate, toPlain } from "./values.js";
 import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -12,87 +12,7 @@ import { streamEventsV3 } from "./events.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
-
-/** Engine objects held by JS wrappers are released when the wrapper is collected. */
-const finalizer = new FinalizationRegistry(({ inner, id }) => {
-  inner?.free();
-  wasm.releaseHandle(id);
-});
-
-/** In-memory checkpoints (threads, history, interrupts, time travel). */
-export class MemorySaver {
-  constructor() {
-    this.inner = new wasm.JsMemorySaver();
-    this.id = this.inner.id;
-    finalizer.register(this, { inner: this.inner, id: this.id });
-  }
-  /** Everything stored, as JSON text. */
-  toJSON() {
-    return this.inner.toJSON();
-  }
-}
-
-/**
- * Checkpoints in the browser's IndexedDB: threads survive reloads. Each
- * superstep commits in one transaction; runs of one thread in two tabs are
- * serialized with the Web Locks API (`onLocked: "wait"`) or refused.
- */
-export class IndexedDBSaver {
-  constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
-    try {
-      this.inner = new wasm.JsIndexedDbSaver(name, durability);
-    } catch (e) {
-      throw typedError(e);
-    }
-    this.id = this.inner.id;
-    finalizer.register(this, { inner: this.inner, id: this.id });
-    this.name = name;
-    this.onLocked = onLocked;
-  }
-  /** `[{thread_id, updated_at, step, graph, checkpoint_id}]`, newest first. */
-  async listThreads() {
-    try {
-      return await this.inner.listThreads();
-    } catch (e) {
-      throw typedError(e);
-    }
-  }
-  async deleteThread(threadId) {
-    try {
-      await this.inner.deleteThread(threadId);
-    } catch (e) {
-      throw typedError(e);
-    }
-  }
-}
-
-/** Holds the thread's Web Lock while `body` runs (IndexedDB threads only). */
-async function withThreadLock(saver, config, body) {
-  const thread = config?.configurable?.thread_id;
-  const locks = globalThis.navigator?.locks;
-  if (!(saver instanceof IndexedDBSaver) || !thread || !locks) return body();
-  const name = `superstep:${saver.name}:${thread}`;
-  return locks.request(name, { ifAvailable: saver.onLocked === "error" }, async (lock) => {
-    if (!lock) throw new ThreadLockedError(`thread ${thread} is running in another tab`);
-    return body();
-  });
-}
-
-/** In-memory node cache for `cachePolicy`. */
-export class InMemoryCache {
-  #inner;
-  constructor() {
-    const inner = new wasm.JsInMemoryCache();
-    this.#inner = inner;
-    this.id = inner.id;
-    finalizer.register(this, { inner, id: this.id });
-  }
-
-  /** Forgets every cached result. */
-  async clear() {
-    this.#inner.clear();
-  }
-}
+import { finalizer, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -339,7 +259,7 @@ export class StateGraph {
 
   compile({ checkpointer, interruptBefore, interruptAfter, cache, store, name } = {}) {
     const options = {
-      saver: checkpointer && typeof checkpointer === "object" ? checkpointer.id : undefined,
+      saver: saverId(checkpointer),
       checkpointing: checkpointer === true ? "perThread" : checkpointer === false ? "disabled" : undefined,
       cache: cache ? cache.id : undefined,
       interruptBefore: interruptBefore === "*" ? ["*"] : interruptBefore ?? [],
@@ -382,7 +302,7 @@ export class DocumentGraph {
     };
     let graph;
     try {
-      graph = wasm.compileDocument(this.text, make, checkpointer && typeof checkpointer === "object" ? checkpointer.id : undefined, cache ? cache.id : undefined);
+      graph = wasm.compileDocument(this.text, make, saverId(checkpointer), cache ? cache.id : undefined);
     } catch (e) {
       throw typedError(e);
     }
@@ -632,11 +552,12 @@ export class CompiledStateGraph {
     const saver = this.options.checkpointer;
     async function* chunks() {
       let release = () => {};
-      if (saver instanceof IndexedDBSaver && config.configurable?.thread_id && globalThis.navigator?.locks) {
+      const lockName = threadLockName(saver, config);
+      if (lockName) {
         const held = new Promise((r) => (release = r));
         await new Promise((acquired, refused) =>
-          globalThis.navigator.locks.request(`superstep:${saver.name}:${config.configurable.thread_id}`, { ifAvailable: saver.onLocked === "error" }, (lock) => {
-            if (!lock) return refused(new ThreadLockedError(`thread ${config.configurable.thread_id} is running in another tab`));
+          requestThreadLock(saver, lockName, (lock) => {
+            if (!lock) return refused(threadLocked(config));
             acquired();
             return held;
           }),

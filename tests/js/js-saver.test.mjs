@@ -1,0 +1,170 @@
+// node --test: checkpointers written in JS (LangGraph.js's BaseCheckpointSaver
+// shape), reached through the package's bridge. LangGraph.js's own MemorySaver
+// also runs every conformance scenario (tests/conformance/adapter-js-saver.mjs).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, END, Command, interrupt, MemorySaver, BaseCheckpointSaver } = S;
+before(() => S.init());
+
+/** A saver that keeps only bytes, like a database would: a new instance over the same rows is a new process. */
+class BytesSaver extends BaseCheckpointSaver {
+  constructor(rows = { checkpoints: new Map(), writes: new Map() }) {
+    super();
+    this.rows = rows;
+  }
+  async put(config, checkpoint, metadata) {
+    const { thread_id, checkpoint_ns, checkpoint_id: parent } = config.configurable;
+    const [, bytes] = await this.serde.dumpsTyped({ checkpoint, metadata, parent });
+    this.rows.checkpoints.set(JSON.stringify([thread_id, checkpoint_ns, checkpoint.id]), bytes);
+    return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
+  }
+  async putWrites(config, writes, taskId) {
+    const key = JSON.stringify([config.configurable.thread_id, config.configurable.checkpoint_ns, config.configurable.checkpoint_id]);
+    const [, bytes] = await this.serde.dumpsTyped(writes.map(([channel, value]) => [taskId, channel, value]));
+    this.rows.writes.set(key, [...(this.rows.writes.get(key) ?? []), bytes]);
+  }
+  async *tuples(thread, ns) {
+    const keys = [...this.rows.checkpoints.keys()].filter((k) => k.startsWith(JSON.stringify([thread, ns]).slice(0, -1))).sort().reverse();
+    for (const key of keys) {
+      const { checkpoint, metadata, parent } = await this.serde.loadsTyped("json", this.rows.checkpoints.get(key));
+      const pendingWrites = [];
+      for (const bytes of this.rows.writes.get(key) ?? []) pendingWrites.push(...(await this.serde.loadsTyped("json", bytes)));
+      // Rows come back in no promised order, as from SQL without ORDER BY.
+      pendingWrites.reverse();
+      const config = (id) => ({ configurable: { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } });
+      yield { config: config(checkpoint.id), checkpoint, metadata, pendingWrites, parentConfig: parent ? config(parent) : undefined };
+    }
+  }
+  async getTuple(config) {
+    const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable;
+    for await (const t of this.tuples(thread_id, checkpoint_ns)) if (!checkpoint_id || t.checkpoint.id === checkpoint_id) return t;
+    return undefined;
+  }
+  async *list(config, { before, limit = Infinity } = {}) {
+    const { thread_id, checkpoint_ns = "" } = config.configurable;
+    for await (const t of this.tuples(thread_id, checkpoint_ns)) {
+      if (before && t.checkpoint.id >= before.configurable.checkpoint_id) continue;
+      if (limit-- <= 0) return;
+      yield t;
+    }
+  }
+}
+
+const State = Annotation.Root({
+  log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  n: Annotation(),
+});
+const review = () =>
+  new StateGraph(State)
+    .addNode("draft", (s) => ({ log: [`draft ${s.n}`], n: s.n + 1 }))
+    .addNode("review", () => ({ log: [`review: ${interrupt("approve?")}`] }))
+    .addNode("publish", (s) => ({ log: [`publish ${s.n}`] }))
+    .addEdge(START, "draft")
+    .addEdge("draft", "review")
+    .addConditionalEdges("review", (s) => (s.log.at(-1) === "review: yes" ? "publish" : "draft"))
+    .addEdge("publish", END);
+
+async function history(app, config, options) {
+  const out = [];
+  for await (const s of app.getStateHistory(config, options)) {
+    out.push({ step: s.metadata.step, source: s.metadata.source, next: s.next, values: s.values, tasks: s.tasks, parent: !!s.parentConfig });
+  }
+  return out;
+}
+
+/** Interrupt, task and checkpoint ids come from the clock: left out of comparisons. */
+const withoutIds = (x) => JSON.parse(JSON.stringify(x, (key, v) => (key === "id" ? undefined : v)));
+
+test("a thread paused in one process resumes in the next from a saver that keeps only bytes", async () => {
+  const rows = { checkpoints: new Map(), writes: new Map() };
+  const config = { configurable: { thread_id: "doc-1" } };
+  const first = await review().compile({ checkpointer: new BytesSaver(rows) }).invoke({ n: 1 }, config);
+  assert.deepEqual(first.__interrupt__.map((i) => i.value), ["approve?"]);
+  // A new process: a new saver over the stored rows, a new compiled graph.
+  const app = review().compile({ checkpointer: new BytesSaver(rows) });
+  assert.deepEqual((await app.getState(config)).next, ["review"]);
+  const done = await app.invoke(new Command({ resume: "yes" }), config);
+  assert.deepEqual(done, { log: ["draft 1", "review: yes", "publish 2"], n: 2 });
+  const steps = await history(app, config);
+  assert.deepEqual(steps.map((s) => [s.step, s.next.join()]), [[3, ""], [2, "publish"], [1, "review"], [0, "draft"], [-1, "__start__"]]);
+  assert.deepEqual(steps.map((s) => s.parent), [true, true, true, true, false]);
+  // The paused step's task shows its interrupt and then its result, as with the engine's own saver.
+  const ours = review().compile({ checkpointer: new MemorySaver() });
+  await ours.invoke({ n: 1 }, config);
+  await ours.invoke(new Command({ resume: "yes" }), config);
+  assert.deepEqual(withoutIds(steps), withoutIds(await history(ours, config)));
+});
+
+test("a node that asks twice is resumed across three processes, its answers kept in order", async () => {
+  const rows = { checkpoints: new Map(), writes: new Map() };
+  const config = { configurable: { thread_id: "two-questions" } };
+  const app = () =>
+    new StateGraph(State)
+      .addNode("ask", () => ({ log: [`${interrupt("title?")} / ${interrupt("body?")}`] }))
+      .addEdge(START, "ask")
+      .compile({ checkpointer: new BytesSaver(rows) });
+  assert.deepEqual((await app().invoke({ n: 0 }, config)).__interrupt__.map((i) => i.value), ["title?"]);
+  assert.deepEqual((await app().invoke(new Command({ resume: "T" }), config)).__interrupt__.map((i) => i.value), ["body?"]);
+  assert.deepEqual((await app().getState(config)).tasks[0].interrupts.map((i) => i.value), ["body?"]);
+  assert.deepEqual(await app().invoke(new Command({ resume: "B" }), config), { log: ["T / B"], n: 0 });
+});
+
+test("history, filters, time travel and forks read the same from LangGraph.js's MemorySaver as from ours", async () => {
+  const run = async (checkpointer) => {
+    const app = review().compile({ checkpointer });
+    const config = { configurable: { thread_id: "t" } };
+    await app.invoke({ n: 1 }, config);
+    await app.invoke(new Command({ resume: "no" }), config);
+    await app.invoke(new Command({ resume: "yes" }), config);
+    const all = await history(app, config);
+    const loops = await history(app, config, { filter: { source: "loop" }, limit: 3 });
+    const states = [];
+    for await (const s of app.getStateHistory(config)) states.push(s);
+    const older = states.find((s) => s.next[0] === "review");
+    const before = await history(app, config, { before: older.config, limit: 2 });
+    // Fork: answer the first review differently, from its own checkpoint.
+    const forked = await app.invoke(new Command({ resume: "yes" }), older.config);
+    const edited = await app.updateState(states.at(-2).config, { n: 10 });
+    const replay = await app.invoke(null, edited);
+    const parents = [0, 0];
+    if (checkpointer instanceof LangGraphMemorySaver) for await (const t of checkpointer.list(config)) parents[t.parentConfig ? 0 : 1]++;
+    return withoutIds({ all, loops, before, forked, replay, latest: (await app.getState(config)).values, parents });
+  };
+  const ours = await run(new MemorySaver());
+  assert.equal(ours.all.length, 7);
+  assert.deepEqual(ours.loops.map((s) => s.source), ["loop", "loop", "loop"]);
+  // LangGraph.js's saver keeps the parent chain too: every checkpoint but the first has one.
+  assert.deepEqual(await run(new LangGraphMemorySaver()), { ...ours, parents: [11, 1] });
+});
+
+test("a failing saver gives a typed error, and the last stored checkpoint stays usable", async () => {
+  const saver = new LangGraphMemorySaver();
+  let full = false;
+  const put = saver.put.bind(saver);
+  saver.put = (...args) => (full ? Promise.reject(Object.assign(new Error("disk full"), { name: "DiskFullError" })) : put(...args));
+  const app = review().compile({ checkpointer: saver });
+  const config = { configurable: { thread_id: "t" } };
+  await app.invoke({ n: 1 }, config);
+  full = true;
+  await assert.rejects(app.invoke(new Command({ resume: "yes" }), config), (e) => e.name === "CheckpointStorageError" && /DiskFullError: disk full/.test(e.message));
+  full = false;
+  assert.deepEqual((await app.getState(config)).next, ["review"]);
+  assert.deepEqual(await app.invoke(new Command({ resume: "yes" }), config), { log: ["draft 1", "review: yes", "publish 2"], n: 2 });
+});
+
+test("a checkpoint Superstep did not write is refused with a typed error", async () => {
+  const saver = new LangGraphMemorySaver();
+  const config = { configurable: { thread_id: "t", checkpoint_ns: "" } };
+  const checkpoint = { v: 4, id: "1f0", ts: new Date().toISOString(), channel_values: { n: 1 }, channel_versions: { n: 1 }, versions_seen: {} };
+  await saver.put(config, checkpoint, { source: "input", step: -1, parents: {} }, { n: 1 });
+  const app = review().compile({ checkpointer: saver });
+  await assert.rejects(app.getState(config), (e) => e.name === "CheckpointStorageError" && /1f0 was not written by superstep/.test(e.message));
+});
+
+test("a checkpointer that is not a saver is refused at compile", () => {
+  assert.throws(() => review().compile({ checkpointer: { put() {} } }), (e) => e instanceof TypeError && /getTuple, list, put and putWrites/.test(e.message));
+  assert.throws(() => new (class extends BaseCheckpointSaver {})().getTuple({}), /getTuple\(\) is not implemented/);
+});
