@@ -6,7 +6,7 @@ import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
 import { BaseCheckpointSaver } from "../../www/superstep/index.js";
-import type { SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
+import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 
 const State = Annotation.Root({
@@ -121,3 +121,7 @@ class RowsSaver extends BaseCheckpointSaver {
 }
 void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ checkpointer: new RowsSaver() });
 void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ checkpointer: new LangGraphMemorySaver() });
+
+// A node typed as in LangGraph.js.
+const tagged = (s: typeof State.State, config: LangGraphRunnableConfig): typeof State.Update => ({ jokes: [`${s.topic} in ${String(config.metadata.langgraph_node)}`] });
+void new StateGraph(State).addNode("tagged", tagged).addEdge(START, "tagged").compile();

@@ -63,6 +63,9 @@ export interface NodeConfig {
   store?: BaseStore;
 }
 
+/** LangGraph.js's name for what a node gets as its second argument. */
+export type LangGraphRunnableConfig<_Context = unknown> = NodeConfig;
+
 // ---------------------------------------------------------------- values
 export class Send<A = unknown> {
   constructor(node: string, args: A);
