@@ -9,7 +9,7 @@ export default async function lib() {
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
-    StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt,
+    StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
     entrypoint, getPreviousState, ToolNode, toolsCondition,
   } = superstep;
   return {
@@ -26,6 +26,7 @@ export default async function lib() {
     isGraphBubbleUp,
     isParentCommand,
     NodeInterrupt,
+    ParentCommand,
     entrypoint,
     getPreviousState,
     ToolNode,

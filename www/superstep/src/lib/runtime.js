@@ -347,7 +347,9 @@ export function plainCommand(c) {
 
 function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
-  if (e && e.__parentCommand) return { t: "p", command: e.command };
+  // A subgraph's command, coming out of its invoke, applies here; one a node made
+  // and threw itself (a Command instance) is as if the node had returned it.
+  if (e && e.__parentCommand) return isCommand(e.command) ? { t: "c", ...plainCommand(e.command) } : { t: "p", command: e.command };
   nodeErrors.set(node, e);
   const retry = retryOn ? (retries(retryOn, e) ? "retry" : "no-retry") : e?.name;
   return { t: "e", message: String(e?.message ?? e), kind: retry, name: typeof e?.name === "string" ? e.name : "Error" };
