@@ -17,6 +17,7 @@
 // then stores a superstep that failed to apply part-applied; we store nothing); TCACHE=1 caches the task
 // calls (LangGraph.js 1.7.3 then fails with "BUG: multiple returns found for task" or streams
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
+// JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -441,15 +442,16 @@ for (let seed = from; seed < from + count; seed++) {
     console.log(`seed ${seed} ${process.env.ONLY} ${(performance.now() - t0).toFixed(0)} ms`);
     continue;
   }
+  const ourSaver = process.env.JSSAVER ? LGMemorySaver : SS.MemorySaver;
   const a = await runOn(LG, spec, LGMemorySaver);
-  const b = await runOn(SS, spec, SS.MemorySaver);
+  const b = await runOn(SS, spec, ourSaver);
   if (process.env.EVENTS) {
     a.events = await eventsOn(LG, spec, LGMemorySaver);
-    b.events = await eventsOn(SS, spec, SS.MemorySaver);
+    b.events = await eventsOn(SS, spec, ourSaver);
   }
   if (process.env.DEBUG) {
     a.debug = await debugOn(LG, spec, LGMemorySaver);
-    b.debug = await debugOn(SS, spec, SS.MemorySaver);
+    b.debug = await debugOn(SS, spec, ourSaver);
   }
   const ja = JSON.stringify(a), jb = JSON.stringify(b);
   // Known LangGraph.js quirk: it raises InvalidUpdateError for a paused step whose finished writes conflict.

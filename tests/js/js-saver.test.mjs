@@ -168,3 +168,24 @@ test("a checkpointer that is not a saver is refused at compile", () => {
   assert.throws(() => review().compile({ checkpointer: { put() {} } }), (e) => e instanceof TypeError && /getTuple, list, put and putWrites/.test(e.message));
   assert.throws(() => new (class extends BaseCheckpointSaver {})().getTuple({}), /getTuple\(\) is not implemented/);
 });
+
+test("streamEvents heads each parallel subgraph's values with its own checkpoint, even when the saver is slow", async () => {
+  const slow = new LangGraphMemorySaver();
+  const put = slow.put.bind(slow);
+  slow.put = async (...args) => (await new Promise((r) => setTimeout(r, 2)), put(...args));
+  const Log = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const child = () =>
+    new StateGraph(Log)
+      .addNode("c1", () => ({ log: ["c1"] }))
+      .addNode("c2", () => ({ log: ["c2"] }))
+      .addEdge(START, "c1")
+      .addEdge("c1", "c2")
+      .compile();
+  const app = new StateGraph(Log).addNode("left", child()).addNode("right", child()).addEdge(START, "left").addEdge(START, "right").compile({ checkpointer: slow });
+  const run = await app.streamEvents({ log: [] }, { version: "v3", configurable: { thread_id: "events" } });
+  const checkpoints = [];
+  for await (const e of run) if (e.method === "checkpoints") checkpoints.push([e.params.namespace.map((n) => n.split(":")[0]).join("/"), e.params.data]);
+  assert.deepEqual(checkpoints.map(([ns, d]) => `${ns}@${d.step}`).sort(), ["@0", "@1", "left@0", "left@1", "left@2", "right@0", "right@1", "right@2"]);
+  // Each is a stored checkpoint (not an id made up for want of one), child of the one before.
+  for (const [ns, d] of checkpoints) assert.ok(/^[0-9a-f]{12}-[0-9a-f]{8}$/.test(d.id) && d.parent_id, `${ns}@${d.step}: ${JSON.stringify(d)}`);
+});

@@ -225,8 +225,10 @@ export function streamEventsV3(graph, input, { version, ...config }) {
   // A values chunk waits for the checkpoint it shows, which the stream sends after it
   // (after the stop's chunks, when a breakpoint or an interrupt ends the step). As in
   // LangGraph.js, both go out when the next step begins, so a run that fails before
-  // then (the recursion limit) never sends them.
-  let held = null;
+  // then (the recursion limit) never sends them. An asynchronous saver lets a parallel
+  // subgraph's chunks in before the checkpoint: those do not release the wait.
+  let held = [];
+  const saving = !!graph.options?.checkpointer;
   const steps = new Map();
   const isStop = (d) => isRecord(d) && Array.isArray(d.__interrupt__);
   const emit = (ns, mode, data) => {
@@ -239,43 +241,51 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     }
     for (const e of toEvents(ns, mode, data)) push(e);
   };
-  const release = () => {
-    let { ns, data, after, envelope } = held;
-    held = null;
+  const release = ({ ns, data, after, envelope }) => {
     // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
     envelope ??= { id: uuid(), step: steps.get(key(ns)) ?? 0, source: "loop" };
     push({ method: "checkpoints", params: { namespace: ns, timestamp: Date.now(), data: envelope } });
     emit(ns, "values", data);
     for (const [mode, d] of after) emit(ns, mode, d);
   };
+  /** Releases what waits, except another namespace's values whose checkpoint may still come. */
+  const releaseFor = (k) => {
+    const [go, stay] = [[], []];
+    for (const h of held) (h.envelope || h.k === k || !saving ? go : stay).push(h);
+    held = stay;
+    go.forEach(release);
+  };
   lifecycle.start();
   run.finished = (async () => {
     for await (const [ns, mode, data] of await graph.stream(input, { ...config, signal, streamMode: MODES, subgraphs: true })) {
       // A saved checkpoint comes as a "checkpoints" chunk and a debug event; either heads the values.
       const saved = mode === "checkpoints" ? data : mode === "debug" && data.type === "checkpoint" ? data.payload : null;
-      if (held && key(ns) === key(held.ns)) {
+      const k = key(ns);
+      const mine = held.find((h) => h.k === k);
+      if (mine) {
         if (saved) {
-          held.envelope ??= envelopeOf(saved);
+          mine.envelope ??= envelopeOf(saved);
           continue;
         }
         if ((mode === "updates" || mode === "values") && isStop(data)) {
-          held.after.push([mode, data]);
+          mine.after.push([mode, data]);
           continue;
         }
       }
-      if (held) release();
-      if (mode === "debug" && data.type === "task") steps.set(key(ns), data.step);
+      releaseFor(k);
+      if (mode === "debug" && data.type === "task") steps.set(k, data.step);
       if (mode === "debug" || saved) continue;
-      if (mode === "values" && !isStop(data)) held = { ns, data, after: [] };
+      if (mode === "values" && !isStop(data)) held.push({ ns, k, data, after: [] });
       else emit(ns, mode, data);
     }
     // A breakpoint after a step stops the run before its checkpoint is streamed; the thread has it.
-    if (held && !held.envelope && !held.ns.length && (config.configurable?.thread_id ?? graph.config?.configurable?.thread_id) !== undefined) {
-      held.envelope = envelopeOf(await graph.getState({ configurable: config.configurable }));
+    const root = held.find((h) => !h.ns.length);
+    if (root && !root.envelope && (config.configurable?.thread_id ?? graph.config?.configurable?.thread_id) !== undefined) {
+      root.envelope = envelopeOf(await graph.getState({ configurable: config.configurable }));
     }
   })().then(
     () => {
-      if (held) release();
+      held.splice(0).forEach(release);
       lifecycle.end();
       run.events.end();
     },
