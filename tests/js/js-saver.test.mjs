@@ -189,3 +189,16 @@ test("streamEvents heads each parallel subgraph's values with its own checkpoint
   // Each is a stored checkpoint (not an id made up for want of one), child of the one before.
   for (const [ns, d] of checkpoints) assert.ok(/^[0-9a-f]{12}-[0-9a-f]{8}$/.test(d.id) && d.parent_id, `${ns}@${d.step}: ${JSON.stringify(d)}`);
 });
+
+test("MemorySaver.deleteThread forgets one thread and keeps the others", async () => {
+  const saver = new MemorySaver();
+  const app = review().compile({ checkpointer: saver });
+  const [a, b] = [{ configurable: { thread_id: "a" } }, { configurable: { thread_id: "b" } }];
+  await app.invoke({ n: 1 }, a);
+  await app.invoke({ n: 5 }, b);
+  await saver.deleteThread("a");
+  assert.deepEqual((await app.getState(a)).values, {});
+  assert.deepEqual((await history(app, a)).length, 0);
+  assert.deepEqual((await app.getState(b)).next, ["review"]);
+  await assert.rejects(saver.deleteThread(42), TypeError);
+});

@@ -467,6 +467,8 @@ export abstract class BaseCheckpointSaver implements CheckpointSaverLike {
 export class MemorySaver implements Checkpointer {
   readonly id: number;
   toJSON(): string;
+  /** Forgets a thread, its subgraphs' checkpoints included. */
+  deleteThread(threadId: string): Promise<void>;
 }
 
 export interface IndexedDBSaverOptions {

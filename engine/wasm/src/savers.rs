@@ -34,6 +34,16 @@ impl JsMemorySaver {
     pub fn threads(&self) -> Vec<String> {
         self.saver.threads()
     }
+
+    /// Forgets a thread, its subgraphs' checkpoints included.
+    #[wasm_bindgen(js_name = deleteThread)]
+    pub fn delete_thread(&self, thread_id: JsValue) -> Result<(), JsValue> {
+        use superstep::checkpoint::Checkpointer;
+        let thread_id = crate::convert::string_arg(&thread_id, "thread_id")?;
+        // The in-memory saver's futures are ready at once.
+        futures::FutureExt::now_or_never(self.saver.delete_thread(&thread_id));
+        Ok(())
+    }
 }
 
 impl Default for JsMemorySaver {

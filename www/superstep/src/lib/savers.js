@@ -21,6 +21,14 @@ export class MemorySaver {
   toJSON() {
     return this.inner.toJSON();
   }
+  /** Forgets a thread (a conversation), as LangGraph.js's `deleteThread`. */
+  async deleteThread(threadId) {
+    try {
+      this.inner.deleteThread(threadId);
+    } catch (e) {
+      throw typedError(e);
+    }
+  }
 }
 
 /**
