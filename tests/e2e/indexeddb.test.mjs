@@ -63,14 +63,18 @@ test("an interrupted thread resumes after a reload", async () => {
   await page.reload();
   await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
   const done = await page.evaluate(async () => {
-    const { g } = window.makeGraph({ db: "interrupt", steps: 2, ask: true });
+    const { g, saver } = window.makeGraph({ db: "interrupt", steps: 2, ask: true });
     const cfg = { configurable: { thread_id: "hitl" } };
     const before = await g.getState(cfg);
+    // LangGraph.js's read API on the saver itself shows the same checkpoint.
+    const tuple = await saver.getTuple(cfg);
+    const saved = { id: tuple.config.configurable.checkpoint_id, step: tuple.metadata.step, writes: tuple.pendingWrites.map(([, ch]) => ch) };
     const out = await g.invoke(new window.superstep.Command({ resume: "Ada" }), cfg);
-    return { next: before.next, interrupts: before.tasks[0].interrupts.map((i) => i.value), out };
+    return { next: before.next, interrupts: before.tasks[0].interrupts.map((i) => i.value), out, saved, id: before.config.configurable.checkpoint_id, step: before.metadata.step };
   });
   assert.deepEqual(done.next, ["ask"]);
   assert.deepEqual(done.interrupts, ["name?"]);
+  assert.deepEqual(done.saved, { id: done.id, step: done.step, writes: ["__interrupt__"] });
   assert.equal(done.out.answer, "Ada");
   assert.equal(done.out.n, 2);
   await page.close();

@@ -202,3 +202,29 @@ test("MemorySaver.deleteThread forgets one thread and keeps the others", async (
   assert.deepEqual((await app.getState(b)).next, ["review"]);
   await assert.rejects(saver.deleteThread(42), TypeError);
 });
+
+test("the engine's savers answer LangGraph.js's getTuple, get and list", async () => {
+  const saver = new MemorySaver();
+  const app = review().compile({ checkpointer: saver });
+  const config = { configurable: { thread_id: "read" } };
+  await app.invoke({ n: 1 }, config);
+  const state = await app.getState(config);
+  const tuple = await saver.getTuple(config);
+  assert.equal(tuple.config.configurable.checkpoint_id, state.config.configurable.checkpoint_id);
+  assert.deepEqual(tuple.parentConfig, state.parentConfig);
+  assert.deepEqual(tuple.metadata, { source: "loop", step: 1, parents: {} });
+  assert.deepEqual({ log: tuple.checkpoint.channel_values.log, n: tuple.checkpoint.channel_values.n }, state.values);
+  assert.ok(!Number.isNaN(Date.parse(tuple.checkpoint.ts)));
+  const [[taskId, channel, [{ value }]]] = tuple.pendingWrites;
+  assert.deepEqual([taskId, channel, value], [state.tasks[0].id, "__interrupt__", "approve?"]);
+  assert.deepEqual(await saver.get(config), tuple.checkpoint);
+  const listed = [];
+  for await (const t of saver.list(config)) listed.push(t.config.configurable.checkpoint_id);
+  const steps = [];
+  for await (const s of app.getStateHistory(config)) steps.push(s.config.configurable.checkpoint_id);
+  assert.deepEqual(listed, steps);
+  const some = [];
+  for await (const t of saver.list(config, { filter: { source: "loop" }, before: { configurable: { checkpoint_id: listed[0] } }, limit: 1 })) some.push(t);
+  assert.deepEqual(some.map((t) => [t.metadata.step, t.config.configurable.checkpoint_id]), [[0, listed[1]]]);
+  assert.equal(await saver.getTuple({ configurable: { thread_id: "none" } }), undefined);
+});

@@ -125,3 +125,11 @@ void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile(
 // A node typed as in LangGraph.js.
 const tagged = (s: typeof State.State, config: LangGraphRunnableConfig): typeof State.Update => ({ jokes: [`${s.topic} in ${String(config.metadata.langgraph_node)}`] });
 void new StateGraph(State).addNode("tagged", tagged).addEdge(START, "tagged").compile();
+
+// LangGraph.js's read API on the engine's saver.
+async function newestStep(saver: MemorySaver): Promise<number | undefined> {
+  const tuple = await saver.getTuple({ configurable: { thread_id: "w" } });
+  for await (const t of saver.list({ configurable: { thread_id: "w" } }, { limit: 1 })) void t.checkpoint.id;
+  return tuple?.metadata?.step as number | undefined;
+}
+void newestStep;

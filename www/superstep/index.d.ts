@@ -464,8 +464,19 @@ export abstract class BaseCheckpointSaver implements CheckpointSaverLike {
   deleteThread(threadId: string): Promise<void>;
 }
 
-export class MemorySaver implements Checkpointer {
+/** LangGraph.js's read API, on the engine's savers too: `config` names a thread (and a checkpoint). */
+export interface SavedCheckpointReader {
+  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
+  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
+  /** Newest first. */
+  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
+}
+
+export class MemorySaver implements Checkpointer, SavedCheckpointReader {
   readonly id: number;
+  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
+  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
+  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
   toJSON(): string;
   /** Forgets a thread, its subgraphs' checkpoints included. */
   deleteThread(threadId: string): Promise<void>;
@@ -658,9 +669,12 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 
-export class IndexedDBSaver implements Checkpointer {
+export class IndexedDBSaver implements Checkpointer, SavedCheckpointReader {
   constructor(options?: IndexedDBSaverOptions);
   readonly id: number;
+  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
+  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
+  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
   readonly name: string;
   listThreads(): Promise<{ thread_id: string; updated_at: number; step: number; graph: string; checkpoint_id: string }[]>;
   deleteThread(threadId: string): Promise<void>;

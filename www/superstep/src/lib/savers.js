@@ -10,9 +10,57 @@ export const finalizer = new FinalizationRegistry(({ inner, id }) => {
   wasm.releaseHandle(id);
 });
 
+/** LangGraph.js's read API over the engine's savers: `getTuple`, `get`, `list`. */
+class EngineSaver {
+  async #read(config, id, { limit, before, filter } = {}) {
+    const { thread_id, checkpoint_ns = "" } = config?.configurable ?? {};
+    try {
+      const saved = await wasm.saverRead(this.id, thread_id, checkpoint_ns, id, before?.configurable?.checkpoint_id, limit, filter);
+      return saved.map((s) => tupleOf(thread_id, checkpoint_ns, s));
+    } catch (e) {
+      throw typedError(e);
+    }
+  }
+  /** The checkpoint the config names, or the thread's newest; undefined if none. */
+  async getTuple(config) {
+    const id = config?.configurable?.checkpoint_id;
+    return (await this.#read(config, id, id ? {} : { limit: 1 }))[0];
+  }
+  async get(config) {
+    return (await this.getTuple(config))?.checkpoint;
+  }
+  /** Newest first; `before` a config, `filter` metadata key/values (`source`, `step`). */
+  async *list(config, options) {
+    yield* await this.#read(config, undefined, options);
+  }
+}
+
+/** A checkpoint tuple shaped as LangGraph.js's savers give it, from the engine's `[checkpoint, values, writes]` text. */
+function tupleOf(thread_id, checkpoint_ns, saved) {
+  const [cp, channel_values, writes] = saved.map((text) => JSON.parse(text));
+  const config = (checkpoint_id) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id } });
+  const { id, ts, channel_versions, versions_seen, metadata } = cp;
+  const tuple = {
+    config: config(id),
+    checkpoint: { v: 4, id, ts: new Date(ts).toISOString(), channel_values, channel_versions, versions_seen },
+    metadata: { source: metadata.source, step: metadata.step, parents: {} },
+    pendingWrites: writes.flatMap(pendingWrites),
+  };
+  if (metadata.parent_id) tuple.parentConfig = config(metadata.parent_id);
+  return tuple;
+}
+
+/** A task's saved outcome as LangGraph.js's `[task id, channel, value]` writes. */
+function pendingWrites({ task_id, kind }) {
+  if (kind.done) return [...kind.done.writes.map(([ch, v]) => [task_id, ch, v]), ...kind.done.sends.map((s) => [task_id, "__pregel_tasks", s])];
+  if (kind.interrupted) return [[task_id, "__interrupt__", kind.interrupted.interrupts]];
+  return [[task_id, "__error__", { message: kind.failed.error, name: kind.failed.class }]];
+}
+
 /** In-memory checkpoints (threads, history, interrupts, time travel). */
-export class MemorySaver {
+export class MemorySaver extends EngineSaver {
   constructor() {
+    super();
     this.inner = new wasm.JsMemorySaver();
     this.id = this.inner.id;
     finalizer.register(this, { inner: this.inner, id: this.id });
@@ -36,8 +84,9 @@ export class MemorySaver {
  * superstep commits in one transaction; runs of one thread in two tabs are
  * serialized with the Web Locks API (`onLocked: "wait"`) or refused.
  */
-export class IndexedDBSaver {
+export class IndexedDBSaver extends EngineSaver {
   constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
+    super();
     try {
       this.inner = new wasm.JsIndexedDbSaver(name, durability);
     } catch (e) {
