@@ -10,7 +10,7 @@ export default async function lib() {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
-    entrypoint, getPreviousState, ToolNode, toolsCondition,
+    entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -31,5 +31,6 @@ export default async function lib() {
     getPreviousState,
     ToolNode,
     toolsCondition,
+    createReactAgent,
   };
 }

@@ -5,7 +5,7 @@ import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue,
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
-import { BaseCheckpointSaver } from "../../www/superstep/index.js";
+import { BaseCheckpointSaver, createReactAgent } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 
@@ -133,3 +133,8 @@ async function newestStep(saver: MemorySaver): Promise<number | undefined> {
   return tuple?.metadata?.step as number | undefined;
 }
 void newestStep;
+
+// The prebuilt ReAct agent, with any chat model alike.
+const echoModel = { invoke: async (messages: unknown[]) => ({ type: "ai", content: `${messages.length} messages` }), bindTools: () => echoModel };
+const reactAgent = createReactAgent({ llm: echoModel, tools: [weather], prompt: "Be brief.", checkpointer: new MemorySaver(), name: "helper" });
+void reactAgent.invoke({ messages: [{ role: "user", content: "hi" }] }, { configurable: { thread_id: "r" } });

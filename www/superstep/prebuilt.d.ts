@@ -1,1 +1,1 @@
-export { ToolNode, toolsCondition } from "./index.js";
+export { ToolNode, toolsCondition, createReactAgent, createReactAgentAnnotation } from "./index.js";

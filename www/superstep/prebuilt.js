@@ -1,2 +1,2 @@
 // `superstep/prebuilt`, as `@langchain/langgraph/prebuilt`: the tool step of an agent.
-export { ToolNode, toolsCondition } from "./index.js";
+export { ToolNode, toolsCondition, createReactAgent, createReactAgentAnnotation } from "./index.js";

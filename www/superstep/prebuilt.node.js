@@ -1,2 +1,2 @@
 // `superstep/prebuilt` in Node: the same exports, from the Node entry.
-export { ToolNode, toolsCondition } from "./node.js";
+export { ToolNode, toolsCondition, createReactAgent, createReactAgentAnnotation } from "./node.js";
