@@ -72,3 +72,11 @@ pub fn named(name: &str, message: &str) -> JsValue {
     let _ = js_sys::Reflect::set(&obj, &"message".into(), &message.into());
     obj.into()
 }
+
+/// A storage failure (IndexedDB's, a JS saver's) as the engine's error: `name: message`.
+pub fn storage_error(e: JsValue) -> Error {
+    let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    let message =
+        js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| crate::convert::js_text(&e));
+    Error::Storage { message: if name.is_empty() { message } else { format!("{name}: {message}") } }
+}

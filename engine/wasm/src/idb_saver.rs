@@ -4,6 +4,7 @@
 //! channel, version]`, `writes [thread, ns, checkpoint id]`, `threads [thread]`.
 //! A checkpoint and its blobs commit in one transaction (strict durability by
 //! default), so a crash leaves either the whole checkpoint or none of it.
+use crate::errors::storage_error;
 use crate::idb;
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
@@ -48,13 +49,6 @@ fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
 /// Stored JSON text, read by `read`: unparsable text and the wrong shape are both unreadable.
 fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -> Result<T, String> {
     read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
-}
-
-pub(crate) fn storage_error(e: JsValue) -> Error {
-    let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-    let message =
-        js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|n| n.as_string()).unwrap_or_else(|| crate::convert::js_text(&e));
-    Error::Storage { message: if name.is_empty() { message } else { format!("{name}: {message}") } }
 }
 
 impl IndexedDbSaver {

@@ -2,7 +2,7 @@
 //! (SQLite, Postgres, one's own). The package's glue wraps it in a bridge of
 //! async methods that take and give JSON text; this side keeps the format.
 //! Such savers keep checkpoints apart, so each one is stored whole.
-use crate::idb_saver::storage_error;
+use crate::errors::storage_error;
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use js_sys::{Array, Function, Promise, Reflect};
