@@ -77,7 +77,8 @@ export function createReactAgent(params) {
 
   const callModel = async (state, config) => {
     const input = await promptFn(modelInput(state), config);
-    const response = await (await model(state, config)).invoke(input, config);
+    // LangGraph.js runs the model as the second step of prompt | model, and LangChain tags it so.
+    const response = await (await model(state, config)).invoke(input, { ...config, tags: [...(config.tags ?? []), "seq:step:2"] });
     response.name = name;
     if (response.lc_kwargs) response.lc_kwargs.name = name;
     return { messages: [response] };

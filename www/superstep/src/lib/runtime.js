@@ -5,6 +5,7 @@
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
+import { tokenHandler } from "./tokens.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -373,6 +374,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const state = lazyState(rt);
   const prev = current;
   const config = new NodeConfig(rt, state);
+  if (rt.streamsMessages()) streamTokens(config, rt);
   current = config;
   let r;
   try {
@@ -500,6 +502,18 @@ function streamMessages(rt, out) {
     if (typeof m.id !== "string") m.id = `run-${randomId()}`;
     rt.message(toPlain([m, metadata], "message"));
   }
+}
+
+/**
+ * While the run streams messages, a chat model the node calls with its config
+ * streams its tokens: LangChain reads a config's own fields, so the handler and
+ * the task's metadata become own fields of this one.
+ */
+function streamTokens(config, rt) {
+  if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
+  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt));
+  const metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
+  Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }
 
 /** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
