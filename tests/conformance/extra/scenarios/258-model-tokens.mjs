@@ -72,6 +72,11 @@ export async function run(lib) {
     .compile({ checkpointer: new MemorySaver() });
   await collect("nodes", g, question, { configurable: { thread_id: "m" } });
 
+  // A model called without the node's config finds it all the same (in Node).
+  const implicit = new FakeListChatModel({ responses: ["no config"] });
+  const bare = new StateGraph(MessagesAnnotation).addNode("bare", async (s) => ({ messages: [await implicit.invoke(s.messages)] })).addEdge(START, "bare").compile();
+  await collect("implicitConfig", bare, question);
+
   const child = new StateGraph(MessagesAnnotation)
     .addNode("inner", async (s, config) => ({ messages: [await new FakeListChatModel({ responses: ["deep"] }).invoke(s.messages, config)] }))
     .addEdge(START, "inner")

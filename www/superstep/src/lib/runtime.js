@@ -122,6 +122,27 @@ export function useAsyncContext(asyncLocalStorage) {
   store = asyncLocalStorage;
 }
 
+/**
+ * LangChain's shared AsyncLocalStorage (Node), where a chat model called without
+ * a config finds its caller's, as LangGraph.js sets it for a running node. Here it
+ * is set only while the run streams messages, so such a model streams its tokens.
+ */
+let langChainContext = null;
+const LC_CHILD_CONFIG = Symbol.for("lc:child_config");
+const LC_CONTEXT_VARIABLES = Symbol.for("lc:context_variables");
+
+export function useLangChainContext(asyncLocalStorage) {
+  langChainContext = asyncLocalStorage;
+}
+
+/** Runs `call` with `config` as LangChain's implicit config, keeping its context variables. */
+function withLangChainConfig(config, call) {
+  const outer = langChainContext.getStore();
+  const inner = { extra: { [LC_CHILD_CONFIG]: config } };
+  if (outer?.[LC_CONTEXT_VARIABLES] !== undefined) inner[LC_CONTEXT_VARIABLES] = outer[LC_CONTEXT_VARIABLES];
+  return langChainContext.run(inner, call);
+}
+
 /** The running node's config, where it is known (see `store`). */
 function currentConfig() {
   return current ?? store?.getStore() ?? null;
@@ -374,11 +395,13 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const state = lazyState(rt);
   const prev = current;
   const config = new NodeConfig(rt, state);
-  if (rt.streamsMessages()) streamTokens(config, rt);
+  const tokens = rt.streamsMessages();
+  if (tokens) streamTokens(config, rt);
   current = config;
   let r;
   try {
-    r = store ? store.run(config, fn, state, config) : fn(state, config);
+    const call = () => (store ? store.run(config, fn, state, config) : fn(state, config));
+    r = tokens && langChainContext ? withLangChainConfig(config, call) : call();
   } catch (e) {
     current = prev;
     return fail(rt, timedOut(attempt, node) ?? e, node, retryOn);

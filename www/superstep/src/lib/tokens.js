@@ -45,6 +45,9 @@ export function tokenHandler(emit, seen) {
   };
   return {
     lc_prefer_streaming: true,
+    // Delivered as the model streams, not in LangChain's background queue: a late
+    // token would reach a task that has already finished.
+    awaitHandlers: true,
     handleChatModelStart(_llm, _messages, runId, _parent, _extra, tags, metadata, name) {
       if (metadata && !tags?.includes(NOSTREAM)) metadatas.set(runId, { tags, name, ...metadata });
     },
