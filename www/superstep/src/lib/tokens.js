@@ -20,8 +20,8 @@ const remember = (id) => {
 };
 
 /**
- * A handler for one task: `emit([message, metadata])` streams a pair and `seen(id)`
- * records a streamed message's id, so the node's returned message is not streamed again.
+ * A handler for one task: `emit([message, metadata])` streams a pair, and `seen` (a
+ * Set) gets each streamed message's id, so the node's returned message is not sent again.
  */
 export function tokenHandler(emit, seen) {
   const metadatas = new Map();
@@ -33,8 +33,10 @@ export function tokenHandler(emit, seen) {
     // One id for every chunk of a model run, as LangGraph.js gives them.
     let id = message.id;
     if (message.tool_call_id !== undefined && (message._getType?.() ?? message.type) === "tool") id ??= `run-${runId}-tool-${message.tool_call_id}`;
-    else if (id == null || id === `run-${runId}`) id = stableIds.get(runId) ?? id ?? `run-${runId}`;
-    if (!stableIds.has(runId)) stableIds.set(runId, id);
+    else {
+      if (id == null || id === `run-${runId}`) id = stableIds.get(runId) ?? id ?? `run-${runId}`;
+      if (!stableIds.has(runId)) stableIds.set(runId, id);
+    }
     if (id !== message.id) {
       message.id = id;
       if (message.lc_kwargs) message.lc_kwargs.id = id;
