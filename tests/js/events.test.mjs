@@ -123,3 +123,14 @@ test("a breakpoint after a step still heads its values with the saved checkpoint
   assert.ok(run.interrupted, "a breakpoint counts as interrupted");
   assert.deepEqual(run.interrupts, []);
 });
+
+test("streamEvents v3 marks its run for chat models, and nodes do not see the mark", async () => {
+  const seen = [];
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("n", (_s, config) => (seen.push(Object.keys(config.configurable ?? {})), {}))
+    .addEdge(START, "n")
+    .compile();
+  const run = await g.streamEvents({ messages: [] }, { version: "v3", configurable: { user: "u" } });
+  for await (const _ of run);
+  assert.deepEqual(seen, [["user"]]);
+});

@@ -4,7 +4,8 @@
 // stream sends its whole message once; a model tagged "nostream" sends nothing,
 // and the message the node returns streams instead; a returned message already
 // streamed is not sent again. Also a subgraph's model (with `subgraphs: true`), and
-// createReactAgent's; and streamEvents v3's message events for the same.
+// createReactAgent's; and streamEvents v3's message events for the same, which LangChain
+// builds itself there (content blocks, finish reason).
 // Ids (run ids) and task ids in namespaces are left out; chunks keep their order.
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage } from "@langchain/core/messages";
@@ -92,10 +93,9 @@ export async function run(lib) {
   for await (const e of run) {
     if (e.method === "updates") events.push(["updates", e.params.node ?? null]);
     if (e.method !== "messages") continue;
-    // A finish's response metadata is left out: under streamEvents LangGraph.js has LangChain
-    // build a model's message from protocol events, which add a finish reason to it.
-    const { event, delta, content, reason, index } = e.params.data;
-    events.push([event, e.params.node ?? null, index ?? null, delta?.text ?? content?.text ?? null, reason ?? null]);
+    const { event, delta, content, reason, index, responseMetadata, usage } = e.params.data;
+    const keys = (o) => (o ? Object.keys(o).sort() : null);
+    events.push([event, e.params.node ?? null, index ?? null, delta?.text ?? content?.text ?? null, reason ?? null, keys(responseMetadata), keys(usage)]);
   }
   out.events = events;
 

@@ -8,7 +8,7 @@
 const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
 import { randomId } from "./messages.js";
-import { tokenMessageIds } from "./tokens.js";
+import { PROTOCOL_RUN } from "./tokens.js";
 
 const key = (ns) => ns.join("\0");
 /** A v4 UUID; `crypto.randomUUID` needs a secure context, which a plain http page is not. */
@@ -60,61 +60,6 @@ class Log {
   }
 }
 
-/** A messages chunk's message, node, task namespace and event maker. */
-function messageParts(ns, data, params, runId) {
-  const [m, meta] = Array.isArray(data) && data.length === 2 && isRecord(data[1]) ? data : [data, {}];
-  const node = typeof meta.langgraph_node === "string" ? meta.langgraph_node : undefined;
-  const run_id = runId ?? meta.run_id ?? uuid();
-  // Under the node's own task namespace, as LangGraph.js streams them.
-  const at = typeof meta.langgraph_checkpoint_ns === "string" && meta.langgraph_checkpoint_ns ? meta.langgraph_checkpoint_ns.split("|") : ns;
-  const ev = (d) => ({ method: "messages", params: { ...params({ ...(node ? { node } : {}), data: { ...d, run_id } }), namespace: at } });
-  return { m, node, at, ev };
-}
-
-/**
- * A chat model's tokens as one message lifecycle, as LangChain builds it for
- * LangGraph.js: a start and an empty text block at the first chunk, a text delta
- * per chunk, and the block's whole text and the finish when the message ends
- * (its task sends anything else, or its node's update comes).
- */
-class TokenMessages {
-  #open = new Map();
-  constructor(push) {
-    this.push = push;
-  }
-  /** The events of a messages chunk if it is a token of a model's message; else null. */
-  take(ns, data) {
-    const params = (extra) => ({ namespace: ns, timestamp: Date.now(), ...extra });
-    const id = Array.isArray(data) ? data[0]?.id : undefined;
-    const { m, node, at, ev } = messageParts(ns, data, params, typeof id === "string" && id.startsWith("run-") ? id.slice(4) : undefined);
-    const open = this.#open.get(id);
-    if (open && key(open.at) === key(at)) {
-      const text = typeof m.content === "string" ? m.content : "";
-      open.text += text;
-      if (text) this.push(ev({ event: "content-block-delta", index: 0, delta: { type: "text-delta", text } }));
-      return true;
-    }
-    this.endWhere((o) => key(o.at) === key(at));
-    if (typeof id !== "string" || !tokenMessageIds.has(id)) return false;
-    const text = typeof m.content === "string" ? m.content : "";
-    this.#open.set(id, { at, node, parent: key(at.slice(0, -1)), text, ev });
-    this.push(ev({ event: "message-start", id }));
-    this.push(ev({ event: "content-block-start", index: 0, content: { type: "text", text: "" } }));
-    if (text) this.push(ev({ event: "content-block-delta", index: 0, delta: { type: "text-delta", text } }));
-    return true;
-  }
-  /** Ends the open messages `which` picks (all by default). */
-  endWhere(which = () => true) {
-    for (const [id, o] of this.#open) {
-      if (!which(o)) continue;
-      this.#open.delete(id);
-      tokenMessageIds.delete(id);
-      this.push(o.ev({ event: "content-block-finish", index: 0, content: { type: "text", text: o.text } }));
-      this.push(o.ev({ event: "message-finish", reason: "stop" }));
-    }
-  }
-}
-
 /** The protocol events one stream chunk becomes. */
 function toEvents(ns, mode, data) {
   const params = (extra) => ({ namespace: ns, timestamp: Date.now(), ...extra });
@@ -126,7 +71,14 @@ function toEvents(ns, mode, data) {
     }
     case "messages": {
       // A whole message as the protocol's lifecycle: start, a delta per text block, finish.
-      const { m, node, at, ev } = messageParts(ns, data, params);
+      const [m, meta] = Array.isArray(data) && data.length === 2 && isRecord(data[1]) ? data : [data, {}];
+      const node = typeof meta.langgraph_node === "string" ? meta.langgraph_node : undefined;
+      const run_id = meta.run_id ?? uuid();
+      // Under the node's own task namespace, as LangGraph.js streams them.
+      const at = typeof meta.langgraph_checkpoint_ns === "string" && meta.langgraph_checkpoint_ns ? meta.langgraph_checkpoint_ns.split("|") : ns;
+      const ev = (d) => ({ method: "messages", params: { ...params({ ...(node ? { node } : {}), data: { ...d, run_id } }), namespace: at } });
+      // A chat model's own protocol event (its tokens, see tokens.js), as LangChain made it.
+      if (typeof m?.event === "string") return [ev(m)];
       const text = typeof m?.content === "string" && m.content ? [{ type: "text", text: m.content }] : [];
       const blocks = Array.isArray(m?.content) ? m.content : text;
       const block = (b, index) =>
@@ -274,7 +226,6 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     lifecycle.see(e.params.namespace, e);
     log(e);
   };
-  const tokens = new TokenMessages(push);
   // A values chunk waits for the checkpoint it shows, which the stream sends after it
   // (after the stop's chunks, when a breakpoint or an interrupt ends the step). As in
   // LangGraph.js, both go out when the next step begins, so a run that fails before
@@ -292,9 +243,6 @@ export function streamEventsV3(graph, input, { version, ...config }) {
         run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
       }
     }
-    if (mode === "messages" && tokens.take(ns, data)) return;
-    // A node's update ends the messages its model was streaming.
-    if (mode === "updates" && isRecord(data)) tokens.endWhere((o) => o.parent === key(ns) && o.node in data);
     for (const e of toEvents(ns, mode, data)) push(e);
   };
   const release = ({ ns, data, after, envelope }) => {
@@ -313,7 +261,9 @@ export function streamEventsV3(graph, input, { version, ...config }) {
   };
   lifecycle.start();
   run.finished = (async () => {
-    for await (const [ns, mode, data] of await graph.stream(input, { ...config, signal, streamMode: MODES, subgraphs: true })) {
+    // The mark has a node's chat model stream the protocol's events (tokens.js).
+    const configurable = { ...config.configurable, [PROTOCOL_RUN]: true };
+    for await (const [ns, mode, data] of await graph.stream(input, { ...config, configurable, signal, streamMode: MODES, subgraphs: true })) {
       // A saved checkpoint comes as a "checkpoints" chunk and a debug event; either heads the values.
       const saved = mode === "checkpoints" ? data : mode === "debug" && data.type === "checkpoint" ? data.payload : null;
       const k = key(ns);
@@ -342,7 +292,6 @@ export function streamEventsV3(graph, input, { version, ...config }) {
   })().then(
     () => {
       held.splice(0).forEach(release);
-      tokens.endWhere();
       lifecycle.end();
       run.events.end();
     },

@@ -5,7 +5,7 @@
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
-import { tokenHandler } from "./tokens.js";
+import { PROTOCOL_RUN, tokenHandler } from "./tokens.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -289,6 +289,13 @@ export function writer(chunk) {
   return configOrCurrent(undefined, "writer()").writer(chunk);
 }
 
+/** A run's configurable without the mark `streamEvents` v3 leaves in it. */
+function withoutProtocolMark(c) {
+  if (!c || !(PROTOCOL_RUN in c)) return c;
+  const { [PROTOCOL_RUN]: _, ...rest } = c;
+  return rest;
+}
+
 /** What a node gets as `config`; fields are read from the runtime on demand. */
 export class NodeConfig {
   #rt;
@@ -300,7 +307,7 @@ export class NodeConfig {
     this.#input = input;
   }
   get configurable() {
-    return (this.#configurable ??= this.#rt.configurable());
+    return (this.#configurable ??= withoutProtocolMark(this.#rt.configurable()));
   }
   get context() {
     return this.#rt.context();
@@ -534,7 +541,8 @@ function streamMessages(rt, out) {
  */
 function streamTokens(config, rt) {
   if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
-  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt));
+  const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
+  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);
   const metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
   Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }

@@ -3,34 +3,31 @@
 // run streams messages. A chat model the node calls with its config streams
 // through it chunk by chunk (or, if it cannot stream, its whole message once),
 // each with the model run's metadata. Duck-typed: no LangChain code is needed.
+// Under `streamEvents` v3 the handler asks LangChain for the protocol's own
+// events instead of chunks (its content blocks, finish reason and usage), as
+// LangGraph.js's protocol handler does.
 import { toPlain } from "./values.js";
 
-const NOSTREAM = "nostream";
+/** The configurable key that marks a `streamEvents` v3 run; nodes do not see it. */
+export const PROTOCOL_RUN = "__superstep_protocol_messages";
+
+const nostream = (tags) => !!tags && (tags.includes("nostream") || tags.includes("langsmith:nostream"));
 
 /**
- * Ids of the messages streamed as tokens lately, so `streamEvents` v3 can tell a
- * chunk of a longer message from a whole one (the chunks cross the engine as
- * plain messages). Bounded: the oldest go first.
+ * A handler for one task: `emit([payload, metadata])` streams a pair, and `seen` (a
+ * Set) gets each streamed message's id, so the node's returned message is not sent
+ * again. `protocol`: payloads are v3 protocol events, with the run id in the metadata.
  */
-export const tokenMessageIds = new Set();
-const remember = (id) => {
-  tokenMessageIds.delete(id);
-  tokenMessageIds.add(id);
-  if (tokenMessageIds.size > 1000) tokenMessageIds.delete(tokenMessageIds.values().next().value);
-};
-
-/**
- * A handler for one task: `emit([message, metadata])` streams a pair, and `seen` (a
- * Set) gets each streamed message's id, so the node's returned message is not sent again.
- */
-export function tokenHandler(emit, seen) {
+export function tokenHandler(emit, seen, protocol) {
   const metadatas = new Map();
   const streamed = new Set();
   const stableIds = new Map();
-  const send = (runId, message, dedupe, token) => {
+  const out = (runId, payload) => {
     const meta = metadatas.get(runId);
-    if (!meta || (dedupe && message.id != null && seen.has(message.id))) return;
-    // One id for every chunk of a model run, as LangGraph.js gives them.
+    emit(toPlain([payload, protocol ? { ...meta, run_id: runId } : meta], "message"));
+  };
+  // One id for every chunk of a model run, as LangGraph.js gives them.
+  const idFor = (runId, message) => {
     let id = message.id;
     if (message.tool_call_id !== undefined && (message._getType?.() ?? message.type) === "tool") id ??= `run-${runId}-tool-${message.tool_call_id}`;
     else {
@@ -42,34 +39,63 @@ export function tokenHandler(emit, seen) {
       if (message.lc_kwargs) message.lc_kwargs.id = id;
     }
     seen.add(id);
-    if (token) remember(id);
-    emit(toPlain([message, meta], "message"));
+    return id;
   };
-  return {
-    lc_prefer_streaming: true,
+  const whole = (runId, message) => {
+    if (message.id != null && seen.has(message.id)) return;
+    idFor(runId, message);
+    out(runId, message);
+  };
+  const forget = (runId) => {
+    streamed.delete(runId);
+    metadatas.delete(runId);
+    stableIds.delete(runId);
+  };
+  const handler = {
     // Delivered as the model streams, not in LangChain's background queue: a late
     // token would reach a task that has already finished.
     awaitHandlers: true,
     handleChatModelStart(_llm, _messages, runId, _parent, _extra, tags, metadata, name) {
-      if (metadata && !tags?.includes(NOSTREAM)) metadatas.set(runId, { tags, name, ...metadata });
-    },
-    handleLLMNewToken(token, _idx, runId, _parent, _tags, fields) {
-      streamed.add(runId);
-      const chunk = fields?.chunk;
-      // A chunk without a message (a text model's) streams as an AI message chunk of its text.
-      send(runId, chunk?.message ?? { type: "ai", content: token }, false, true);
+      if (metadata && !nostream(tags)) metadatas.set(runId, { tags, name, ...metadata });
     },
     handleLLMEnd(output, runId) {
-      if (!streamed.has(runId)) {
-        const message = output?.generations?.[0]?.[0]?.message;
-        if (message && typeof message === "object") send(runId, message, true);
+      const message = output?.generations?.[0]?.[0]?.message;
+      if (metadatas.has(runId) && message && typeof message === "object") {
+        // A model that streamed nothing sends its message now; one that streamed
+        // protocol events has its message marked as sent.
+        if (!streamed.has(runId)) whole(runId, message);
+        else if (protocol) idFor(runId, message);
       }
-      streamed.delete(runId);
-      metadatas.delete(runId);
+      forget(runId);
     },
     handleLLMError(_error, runId) {
-      streamed.delete(runId);
-      metadatas.delete(runId);
+      forget(runId);
     },
   };
+  if (protocol) {
+    handler.lc_prefer_chat_model_stream_events = true;
+    handler.handleChatModelStreamEvent = (event, runId) => {
+      if (!metadatas.has(runId)) return;
+      let forwarded = event;
+      if (event.event === "message-start") {
+        streamed.add(runId);
+        const id = event.id ?? `run-${runId}`;
+        seen.add(id);
+        if (!stableIds.has(runId)) stableIds.set(runId, id);
+        if (event.id == null) forwarded = { ...event, id };
+      }
+      out(runId, forwarded);
+    };
+  } else {
+    handler.lc_prefer_streaming = true;
+    handler.handleLLMNewToken = (token, _idx, runId, _parent, _tags, fields) => {
+      streamed.add(runId);
+      if (!metadatas.has(runId)) return;
+      // A chunk without a message (a text model's) streams as an AI message chunk of its text.
+      const message = fields?.chunk?.message ?? { type: "ai", content: token };
+      idFor(runId, message);
+      out(runId, message);
+    };
+  }
+  return handler;
 }
