@@ -19,6 +19,9 @@ export function messageType(m) {
   return TYPES[type] ?? type;
 }
 
+/** Whether `m` is a message (plain or LangChain's) of `type` ("ai", "tool", "system"...). */
+export const isMessageOf = (m, type) => !!m && typeof m === "object" && messageType(m) === type;
+
 /** A message-like value (a string, `[role, content]`, `{ role, content }`) as a plain message, its id as given. */
 export function asMessage(m) {
   let msg;

@@ -4,10 +4,10 @@
 // `invoke(toolCall, config)`, LangChain's tools included. Messages are plain
 // objects here (LangChain message instances are accepted too).
 import { Command, END, isCommand, isGraphBubbleUp, isSend } from "./types.js";
-import { messageType, randomId } from "./messages.js";
+import { isMessageOf, randomId } from "./messages.js";
 
-const isAi = (m) => !!m && typeof m === "object" && messageType(m) === "ai";
-const isToolMessage = (m) => !!m && typeof m === "object" && messageType(m) === "tool";
+const isAi = (m) => isMessageOf(m, "ai");
+const isToolMessage = (m) => isMessageOf(m, "tool");
 const lastMessage = (state) => (Array.isArray(state) ? state.at(-1) : state?.messages?.at(-1));
 
 /** What a tool gets beside its call, as LangGraph.js's ToolNode gives it: the node's config fields, the state and the call's id. */
@@ -15,6 +15,12 @@ function runtimeOf(config, state, call) {
   const c = config ?? {};
   const writer = typeof c.writer === "function" ? c.writer.bind(c) : null;
   return { configurable: c.configurable, metadata: c.metadata, signal: c.signal, context: c.context, store: c.store ?? null, writer, interrupt: c.interrupt, state, toolCallId: call.id ?? "", config };
+}
+
+/** The tool calls of `ai` (the last AI message) that no tool message answers yet. */
+export function pendingToolCalls(messages, ai = messages.findLast(isAi)) {
+  const answered = new Set(messages.filter(isToolMessage).map((m) => m.tool_call_id));
+  return ai?.tool_calls?.filter((c) => c.id == null || !answered.has(c.id)) ?? [];
 }
 
 /** "tools" when the last message asks for tool calls, else END. */
@@ -40,11 +46,9 @@ export class ToolNode {
     } else {
       const messages = Array.isArray(input) ? input : input?.messages;
       if (!Array.isArray(messages)) throw new Error("ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.");
-      const answered = new Set(messages.filter(isToolMessage).map((m) => m.tool_call_id));
       const ai = messages.findLast(isAi);
       if (!ai) throw new Error("ToolNode only accepts AIMessages as input.");
-      const calls = (ai.tool_calls ?? []).filter((c) => c.id == null || !answered.has(c.id));
-      outputs = await Promise.all(calls.map((c) => this.#run(c, config, input)));
+      outputs = await Promise.all(pendingToolCalls(messages, ai).map((c) => this.#run(c, config, input)));
     }
     const wrap = (o) => (Array.isArray(input) ? [o] : { messages: [o] });
     if (!outputs.some(isCommand)) return Array.isArray(input) ? outputs : { messages: outputs };

@@ -5,14 +5,13 @@
 // given the tools); a system prompt goes to it as a `{ role: "system" }` message.
 import { Annotation, END, START, Send } from "./types.js";
 import { StateGraph } from "./graph.js";
-import { messageType, messagesStateReducer } from "./messages.js";
-import { ToolNode } from "./prebuilt.js";
+import { isMessageOf, messagesStateReducer } from "./messages.js";
+import { ToolNode, pendingToolCalls } from "./prebuilt.js";
 
 const isTool = (t) => !!t && typeof t.invoke === "function";
-const ofType = (type) => (m) => !!m && typeof m === "object" && messageType(m) === type;
-const isAi = ofType("ai");
-const isToolMessage = ofType("tool");
-const isSystem = ofType("system");
+const isAi = (m) => isMessageOf(m, "ai");
+const isToolMessage = (m) => isMessageOf(m, "tool");
+const isSystem = (m) => isMessageOf(m, "system");
 
 /** LangGraph.js's default agent state: the messages and a structured response. */
 export const createReactAgentAnnotation = () =>
@@ -52,12 +51,6 @@ function withTools(llm, tools) {
 /** The messages the model reads: a pre-model hook's `llmInputMessages` if it left any. */
 function modelInput({ messages, llmInputMessages, ...rest }) {
   return { messages: llmInputMessages?.length > 0 ? llmInputMessages : messages, ...rest };
-}
-
-/** Tool calls of the last AI message that no tool message answers yet. */
-function pendingCalls(messages) {
-  const answered = new Set(messages.filter(isToolMessage).map((m) => m.tool_call_id));
-  return messages.findLast(isAi)?.tool_calls?.filter((c) => c.id == null || !answered.has(c.id)) ?? [];
 }
 
 /**
@@ -117,7 +110,7 @@ export function createReactAgent(params) {
   if (postModelHook != null) {
     graph.addNode("post_model_hook", postModelHook).addEdge("agent", "post_model_hook");
     const after = (state) => {
-      const calls = pendingCalls(state.messages);
+      const calls = pendingToolCalls(state.messages);
       if (calls.length > 0) return toTools(state, calls);
       return isToolMessage(state.messages.at(-1)) ? entry : done;
     };

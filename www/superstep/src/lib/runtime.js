@@ -143,6 +143,9 @@ function withLangChainConfig(config, call) {
   return langChainContext.run(inner, call);
 }
 
+/** `fn(state, config)`, inside `store` (where there is one) so its runtime survives `await`. */
+const callNode = (fn, state, config) => (store ? store.run(config, fn, state, config) : fn(state, config));
+
 /** The running node's config, where it is known (see `store`). */
 function currentConfig() {
   return current ?? store?.getStore() ?? null;
@@ -407,8 +410,8 @@ function run(rt, fn, done, node, retryOn, timeout) {
   current = config;
   let r;
   try {
-    const call = () => (store ? store.run(config, fn, state, config) : fn(state, config));
-    r = tokens && langChainContext ? withLangChainConfig(config, call) : call();
+    // A closure only while tokens stream: the common call allocates none.
+    r = tokens && langChainContext ? withLangChainConfig(config, () => callNode(fn, state, config)) : callNode(fn, state, config);
   } catch (e) {
     current = prev;
     return fail(rt, timedOut(attempt, node) ?? e, node, retryOn);

@@ -7,6 +7,7 @@
 // events instead of chunks (its content blocks, finish reason and usage), as
 // LangGraph.js's protocol handler does.
 import { toPlain } from "./values.js";
+import { isMessageOf } from "./messages.js";
 
 /** The configurable key that marks a `streamEvents` v3 run; nodes do not see it. */
 export const PROTOCOL_RUN = "__superstep_protocol_messages";
@@ -29,7 +30,7 @@ export function tokenHandler(emit, seen, protocol) {
   // One id for every chunk of a model run, as LangGraph.js gives them.
   const idFor = (runId, message) => {
     let id = message.id;
-    if (message.tool_call_id !== undefined && (message._getType?.() ?? message.type) === "tool") id ??= `run-${runId}-tool-${message.tool_call_id}`;
+    if (message.tool_call_id !== undefined && isMessageOf(message, "tool")) id ??= `run-${runId}-tool-${message.tool_call_id}`;
     else {
       if (id == null || id === `run-${runId}`) id = stableIds.get(runId) ?? id ?? `run-${runId}`;
       if (!stableIds.has(runId)) stableIds.set(runId, id);
