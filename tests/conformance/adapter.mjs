@@ -9,7 +9,7 @@ export default async function lib() {
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
-    StateSchema, ReducedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
+    StateSchema, ReducedValue, UntrackedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
     entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent,
   } = superstep;
   return {
@@ -21,6 +21,7 @@ export default async function lib() {
     pushMessage,
     StateSchema,
     ReducedValue,
+    UntrackedValue,
     MessagesValue,
     withLangGraph,
     isGraphBubbleUp,

@@ -3,6 +3,7 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as S from "../../www/superstep/node.js";
+import { z } from "zod";
 
 const dir = new URL("../../www/examples/", import.meta.url);
 const names = JSON.parse(readFileSync(new URL("index.json", dir), "utf8"));
@@ -43,6 +44,18 @@ test("code nodes and routers run JS; named functions come from `functions`", asy
   const g = S.StateGraph.fromJSON(doc, { functions: { shout: (s) => ({ log: [`n is ${s.n}`] }) } }).compile();
   assert.deepEqual(await g.invoke({ n: 0 }), { n: 3, log: ["inc", "inc", "inc", "n is 3"] });
   assert.match(g.drawMermaid(), /flowchart TD/);
+});
+
+test("an UntrackedValue field stays untracked through a document", async () => {
+  const State = new S.StateSchema({ n: z.number().default(0), conn: new S.UntrackedValue() });
+  const doc = new S.StateGraph(State).addNode("a", (s) => ({ n: s.n + 1, conn: "db" })).addEdge(S.START, "a").toJSON();
+  assert.deepEqual(doc.channels.find((c) => c.key === "conn"), { key: "conn", reducer: "overwrite", untracked: true });
+  const g = S.StateGraph.fromJSON(doc, { functions: { a: (s) => ({ n: s.n + 1, conn: "db" }) } }).compile({ checkpointer: new S.MemorySaver() });
+  const config = { configurable: { thread_id: "d" } };
+  assert.deepEqual(await g.invoke({}, config), { n: 1, conn: "db" });
+  assert.deepEqual((await g.getState(config)).values, { n: 1 });
+  assert.deepEqual(S.StateGraph.fromJSON(doc).toJSON().channels, doc.channels);
+  assert.throws(() => S.StateGraph.fromJSON({ ...doc, channels: [{ key: "conn", untracked: "yes" }] }), (e) => e.problems[0].path === "$.channels[0].untracked");
 });
 
 test("an invalid document lists every problem with its path", () => {

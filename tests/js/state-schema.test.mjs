@@ -7,7 +7,7 @@ import { z } from "zod";
 import * as S from "../../www/superstep/node.js";
 import * as Zod from "../../www/superstep/zod.node.js";
 
-const { StateGraph, StateSchema, ReducedValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
+const { StateGraph, StateSchema, ReducedValue, UntrackedValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
 before(() => S.init());
 
 const fields = () => ({
@@ -96,6 +96,20 @@ test("zod objects: meta from withLangGraph or the registry, parsed as a partial 
     .compile();
   const out = await messages.invoke({ messages: "hi" });
   assert.deepEqual(out.messages.map((m) => [m.type, m.content]), [["human", "hi"], ["ai", "yo"]]);
+});
+
+test("an UntrackedValue's schema checks its writes, and no checkpoint keeps its value", async () => {
+  const State = new StateSchema({ n: z.number().default(0), conn: new UntrackedValue(z.string().min(2)), cache: new UntrackedValue() });
+  const bad = new StateGraph(State).addNode("a", () => ({ conn: "x" })).addEdge(START, "a").compile();
+  await assert.rejects(bad.invoke({}), (e) => e.message.startsWith('Validation failed for field "conn": ') && e.message.includes("too_small"));
+  const saver = new MemorySaver();
+  const g = new StateGraph(State).addNode("a", () => ({ conn: "db", cache: { hits: 1 }, n: 1 })).addEdge(START, "a").compile({ checkpointer: saver });
+  const config = { configurable: { thread_id: "u" } };
+  assert.deepEqual(await g.invoke({}, config), { n: 1, conn: "db", cache: { hits: 1 } });
+  assert.deepEqual((await g.getState(config)).values, { n: 1 });
+  const tuple = await saver.getTuple(config);
+  assert.deepEqual(tuple.checkpoint.channel_values, { n: 1 });
+  assert.ok(tuple.checkpoint.channel_versions.conn, "its version is kept");
 });
 
 test("a field that is no schema is refused with LangGraph.js's message", () => {

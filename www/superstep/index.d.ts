@@ -368,7 +368,19 @@ export class ReducedValue<V = any, U = V> {
 /** LangGraph.js's messages field: `messagesStateReducer` over a list that starts empty. */
 export const MessagesValue: ReducedValue<Message[], MessageLike | MessageLike[]>;
 
-type SchemaFields = Record<string, StandardSchemaV1<any, any> | ReducedValue<any, any>>;
+/**
+ * A field no checkpoint keeps (a connection, a cache): it lives for one run, and a
+ * run restored from a checkpoint starts from `schema`'s default. `guard` (default
+ * true) allows one write a superstep; `guard: false` keeps the last of several.
+ */
+export class UntrackedValue<V = any> {
+  constructor(schema?: StandardSchemaV1<any, V>, init?: { guard?: boolean });
+  readonly schema: StandardSchemaV1<any, V> | undefined;
+  readonly guard: boolean;
+  static isInstance(value: unknown): value is UntrackedValue;
+}
+
+type SchemaFields = Record<string, StandardSchemaV1<any, any> | ReducedValue<any, any> | UntrackedValue<any>>;
 /**
  * LangGraph.js 1.x state: Standard Schema fields keep the last value (a schema's
  * default is the field's), ReducedValue fields reduce. The graph's input and
@@ -378,8 +390,8 @@ export class StateSchema<F extends SchemaFields = SchemaFields> {
   constructor(fields: F);
   readonly fields: F;
   /** The state's type: `typeof MyState.State`. */
-  State: { [K in keyof F]: F[K] extends ReducedValue<infer V, any> ? V : SchemaOutput<F[K]> };
-  Update: { [K in keyof F]?: F[K] extends ReducedValue<infer V, infer U> ? U | Overwrite<V> : SchemaInput<F[K]> };
+  State: { [K in keyof F]: F[K] extends ReducedValue<infer V, any> ? V : F[K] extends UntrackedValue<infer V> ? V : SchemaOutput<F[K]> };
+  Update: { [K in keyof F]?: F[K] extends ReducedValue<infer V, infer U> ? U | Overwrite<V> : F[K] extends UntrackedValue<infer V> ? V : SchemaInput<F[K]> };
   static isInstance(value: unknown): value is StateSchema;
 }
 

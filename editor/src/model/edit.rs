@@ -354,7 +354,7 @@ mod tests {
                 .prop_map(|(a, b, at)| EditorChange::AddEdge { edge: EdgeDoc { from: json!(a), to: b.into() }, at }),
             (0usize..12).prop_map(|at| EditorChange::RemoveEdge { at }),
             ("[a-z]{1,4}", 0usize..12).prop_map(|(key, at)| EditorChange::AddChannel {
-                channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into() },
+                channel: ChannelDoc { key, reducer: "overwrite".into(), default: None, role: "state".into(), untracked: false },
                 at
             }),
             ids.clone().prop_map(|id| EditorChange::SetSettings { id: id.into(), settings: Map::new() }),
@@ -378,6 +378,7 @@ mod tests {
                         reducer: "add".into(),
                         default: Some(json!(1)),
                         role: if private { "private" } else { "state" }.into(),
+                        untracked: false,
                     },
                 }
             }),

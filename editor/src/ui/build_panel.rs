@@ -182,6 +182,7 @@ fn add_key(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>, 
             reducer: reducer.get_untracked(),
             default: None,
             role: "state".into(),
+            untracked: false,
         },
         at,
     });

@@ -215,6 +215,8 @@ pub fn encode(
             continue;
         }
         let blob = match (&rs.values[i], deltas.iter().find(|(c, _)| *c == i).map(|(_, d)| d), prev_version) {
+            // Its version is kept (as LangGraph keeps it), its value is not.
+            _ if ch.untracked => Blob::Empty,
             (Some(v), Some(Delta::Append(n)), Some(base)) if v.is_array() => {
                 let list = v.as_array().expect("checked");
                 Blob::Append { base, items: list[list.len().saturating_sub(*n)..].to_vec() }
@@ -259,7 +261,10 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     for (name, &version) in &t.checkpoint.channel_versions {
         if let Some(ch) = spec.channel(name) {
             rs.versions[ch] = version;
-            rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
+            // An untracked channel restarts from its default.
+            if !spec.channels[ch].untracked {
+                rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
+            }
         }
     }
     for (node, seen) in &t.checkpoint.versions_seen {

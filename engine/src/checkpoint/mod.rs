@@ -20,7 +20,7 @@ use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
     CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
 };
-use crate::types::{Command, Goto, START};
+use crate::types::{Command, Goto, Send, START};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use serde_json::{json, Value};
@@ -242,8 +242,14 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
             let task = task.clone();
             let kind = match &r.status {
                 TaskStatus::Done => WriteKind::Done {
-                    writes: r.writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect(),
-                    sends: r.writes.sends.clone(),
+                    writes: r
+                        .writes
+                        .writes
+                        .iter()
+                        .filter(|(c, _)| !spec.channels[*c].untracked)
+                        .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
+                        .collect(),
+                    sends: r.writes.sends.iter().map(|s| without_untracked(spec, s)).collect(),
                 },
                 TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
                 TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string(), class: Some(e.task_error_class().to_string()) },
@@ -263,6 +269,16 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
             PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls, handled }
         })
         .collect()
+}
+
+/// A Send as its task's saved writes keep it: without its argument's untracked keys
+/// (as LangGraph.js saves it; a checkpoint's pending sends keep them, as there).
+fn without_untracked(spec: &crate::graph::compile::GraphSpec, send: &Send) -> Send {
+    let mut send = send.clone();
+    if let Value::Object(arg) = &mut send.arg {
+        arg.retain(|k, _| spec.channel(k).is_none_or(|c| !spec.channels[c].untracked));
+    }
+    send
 }
 
 /// The task calls saved with pending writes, for the tasks' next runs.

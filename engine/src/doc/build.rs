@@ -258,7 +258,7 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
     for ch in &doc.channels {
         let reducer = Reducer::builtin(&ch.reducer)
             .ok_or_else(|| doc_err(format!("channel {}", ch.key), format!("unknown reducer {}", ch.reducer)))?;
-        let c = Channel { reducer, default: ch.default.clone() };
+        let c = Channel { reducer, default: ch.default.clone(), untracked: ch.untracked };
         g = if ch.role == "private" { g.private_channel(ch.key.clone(), c) } else { g.channel(ch.key.clone(), c) };
     }
     if let Some(i) = &doc.input {

@@ -59,6 +59,9 @@ pub struct ChannelDoc {
     /// `state` (default), or `private` (outside the state schema).
     #[serde(skip_serializing_if = "is_state_role")]
     pub role: String,
+    /// Never checkpointed (LangGraph's `UntrackedValue`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub untracked: bool,
 }
 
 fn is_state_role(r: &str) -> bool {

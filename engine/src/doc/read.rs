@@ -160,6 +160,7 @@ impl Reader {
             reducer: self.string(&field(obj, "reducer", path)).unwrap_or_else(|| "overwrite".into()),
             default: field(obj, "default", path).value.cloned(),
             role: self.string(&field(obj, "role", path)).unwrap_or_else(|| "state".into()),
+            untracked: self.typed(&field(obj, "untracked", path), "true or false", Value::as_bool).unwrap_or(false),
         })
     }
 

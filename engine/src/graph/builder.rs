@@ -9,15 +9,18 @@ use serde_json::Value;
 pub struct Channel {
     pub reducer: Reducer,
     pub default: Option<Value>,
+    /// Never checkpointed (LangGraph's `UntrackedValue`): the value lives for one run,
+    /// and a run restored from a checkpoint starts from the default.
+    pub untracked: bool,
 }
 
 impl Channel {
     /// The default channel: each write overwrites.
     pub fn last_value() -> Self {
-        Channel { reducer: Reducer::LastValue, default: None }
+        Channel { reducer: Reducer::LastValue, default: None, untracked: false }
     }
     pub fn reducer(reducer: Reducer) -> Self {
-        Channel { reducer, default: None }
+        Channel { reducer, default: None, untracked: false }
     }
     pub fn append() -> Self {
         Channel::reducer(Reducer::Append).default(Value::Array(vec![]))
@@ -27,6 +30,10 @@ impl Channel {
     }
     pub fn default(mut self, value: Value) -> Self {
         self.default = Some(value);
+        self
+    }
+    pub fn untracked(mut self) -> Self {
+        self.untracked = true;
         self
     }
 }

@@ -33,6 +33,8 @@ pub struct ChannelSpec {
     pub name: Arc<str>,
     pub kind: ChannelKind,
     pub default: Option<Value>,
+    /// A state channel no checkpoint keeps (see `Channel::untracked`).
+    pub untracked: bool,
 }
 
 /// A node as the runtime sees it: indices instead of names.
@@ -178,11 +180,16 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     let mut channels: Vec<ChannelSpec> = g
         .channels
         .iter()
-        .map(|(k, c)| ChannelSpec { name: Arc::from(k.as_str()), kind: ChannelKind::State(c.reducer.clone()), default: c.default.clone() })
+        .map(|(k, c)| ChannelSpec {
+            name: Arc::from(k.as_str()),
+            kind: ChannelKind::State(c.reducer.clone()),
+            default: c.default.clone(),
+            untracked: c.untracked,
+        })
         .collect();
     let state_count = channels.len();
     let start_channel = channels.len();
-    channels.push(ChannelSpec { name: Arc::from(START), kind: ChannelKind::Start, default: None });
+    channels.push(ChannelSpec { name: Arc::from(START), kind: ChannelKind::Start, default: None, untracked: false });
     let mut node_index = HashMap::new();
     node_index.insert(START.to_string(), 0);
     // `names` follows `g.nodes`.
@@ -190,7 +197,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
         let kind = ChannelKind::Trigger { deferred: g.nodes[i].defer };
-        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind, default: None });
+        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind, default: None, untracked: false });
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
@@ -198,6 +205,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
             name: Arc::from(format!("join:{}:{to}", from.join("+"))),
             kind: ChannelKind::Barrier { sources: from.clone(), deferred: deferred(to) },
             default: None,
+            untracked: false,
         });
     }
     let channel_index: HashMap<String, usize> = channels.iter().enumerate().map(|(i, c)| (c.name.to_string(), i)).collect();

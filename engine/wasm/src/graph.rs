@@ -26,7 +26,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
             ("custom", Some(i)) => Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?) },
             (name, _) => Reducer::builtin(name).ok_or_else(|| errors::named("GraphValidationError", &format!("unknown reducer {name}")))?,
         };
-        let channel = Channel { reducer, default: ch.default.clone() };
+        let channel = Channel { reducer, default: ch.default.clone(), untracked: ch.untracked };
         g = if spec.state_keys.contains(&ch.name) {
             g.channel(ch.name.clone(), channel)
         } else {

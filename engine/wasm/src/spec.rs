@@ -22,6 +22,7 @@ pub struct ChannelData {
     pub reducer: String,
     pub reducer_fn: Option<usize>,
     pub default: Option<Value>,
+    pub untracked: bool,
 }
 
 pub struct NodeData {
@@ -95,6 +96,7 @@ pub fn read_spec(v: &Value) -> Read<SpecData> {
                 reducer: c.req("reducer")?,
                 reducer_fn: c.opt("reducerFn")?,
                 default: c.get("default").cloned(),
+                untracked: c.opt("untracked")?.unwrap_or(false),
             })
         })?,
         state_keys: f.req("stateKeys")?,

@@ -17,7 +17,7 @@ export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
 export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.js";
-export { StateSchema, ReducedValue, MessagesValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
+export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
 let ready = null;
 

@@ -161,7 +161,7 @@ export class StateGraph {
     const channels = [...this.channels].map(([key, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
       const reducer = ch.reducer ? ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : "custom") : "overwrite";
-      return { key, reducer: reducer === "custom" ? "overwrite" : reducer, ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }) };
+      return { key, reducer: reducer === "custom" ? "overwrite" : reducer, ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
     });
     return {
       format: "superstep.graph",
@@ -223,6 +223,7 @@ export class StateGraph {
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
         reducerFn: ch.reducer && !builtin ? fn(wrapReducer(name, ch.reducer)) : undefined,
         default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
+        untracked: ch.untracked || undefined,
       };
     });
     const defaultHandler = this.nodeDefaults.errorHandler;

@@ -1,9 +1,9 @@
 // LangGraph.js 1.x state schemas: `StateSchema` with Standard Schema fields
-// (zod, valibot, arktype...), `ReducedValue` and `MessagesValue`; and zod
+// (zod, valibot, arktype...), `ReducedValue`, `UntrackedValue` and `MessagesValue`; and zod
 // objects whose fields carry LangGraph meta (`withLangGraph`, `registry`).
 // Each becomes Annotation channels plus a validator that LangGraph.js runs on
 // the graph's input and on every node's update. The symbols are LangGraph.js's
-// own, so its StateSchema and ReducedValue instances are recognised too.
+// own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
 import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite } from "./types.js";
 import { messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
@@ -43,6 +43,24 @@ export class ReducedValue {
     return isObject(v) && v[REDUCED_VALUE] === true;
   }
 }
+
+/**
+ * A field no checkpoint keeps: it lives for one run, and a run restored from a
+ * checkpoint starts from `schema`'s default. `guard` (default true): one write a
+ * superstep, as a plain field; `guard: false` keeps the last of several.
+ */
+export class UntrackedValue {
+  [UNTRACKED_VALUE] = true;
+  constructor(schema, init) {
+    this.schema = schema;
+    this.guard = init?.guard ?? true;
+  }
+  static isInstance(v) {
+    return isObject(v) && v[UNTRACKED_VALUE] === true;
+  }
+}
+
+const keepLast = (_, b) => b;
 
 /** A schema that accepts anything, `fallback()` in place of undefined. */
 const anything = (fallback) => ({ "~standard": { version: 1, vendor: "superstep", validate: (value) => ({ value: value === undefined && fallback ? fallback() : value }) } });
@@ -139,8 +157,8 @@ export function schemaChannels(schema) {
 function fieldChannel(key, field) {
   if (ReducedValue.isInstance(field)) return Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) });
   if (isStandardSchema(field)) return Annotation({ default: defaultOf(field) });
-  const what = isObject(field) && field[UNTRACKED_VALUE] ? "UntrackedValue" : isObject(field) && field[DELTA_VALUE] ? "DeltaValue" : null;
-  if (what) throw new GraphValidationError(`State field "${key}": ${what} is not supported by superstep; use a schema or a ReducedValue.`);
+  if (UntrackedValue.isInstance(field)) return { ...Annotation({ reducer: field.guard ? undefined : keepLast, default: defaultOf(field.schema) }), untracked: true };
+  if (isObject(field) && field[DELTA_VALUE]) throw new GraphValidationError(`State field "${key}": DeltaValue is not supported by superstep; use a schema or a ReducedValue.`);
   throw new GraphValidationError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
 }
 
@@ -171,6 +189,7 @@ function fieldValidator(fields) {
   return (key, value) => {
     if (!Object.hasOwn(fields, key)) return value;
     const field = fields[key];
+    if (UntrackedValue.isInstance(field)) return run(key, field.schema, value);
     if (!ReducedValue.isInstance(field)) return run(key, field, value);
     // An Overwrite replaces the value, so it is checked as one.
     const replacing = overwritten(value);
