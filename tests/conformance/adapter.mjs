@@ -9,7 +9,7 @@ export default async function lib() {
   const {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
-    StateSchema, ReducedValue, UntrackedValue, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
+    StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, messagesDeltaReducer, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
     entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent,
   } = superstep;
   return {
@@ -22,6 +22,9 @@ export default async function lib() {
     StateSchema,
     ReducedValue,
     UntrackedValue,
+    DeltaValue,
+    MessagesDeltaValue,
+    messagesDeltaReducer,
     MessagesValue,
     withLangGraph,
     isGraphBubbleUp,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import * as S from "../../www/superstep/node.js";
 import * as Zod from "../../www/superstep/zod.node.js";
 
-const { StateGraph, StateSchema, ReducedValue, UntrackedValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
+const { StateGraph, StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
 before(() => S.init());
 
 const fields = () => ({
@@ -110,6 +110,29 @@ test("an UntrackedValue's schema checks its writes, and no checkpoint keeps its 
   const tuple = await saver.getTuple(config);
   assert.deepEqual(tuple.checkpoint.channel_values, { n: 1 });
   assert.ok(tuple.checkpoint.channel_versions.conn, "its version is kept");
+});
+
+test("a DeltaValue's reducer gets each superstep's writes at once, and its own error is rethrown", async () => {
+  class Full extends Error {}
+  const calls = [];
+  const log = new DeltaValue(z.array(z.string()).default(() => []), {
+    inputSchema: z.string(),
+    reducer: (current, writes) => {
+      calls.push(writes);
+      if (writes.includes("boom")) throw new Full("too much");
+      return [...current, ...writes];
+    },
+  });
+  const State = new StateSchema({ log, messages: MessagesDeltaValue });
+  const g = new StateGraph(State)
+    .addNode("p", (s) => ({ log: s.log.length ? "boom" : "p", messages: [{ role: "ai", content: "hi" }] }))
+    .addNode("q", () => ({ log: "q" }))
+    .addEdge(START, "p").addEdge(START, "q").compile();
+  const out = await g.invoke({});
+  assert.deepEqual(out.log, ["p", "q"]);
+  assert.deepEqual(calls, [["p", "q"]]);
+  assert.equal(typeof out.messages[0].id, "string", "a graph gives written messages ids");
+  await assert.rejects(g.invoke({ log: "x" }), (e) => e instanceof Full);
 });
 
 test("a field that is no schema is refused with LangGraph.js's message", () => {

@@ -1,7 +1,7 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
-import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
+import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
@@ -60,9 +60,13 @@ const Agent = new StateSchema({
   count: z.number().default(0),
   history: new ReducedValue(z.array(z.string()).default(() => []), { inputSchema: z.string(), reducer: (all, one) => [...all, one] }),
   scratch: new UntrackedValue(z.object({ hits: z.number() }), { guard: false }),
+  events: new DeltaValue(z.array(z.string()).default(() => []), { inputSchema: z.string(), reducer: (all, batch) => [...all, ...batch] }),
 });
+const Chat = new StateSchema({ messages: MessagesDeltaValue });
+const chat = new StateGraph(Chat).addNode("reply", (s) => ({ messages: [{ role: "ai", content: `${s.messages.length} so far` }] })).addEdge(START, "reply").compile();
+void chat;
 const agent = new StateGraph(Agent)
-  .addNode("count", (s) => ({ count: s.count + s.messages.length + (s.scratch?.hits ?? 0), history: s.step, scratch: { hits: 1 } }))
+  .addNode("count", (s) => ({ count: s.count + s.messages.length + (s.scratch?.hits ?? 0), history: s.step, scratch: { hits: 1 }, events: s.step }))
   .addEdge(START, "count")
   .compile();
 const Zoo = z.object({ animals: withLangGraph(z.array(z.string()), { reducer: { fn: (a: string[], b: string[]) => a.concat(b) }, default: () => [] }) });

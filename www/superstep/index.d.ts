@@ -242,6 +242,8 @@ export interface Message {
 export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
 export { messagesStateReducer as addMessages };
 export function messagesStateReducer(left: MessageLike | MessageLike[], right: MessageLike | MessageLike[]): Message[];
+/** LangGraph.js's batch messages reducer (`MessagesDeltaValue`'s): writes in one pass, ids as given, an unknown id's removal ignored. */
+export function messagesDeltaReducer(state: MessageLike[], writes: Array<MessageLike | MessageLike[]>): Message[];
 export const REMOVE_ALL_MESSAGES: "__remove_all__";
 export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
 
@@ -380,7 +382,21 @@ export class UntrackedValue<V = any> {
   static isInstance(value: unknown): value is UntrackedValue;
 }
 
-type SchemaFields = Record<string, StandardSchemaV1<any, any> | ReducedValue<any, any> | UntrackedValue<any>>;
+/**
+ * A field whose reducer takes a superstep's writes at once: `reducer(current, writes)`.
+ * It must not care how writes are batched (LangGraph.js replays them in one call).
+ */
+export class DeltaValue<V = any, U = V> {
+  constructor(valueSchema: StandardSchemaV1<any, V>, init: { inputSchema?: StandardSchemaV1<any, U>; reducer: (current: V, writes: U[]) => V; snapshotFrequency?: number; jsonSchemaExtra?: Record<string, unknown> });
+  readonly valueSchema: StandardSchemaV1<any, V>;
+  readonly inputSchema: StandardSchemaV1<any, U>;
+  readonly reducer: (current: V, writes: U[]) => V;
+  static isInstance(value: unknown): value is DeltaValue;
+}
+/** LangGraph.js's messages field over `messagesDeltaReducer`. */
+export const MessagesDeltaValue: DeltaValue<Message[], MessageLike | MessageLike[]>;
+
+type SchemaFields = Record<string, StandardSchemaV1<any, any> | ReducedValue<any, any> | DeltaValue<any, any> | UntrackedValue<any>>;
 /**
  * LangGraph.js 1.x state: Standard Schema fields keep the last value (a schema's
  * default is the field's), ReducedValue fields reduce. The graph's input and
@@ -390,8 +406,8 @@ export class StateSchema<F extends SchemaFields = SchemaFields> {
   constructor(fields: F);
   readonly fields: F;
   /** The state's type: `typeof MyState.State`. */
-  State: { [K in keyof F]: F[K] extends ReducedValue<infer V, any> ? V : F[K] extends UntrackedValue<infer V> ? V : SchemaOutput<F[K]> };
-  Update: { [K in keyof F]?: F[K] extends ReducedValue<infer V, infer U> ? U | Overwrite<V> : F[K] extends UntrackedValue<infer V> ? V : SchemaInput<F[K]> };
+  State: { [K in keyof F]: F[K] extends ReducedValue<infer V, any> | DeltaValue<infer V, any> ? V : F[K] extends UntrackedValue<infer V> ? V : SchemaOutput<F[K]> };
+  Update: { [K in keyof F]?: F[K] extends ReducedValue<infer V, infer U> | DeltaValue<infer V, infer U> ? U | Overwrite<V> : F[K] extends UntrackedValue<infer V> ? V : SchemaInput<F[K]> };
   static isInstance(value: unknown): value is StateSchema;
 }
 

@@ -30,11 +30,18 @@ impl<F: FnMut() -> String> MessageIds for F {
 /// so its checkpoint stores just the new messages. Removals, or a list not
 /// yet in message form (an `Overwrite` or a default of raw values), take
 /// `add_messages` and rebuild the list, write by write.
-pub fn reduce_messages(slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds) -> Result<Delta, String> {
+///
+/// `lenient` (`messagesDeltaReducer`): removing an unknown id does nothing.
+pub fn reduce_messages(
+    slot: &mut Option<Arc<Value>>,
+    writes: Vec<Value>,
+    ids: &mut dyn MessageIds,
+    lenient: bool,
+) -> Result<Delta, String> {
     let rebuild = |slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds| {
         let mut acc = slot.as_deref().cloned().unwrap_or(Value::Array(vec![]));
         for w in writes {
-            acc = Value::Array(add_messages(acc, w, ids)?);
+            acc = Value::Array(merge_messages(acc, w, ids, lenient)?);
         }
         *slot = Some(Arc::new(acc));
         Ok(Delta::Replace)
@@ -125,6 +132,12 @@ fn field<'a>(m: &'a Value, key: &str) -> Option<&'a Value> {
 
 /// Merges `right` (one message or a list) into the message list `left`.
 pub fn add_messages(left: Value, right: Value, ids: &mut dyn MessageIds) -> Result<Vec<Value>, String> {
+    merge_messages(left, right, ids, false)
+}
+
+/// `add_messages`, or with `lenient` LangGraph.js's `messagesDeltaReducer`: an
+/// unknown id's removal is ignored, and a removed message's id is free again.
+fn merge_messages(left: Value, right: Value, ids: &mut dyn MessageIds, lenient: bool) -> Result<Vec<Value>, String> {
     let left = coerce_list(left, ids)?;
     let mut right = coerce_list(right, ids)?;
     if let Some(pos) = right.iter().rposition(|m| is_remove(m) && id_of(m) == Some(REMOVE_ALL)) {
@@ -136,8 +149,14 @@ pub fn add_messages(left: Value, right: Value, ids: &mut dyn MessageIds) -> Resu
         let id = id_of(&m).map(str::to_string);
         let existing = id.as_deref().and_then(|id| merged.iter().position(|x| id_of(x) == Some(id)));
         match (existing, is_remove(&m)) {
-            (Some(i), true) => removed[i] = true,
+            (Some(i), true) => {
+                removed[i] = true;
+                if lenient {
+                    merged[i] = Value::Null;
+                }
+            }
             (Some(i), false) => merged[i] = m,
+            (None, true) if lenient => {}
             (None, true) => {
                 return Err(format!("attempting to delete a message with an id that doesn't exist ({})", id.unwrap_or_default()))
             }
@@ -241,6 +260,18 @@ mod tests {
     }
 
     #[test]
+    fn the_delta_reducer_ignores_unknown_removals_and_frees_removed_ids() {
+        let left = Some(Arc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
+        let write =
+            json!([{"type": "remove", "id": "nope"}, {"type": "remove", "id": "m1"}, {"type": "ai", "content": "back", "id": "m1"}]);
+        let mut strict = left.clone();
+        assert!(reduce_messages(&mut strict, vec![write.clone()], &mut counter(), false).is_err());
+        let mut slot = left;
+        reduce_messages(&mut slot, vec![write], &mut counter(), true).unwrap();
+        assert_eq!(slot.as_deref(), Some(&json!([{"type": "ai", "content": "back", "id": "m1"}])));
+    }
+
+    #[test]
     fn removes_by_id_and_remove_all() {
         let mut ids = counter();
         let left = json!([{"type": "human", "content": "a", "id": "m1"}, {"type": "ai", "content": "b", "id": "m2"}]);
@@ -311,7 +342,7 @@ mod in_place {
                 Ok::<_, String>(())
             }).map(|_| acc.clone());
             let mut slot = left.clone().map(Arc::new);
-            let got = reduce_messages(&mut slot, writes, &mut counter());
+            let got = reduce_messages(&mut slot, writes, &mut counter(), false);
             match (got, expected) {
                 (Ok(delta), Ok(expected)) => {
                     prop_assert_eq!(slot.as_deref(), Some(&expected));
@@ -330,9 +361,9 @@ mod in_place {
     #[test]
     fn new_messages_are_appended_and_said_to_be() {
         let mut slot = Some(Arc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
-        let delta = reduce_messages(&mut slot, vec![json!({"role": "assistant", "content": "yo"}), json!(["x"])], &mut counter());
+        let delta = reduce_messages(&mut slot, vec![json!({"role": "assistant", "content": "yo"}), json!(["x"])], &mut counter(), false);
         assert_eq!(delta, Ok(Delta::Append(2)));
-        let replaced = reduce_messages(&mut slot, vec![json!({"type": "human", "content": "edited", "id": "m1"})], &mut counter());
+        let replaced = reduce_messages(&mut slot, vec![json!({"type": "human", "content": "edited", "id": "m1"})], &mut counter(), false);
         assert_eq!(replaced, Ok(Delta::Replace));
         assert_eq!(slot.unwrap()[0]["content"], json!("edited"));
     }

@@ -30,6 +30,9 @@ pub enum Reducer {
     Merge,
     /// LangGraph's `add_messages`: ids, replacement by id, removal markers.
     Messages,
+    /// LangGraph.js's `messagesDeltaReducer`: as `Messages`, but removing an id
+    /// that is not there does nothing, and a removed id may come back in the same write.
+    MessagesDelta,
     /// A user function, given all writes of a superstep at once.
     Custom { name: String, reduce: BatchFn },
 }
@@ -59,6 +62,7 @@ impl Reducer {
             Reducer::Add => "add",
             Reducer::Merge => "merge",
             Reducer::Messages => "messages",
+            Reducer::MessagesDelta => "messages_delta",
             Reducer::Custom { name, .. } => name,
         }
     }
@@ -71,6 +75,7 @@ impl Reducer {
             "add" => Reducer::Add,
             "merge" => Reducer::Merge,
             "messages" | "add_messages" => Reducer::Messages,
+            "messages_delta" => Reducer::MessagesDelta,
             _ => return None,
         })
     }
@@ -147,7 +152,8 @@ pub fn reduce(
         Reducer::Append => Ok(builtin::append(slot, writes)),
         Reducer::Add => builtin::add(slot, writes).map_err(ReduceError::failed),
         Reducer::Merge => builtin::merge(slot, writes).map_err(ReduceError::failed),
-        Reducer::Messages => messages::reduce_messages(slot, writes, ids).map_err(ReduceError::failed),
+        Reducer::Messages => messages::reduce_messages(slot, writes, ids, false).map_err(ReduceError::failed),
+        Reducer::MessagesDelta => messages::reduce_messages(slot, writes, ids, true).map_err(ReduceError::failed),
         Reducer::Custom { reduce, .. } => {
             let current = slot.take().map(Arc::unwrap_or_clone);
             let had = current.is_some();

@@ -10,14 +10,14 @@ export {
 } from "./lib/types.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";
 export { InMemoryStore, BaseStore } from "./lib/store.js";
-export { messagesStateReducer, messagesStateReducer as addMessages, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
+export { messagesStateReducer, messagesStateReducer as addMessages, messagesDeltaReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph } from "./lib/graph.js";
 export { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./lib/savers.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
 export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.js";
-export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
+export { StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesValue, MessagesDeltaValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
 let ready = null;
 

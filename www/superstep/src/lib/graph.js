@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
   END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, typedError,
 } from "./types.js";
@@ -217,11 +217,11 @@ export class StateGraph {
     const fn = (f) => fns.push(f) - 1;
     const channels = [...this.channels].map(([name, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
-      const builtin = ch.reducer && (ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined));
+      const builtin = ch.reducer && (ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined));
       return {
         name,
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
-        reducerFn: ch.reducer && !builtin ? fn(wrapReducer(name, ch.reducer)) : undefined,
+        reducerFn: ch.reducer && !builtin ? fn((ch.batch ? wrapBatchReducer : wrapReducer)(name, ch.reducer)) : undefined,
         default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
         untracked: ch.untracked || undefined,
       };

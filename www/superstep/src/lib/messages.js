@@ -60,6 +60,35 @@ export function messagesStateReducer(left, right) {
 }
 messagesStateReducer[BUILTIN] = "messages";
 
+/**
+ * LangGraph.js's `messagesDeltaReducer(state, writes)`: a superstep's writes in one
+ * pass. Messages keep the ids they came with (a graph gives its writes ids first, as
+ * the engine's `messages_delta` reducer does); removing an unknown id does nothing.
+ */
+export function messagesDeltaReducer(state, writes) {
+  const result = (state ?? []).map(asMessage);
+  const index = new Map();
+  result.forEach((m, i) => m.id != null && index.set(m.id, i));
+  for (const w of writes) {
+    for (const m of (Array.isArray(w) ? w : [w]).map(asMessage)) {
+      if (m.type === "remove" && m.id === REMOVE_ALL_MESSAGES) {
+        result.length = 0;
+        index.clear();
+      } else if (m.id == null) result.push(m);
+      else if (m.type === "remove") {
+        if (index.has(m.id)) result[index.get(m.id)] = null;
+        index.delete(m.id);
+      } else if (index.has(m.id)) result[index.get(m.id)] = m;
+      else {
+        index.set(m.id, result.length);
+        result.push(m);
+      }
+    }
+  }
+  return result.filter((m) => m !== null);
+}
+messagesDeltaReducer[BUILTIN] = "messages_delta";
+
 export const MessagesAnnotation = Annotation.Root({
   messages: Annotation({ reducer: messagesStateReducer, default: () => [] }),
 });

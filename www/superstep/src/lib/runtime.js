@@ -564,6 +564,18 @@ export function wrapRouter(name, fn) {
 export const reducerErrors = new Map();
 
 /** A binary JS reducer folded over one superstep's writes, LangGraph.js style. */
+/** A reducer that takes a superstep's writes at once (a `DeltaValue`'s). */
+export function wrapBatchReducer(key, fn) {
+  return (current, writes) => {
+    try {
+      return toPlain(fn(current, writes), "reducer result");
+    } catch (e) {
+      reducerErrors.set(key, e);
+      throw e;
+    }
+  };
+}
+
 export function wrapReducer(key, fn) {
   return (current, writes) => {
     let acc = current;

@@ -5,7 +5,7 @@
 // the graph's input and on every node's update. The symbols are LangGraph.js's
 // own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
 import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite } from "./types.js";
-import { messagesStateReducer } from "./messages.js";
+import { messagesDeltaReducer, messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
 
 const STATE_SCHEMA = Symbol.for("langgraph.state.state_schema");
@@ -62,6 +62,25 @@ export class UntrackedValue {
 
 const keepLast = (_, b) => b;
 
+/**
+ * A field whose reducer takes a superstep's writes at once, `reducer(current, writes)`
+ * (LangGraph.js stores it as its writes, so the reducer must not care how writes are
+ * batched). Updates are checked by `inputSchema` (else `valueSchema`), an Overwrite by `valueSchema`.
+ */
+export class DeltaValue {
+  [DELTA_VALUE] = true;
+  constructor(valueSchema, init) {
+    this.valueSchema = valueSchema;
+    this.inputSchema = "inputSchema" in init ? init.inputSchema : valueSchema;
+    this.reducer = init.reducer;
+    this.snapshotFrequency = init.snapshotFrequency;
+    this.jsonSchemaExtra = init.jsonSchemaExtra;
+  }
+  static isInstance(v) {
+    return isObject(v) && v[DELTA_VALUE] === true;
+  }
+}
+
 /** A schema that accepts anything, `fallback()` in place of undefined. */
 const anything = (fallback) => ({ "~standard": { version: 1, vendor: "superstep", validate: (value) => ({ value: value === undefined && fallback ? fallback() : value }) } });
 
@@ -69,6 +88,13 @@ const anything = (fallback) => ({ "~standard": { version: 1, vendor: "superstep"
 export const MessagesValue = new ReducedValue(anything(() => []), {
   inputSchema: anything(),
   reducer: messagesStateReducer,
+  jsonSchemaExtra: { langgraph_type: "messages", description: "A list of chat messages" },
+});
+
+/** LangGraph.js's messages field over `messagesDeltaReducer` (the engine's in-place `messages_delta`). */
+export const MessagesDeltaValue = new DeltaValue(anything(() => []), {
+  inputSchema: anything(),
+  reducer: messagesDeltaReducer,
   jsonSchemaExtra: { langgraph_type: "messages", description: "A list of chat messages" },
 });
 
@@ -158,7 +184,7 @@ function fieldChannel(key, field) {
   if (ReducedValue.isInstance(field)) return Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) });
   if (isStandardSchema(field)) return Annotation({ default: defaultOf(field) });
   if (UntrackedValue.isInstance(field)) return { ...Annotation({ reducer: field.guard ? undefined : keepLast, default: defaultOf(field.schema) }), untracked: true };
-  if (isObject(field) && field[DELTA_VALUE]) throw new GraphValidationError(`State field "${key}": DeltaValue is not supported by superstep; use a schema or a ReducedValue.`);
+  if (DeltaValue.isInstance(field)) return { ...Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) ?? (() => []) }), batch: true };
   throw new GraphValidationError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
 }
 
@@ -190,7 +216,7 @@ function fieldValidator(fields) {
     if (!Object.hasOwn(fields, key)) return value;
     const field = fields[key];
     if (UntrackedValue.isInstance(field)) return run(key, field.schema, value);
-    if (!ReducedValue.isInstance(field)) return run(key, field, value);
+    if (!ReducedValue.isInstance(field) && !DeltaValue.isInstance(field)) return run(key, field, value);
     // An Overwrite replaces the value, so it is checked as one.
     const replacing = overwritten(value);
     if (replacing) return run(key, field.valueSchema, replacing.value, replacing.wrap);
