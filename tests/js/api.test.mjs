@@ -67,6 +67,14 @@ test("errors are typed and named", async () => {
   assert.ok(!(new Boom("no") instanceof S.BaseLangGraphError));
 });
 
+test("a StateGraph of no state definition is a StateGraphInputError, as in LangGraph.js", () => {
+  for (const bad of [undefined, null, 5, "x", {}, [], { a: 5 }, { input: 5 }]) {
+    assert.throws(() => new StateGraph(bad), (e) => e instanceof S.StateGraphInputError && e instanceof S.BaseLangGraphError && e.name === "StateGraphInputError" && /Invalid StateGraph input/.test(e.message), String(bad));
+  }
+  assert.doesNotThrow(() => new StateGraph({ a: Annotation() }));
+  assert.doesNotThrow(() => new StateGraph({ channels: { a: null } }));
+});
+
 test("malformed builder calls and configs are typed errors at once; the engine stays usable", async () => {
   const invalid = (f, pattern) => assert.throws(f, (e) => e instanceof S.GraphValidationError && pattern.test(e.message));
   invalid(() => new StateGraph(Log).addNode(5, () => ({})), /node name must be a string, got number 5/);

@@ -176,6 +176,8 @@ export class UnreachableNodeError extends GraphValidationError {
   lc_error_code: "UNREACHABLE_NODE";
 }
 export class GraphValueError extends BaseLangGraphError {}
+/** `new StateGraph(x)` where `x` is no state definition (LangGraph.js's class and message). */
+export class StateGraphInputError extends BaseLangGraphError {}
 /** A null input with nothing to continue: no checkpointer, or a thread with no checkpoint. */
 export class EmptyInputError extends BaseLangGraphError {}
 export class MissingNodeError extends BaseLangGraphError {

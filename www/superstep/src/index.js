@@ -5,7 +5,7 @@ import wasmInit, * as wasm from "../wasm/superstep_wasm.js";
 
 export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, GraphBubbleUp, isGraphBubbleUp, NodeInterrupt, ParentCommand, isParentCommand, isNodeError, isNodeTimeoutError, isCommand, isInterrupted } from "./lib/types.js";
 export {
-  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError,
+  GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError, StateGraphInputError,
   BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
 } from "./lib/types.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";

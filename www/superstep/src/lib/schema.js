@@ -4,7 +4,7 @@
 // Each becomes Annotation channels plus a validator that LangGraph.js runs on
 // the graph's input and on every node's update. The symbols are LangGraph.js's
 // own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
-import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite } from "./types.js";
+import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, StateGraphInputError } from "./types.js";
 import { messagesDeltaReducer, messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
 
@@ -308,5 +308,6 @@ export function stateInit(schema, options) {
     return { state: o.state ?? o.stateSchema, input: o.input ?? options?.input, output: o.output ?? options?.output };
   }
   if (o.channels && typeof o.channels === "object") return { state: o.channels };
+  if (!isStateDefinition(schema)) throw new StateGraphInputError();
   return { state: schema, input: options?.input, output: options?.output };
 }

@@ -70,6 +70,13 @@ export class UnreachableNodeError extends GraphValidationError {
   }
 }
 export const GraphValueError = errorClass("GraphValueError");
+/** A StateGraph given no state definition, with LangGraph.js's message. */
+export class StateGraphInputError extends BaseLangGraphError {
+  constructor(message) {
+    super(message ?? "Invalid StateGraph input. Make sure to pass a valid StateDefinition, Annotation.Root, or Zod schema.");
+    this.name = "StateGraphInputError";
+  }
+}
 /** A null input with nothing to continue (LangGraph.js's name). */
 export const EmptyInputError = errorClass("EmptyInputError");
 export const MissingNodeError = errorClass("MissingNodeError");
