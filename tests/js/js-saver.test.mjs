@@ -3,6 +3,8 @@
 // also runs every conformance scenario (tests/conformance/adapter-js-saver.mjs).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import * as S from "../../www/superstep/node.js";
 
@@ -227,4 +229,26 @@ test("the engine's savers answer LangGraph.js's getTuple, get and list", async (
   for await (const t of saver.list(config, { filter: { source: "loop" }, before: { configurable: { checkpoint_id: listed[0] } }, limit: 1 })) some.push(t);
   assert.deepEqual(some.map((t) => [t.metadata.step, t.config.configurable.checkpoint_id]), [[0, listed[1]]]);
   assert.equal(await saver.getTuple({ configurable: { thread_id: "none" } }), undefined);
+});
+
+test("a JS saver no graph holds is collected, its engine handle with it", () => {
+  // The engine keeps the saver's bridge; the bridge must not keep the saver (and the
+  // connections a real one holds). Needs `gc()`, so it runs in a child process.
+  const child = `
+    import * as S from ${JSON.stringify(new URL("../../www/superstep/node.js", import.meta.url).href)};
+    import { MemorySaver } from "@langchain/langgraph-checkpoint";
+    await S.init();
+    let collected = 0;
+    const gone = new FinalizationRegistry(() => collected++);
+    async function run(i) {
+      const saver = new MemorySaver();
+      gone.register(saver, i);
+      const g = new S.StateGraph(S.Annotation.Root({ n: S.Annotation() })).addNode("a", (s) => ({ n: s.n + 1 })).addEdge(S.START, "a").compile({ checkpointer: saver });
+      if ((await g.invoke({ n: i }, { configurable: { thread_id: "t" } })).n !== i + 1) throw new Error("the run failed");
+    }
+    for (let i = 0; i < 3; i++) await run(i);
+    for (let i = 0; i < 50 && collected < 3; i++) { gc(); await new Promise((r) => setTimeout(r, 10)); }
+    console.log(collected);`;
+  const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", child], { cwd: fileURLToPath(new URL(".", import.meta.url)), encoding: "utf8" });
+  assert.equal(out.trim(), "3");
 });

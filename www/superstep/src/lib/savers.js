@@ -204,7 +204,13 @@ export function saverId(checkpointer) {
     throw new TypeError("checkpointer must be a MemorySaver, an IndexedDBSaver, or a saver with getTuple, list, put and putWrites");
   }
   let id = bridges.get(checkpointer);
-  if (id === undefined) bridges.set(checkpointer, (id = new wasm.JsBridgeSaver(bridge(checkpointer)).id));
+  if (id === undefined) {
+    // The engine holds the bridge, and the bridge only a weak reference: a saver (and
+    // the connections it holds) goes once no compiled graph holds it, and its handle with it.
+    const inner = new wasm.JsBridgeSaver(bridge(new WeakRef(checkpointer)));
+    bridges.set(checkpointer, (id = inner.id));
+    finalizer.register(checkpointer, { inner, id });
+  }
   return id;
 }
 
@@ -222,8 +228,14 @@ function stored(tuple) {
   return { checkpoint: text, writes: writes.map((w) => w.writes) };
 }
 
-/** The engine's side of a JS saver: async methods over JSON text. */
-function bridge(saver) {
+/** Only a graph compiled with a saver reaches its bridge, and the graph holds the saver. */
+function gone() {
+  throw new Error("the checkpointer was garbage-collected");
+}
+
+/** The engine's side of a JS saver (held weakly): async methods over JSON text. */
+function bridge(ref) {
+  const saver = () => ref.deref() ?? gone();
   return {
     async put(thread, ns, text, parent, id, ts, source, step) {
       const checkpoint = {
@@ -234,25 +246,26 @@ function bridge(saver) {
         channel_versions: { [VALUE]: id },
         versions_seen: {},
       };
-      await saver.put(configOf(thread, ns, parent), checkpoint, { source, step, parents: {} }, { [VALUE]: id });
+      await saver().put(configOf(thread, ns, parent), checkpoint, { source, step, parents: {} }, { [VALUE]: id });
     },
     async putWrites(thread, ns, id, text) {
       // Time, then a counter: later puts sort later, in this process and the next.
       const at = Date.now().toString(16).padStart(12, "0") + (writesPut++).toString(16).padStart(8, "0");
-      await saver.putWrites(configOf(thread, ns, id), [[WRITES, { at, writes: text }]], `superstep-${at}`);
+      await saver().putWrites(configOf(thread, ns, id), [[WRITES, { at, writes: text }]], `superstep-${at}`);
     },
     async getTuple(thread, ns, id) {
-      return stored(await saver.getTuple(configOf(thread, ns, id)));
+      return stored(await saver().getTuple(configOf(thread, ns, id)));
     },
     async list(thread, ns, before, limit) {
       const out = [];
       const options = { before: before ? configOf(thread, ns, before) : undefined, limit: limit ?? undefined };
-      for await (const tuple of saver.list(configOf(thread, ns), options)) out.push(stored(tuple));
+      for await (const tuple of saver().list(configOf(thread, ns), options)) out.push(stored(tuple));
       return out;
     },
     async deleteThread(thread) {
-      if (typeof saver.deleteThread !== "function") throw new Error("this checkpointer cannot delete threads");
-      await saver.deleteThread(thread);
+      const s = saver();
+      if (typeof s.deleteThread !== "function") throw new Error("this checkpointer cannot delete threads");
+      await s.deleteThread(thread);
     },
   };
 }
