@@ -172,7 +172,7 @@ fn SchemaEditor(history: RwSignal<Option<History>>, on_edit: Callback<EditorChan
     }
 }
 
-const REDUCERS: [&str; 5] = ["overwrite", "append", "add", "merge", "messages"];
+const REDUCERS: [&str; 6] = ["overwrite", "append", "add", "merge", "messages", "messages_delta"];
 
 fn add_key(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>, key: RwSignal<String>, reducer: RwSignal<String>) {
     let at = history.get_untracked().map(|h| h.doc.channels.len()).unwrap_or(0);

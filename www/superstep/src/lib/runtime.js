@@ -564,29 +564,27 @@ export function wrapRouter(name, fn) {
 export const reducerErrors = new Map();
 
 /** A binary JS reducer folded over one superstep's writes, LangGraph.js style. */
-/** A reducer that takes a superstep's writes at once (a `DeltaValue`'s). */
+/** A reducer that takes a superstep's writes at once (a `DeltaValue`'s); its own error is kept to rethrow. */
 export function wrapBatchReducer(key, fn) {
   return (current, writes) => {
+    let out;
     try {
-      return toPlain(fn(current, writes), "reducer result");
+      out = fn(current, writes);
     } catch (e) {
       reducerErrors.set(key, e);
       throw e;
     }
+    return toPlain(out, "reducer result");
   };
 }
 
+/** A reducer `(left, right)`, folded over a superstep's writes (from the first when there is no value yet). */
 export function wrapReducer(key, fn) {
-  return (current, writes) => {
+  return wrapBatchReducer(key, (current, writes) => {
     let acc = current;
     let rest = writes;
     if (acc === undefined) [acc, ...rest] = writes;
-    try {
-      for (const w of rest) acc = fn(acc, w);
-    } catch (e) {
-      reducerErrors.set(key, e);
-      throw e;
-    }
-    return toPlain(acc, "reducer result");
-  };
+    for (const w of rest) acc = fn(acc, w);
+    return acc;
+  });
 }
