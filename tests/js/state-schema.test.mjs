@@ -133,6 +133,11 @@ test("a DeltaValue's reducer gets each superstep's writes at once, and its own e
   assert.deepEqual(calls, [["p", "q"]]);
   assert.equal(typeof out.messages[0].id, "string", "a graph gives written messages ids");
   await assert.rejects(g.invoke({ log: "x" }), (e) => e instanceof Full);
+  // Overwritten with null, a DeltaValue starts again from its default (as in LangGraph.js 1.7.3).
+  const reset = new StateGraph(new StateSchema({ messages: MessagesDeltaValue, log: new DeltaValue(z.array(z.string()).default(() => ["d"]).nullable(), { inputSchema: z.string(), reducer: (a, w) => [...a, ...w] }) }))
+    .addNode("a", () => ({ messages: new Overwrite(null), log: new Overwrite(null) })).addEdge(START, "a").compile();
+  assert.deepEqual(await reset.invoke({ messages: [{ role: "user", content: "x", id: "1" }], log: "q" }), { messages: [], log: ["d"] });
+  assert.throws(() => new StateGraph(new StateSchema({ x: new DeltaValue(z.array(z.string()), { reducer: (a) => a, snapshotFrequency: 0 }) })), /snapshotFrequency must be a positive integer, got 0/);
 });
 
 test("a field that is no schema is refused with LangGraph.js's message", () => {

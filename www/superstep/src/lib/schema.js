@@ -98,6 +98,9 @@ export const MessagesDeltaValue = new DeltaValue(anything(() => []), {
   jsonSchemaExtra: { langgraph_type: "messages", description: "A list of chat messages" },
 });
 
+/** A DeltaValue's default: its schema's, else an empty list (LangGraph.js's `DeltaChannel`). */
+const deltaDefault = (field) => defaultOf(field.valueSchema) ?? (() => []);
+
 /** The default a schema gives `undefined`, as LangGraph.js reads it: only a synchronous, valid result counts. */
 function defaultOf(schema) {
   if (!isStandardSchema(schema)) return undefined;
@@ -184,7 +187,11 @@ function fieldChannel(key, field) {
   if (ReducedValue.isInstance(field)) return Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) });
   if (isStandardSchema(field)) return Annotation({ default: defaultOf(field) });
   if (UntrackedValue.isInstance(field)) return { ...Annotation({ reducer: field.guard ? undefined : keepLast, default: defaultOf(field.schema) }), untracked: true };
-  if (DeltaValue.isInstance(field)) return { ...Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) ?? (() => []) }), batch: true };
+  if (DeltaValue.isInstance(field)) {
+    const every = field.snapshotFrequency;
+    if (every !== undefined && !(Number.isInteger(every) && every > 0)) throw new Error(`snapshotFrequency must be a positive integer, got ${every}`);
+    return { ...Annotation({ reducer: field.reducer, default: deltaDefault(field) }), batch: true };
+  }
   throw new GraphValidationError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
 }
 
@@ -219,8 +226,10 @@ function fieldValidator(fields) {
     if (!ReducedValue.isInstance(field) && !DeltaValue.isInstance(field)) return run(key, field, value);
     // An Overwrite replaces the value, so it is checked as one.
     const replacing = overwritten(value);
-    if (replacing) return run(key, field.valueSchema, replacing.value, replacing.wrap);
-    return run(key, field.inputSchema, value);
+    if (!replacing) return run(key, field.inputSchema, value);
+    // A DeltaValue overwritten with nothing starts again from its default, as LangGraph.js's.
+    const wrap = DeltaValue.isInstance(field) ? (v) => replacing.wrap(v ?? deltaDefault(field)()) : replacing.wrap;
+    return run(key, field.valueSchema, replacing.value, wrap);
   };
 }
 
