@@ -3,6 +3,9 @@
 // them. The instances here have LangChain's shape without its package.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessageChunk, isAIMessageChunk } from "@langchain/core/messages";
+import { ChatGenerationChunk } from "@langchain/core/outputs";
 import * as S from "../../www/superstep/node.js";
 
 const { StateGraph, MessagesAnnotation, START, MemorySaver } = S;
@@ -114,4 +117,40 @@ test("pushMessage streams a message at once, writes it with the node's result, a
   const done = (await g.getState(thread)).values.messages;
   assert.deepEqual(done.map((m) => [m.type, m.content]), [["ai", "try 2"], ["ai", "asking 1"], ["human", "yes"]]);
   assert.throws(() => pushMessage({ role: "assistant", content: "x", id: "x" }), /inside a node/);
+});
+
+/** Streams its answer in two chunks, handing each to the callbacks as provider models do. */
+class TwoChunks extends BaseChatModel {
+  _llmType() {
+    return "two-chunks";
+  }
+  async _generate() {
+    throw new Error("streams only");
+  }
+  async *_streamResponseChunks(_messages, _options, runManager) {
+    for (const text of ["hel", "lo"]) {
+      const chunk = new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text }) });
+      yield chunk;
+      await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
+    }
+  }
+}
+
+test("a model's token chunks stream as the model's own chunk class, as in LangGraph.js", async () => {
+  const model = new TwoChunks({});
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("talk", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
+    .addEdge(START, "talk")
+    .compile();
+  let joined;
+  const ids = new Set();
+  for await (const [chunk, meta] of await g.stream({ messages: [{ role: "user", content: "hi" }] }, { streamMode: "messages" })) {
+    assert.ok(isAIMessageChunk(chunk), "an AIMessageChunk");
+    assert.equal(meta.langgraph_node, "talk");
+    assert.ok(!Object.keys(chunk).some((k) => k.startsWith("__superstep")), "no tag left on it");
+    ids.add(chunk.id);
+    joined = joined ? joined.concat(chunk) : chunk;
+  }
+  assert.equal(joined.content, "hello");
+  assert.equal(ids.size, 1, "one id for the run's chunks");
 });

@@ -9,6 +9,7 @@ import {
 import { andThen, plainUpdate, toPlain } from "./values.js";
 import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
+import { revived } from "./tokens.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
@@ -579,6 +580,7 @@ export class CompiledStateGraph {
           rethrow(e, config.signal);
         }
         if (p === null) return;
+        if (p.mode === "messages") p.data = revived(p.data);
         if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
         else yield many ? [p.mode, p.data] : p.data;
       }

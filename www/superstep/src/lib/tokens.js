@@ -6,8 +6,31 @@
 // Under `streamEvents` v3 the handler asks LangChain for the protocol's own
 // events instead of chunks (its content blocks, finish reason and usage), as
 // LangGraph.js's protocol handler does.
-import { toPlain } from "./values.js";
+import { isLangChainMessage, toPlain } from "./values.js";
 import { isMessageOf } from "./messages.js";
+
+// The model's message classes, by number: a chunk crosses the engine as plain data
+// tagged with its class, and the stream hands it back as one (an `AIMessageChunk`
+// that `isAIMessageChunk` knows and `concat` joins), as LangGraph.js streams it.
+const CLASS = "__superstep_class";
+const classes = [];
+
+function tagged(message) {
+  const plain = toPlain(message, "message");
+  if (isLangChainMessage(message)) {
+    const n = classes.indexOf(message.constructor);
+    plain[CLASS] = n >= 0 ? n : classes.push(message.constructor) - 1;
+  }
+  return plain;
+}
+
+/** A streamed `[message, metadata]` pair with a tagged chunk made its class again. */
+export function revived(pair) {
+  const m = pair?.[0];
+  if (!m || typeof m !== "object" || !(CLASS in m)) return pair;
+  const { [CLASS]: n, type, ...fields } = m;
+  return [new classes[n](fields), pair[1]];
+}
 
 /** The configurable key that marks a `streamEvents` v3 run; nodes do not see it. */
 export const PROTOCOL_RUN = "__superstep_protocol_messages";
@@ -24,8 +47,8 @@ export function tokenHandler(emit, seen, protocol) {
   const streamed = new Set();
   const stableIds = new Map();
   const out = (runId, payload) => {
-    const meta = metadatas.get(runId);
-    emit(toPlain([payload, protocol ? { ...meta, run_id: runId } : meta], "message"));
+    const meta = toPlain(protocol ? { ...metadatas.get(runId), run_id: runId } : metadatas.get(runId), "message metadata");
+    emit([protocol ? toPlain(payload, "message") : tagged(payload), meta]);
   };
   // One id for every chunk of a model run, as LangGraph.js gives them.
   const idFor = (runId, message) => {
