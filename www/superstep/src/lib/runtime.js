@@ -5,7 +5,7 @@
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
-import { PROTOCOL_RUN, tokenHandler } from "./tokens.js";
+import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -272,7 +272,7 @@ export function pushMessage(message, options = {}) {
   const m = isLangChainMessage(message) ? toPlain(message, "message") : asMessage(message);
   if (typeof m.id !== "string" || !m.id) throw new Error("Message ID is required.");
   try {
-    if (rt.streamsMessages()) rt.message(toPlain([m, messageMetadata(rt)], "message"));
+    if (rt.streamsMessages()) rt.message([isLangChainMessage(message) ? tagged(message) : m, toPlain(messageMetadata(rt), "message metadata")]);
     if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
     pushedIds.get(rt).add(m.id);
     if (stateKey) rt.pushWrite(stateKey, m);
@@ -533,7 +533,7 @@ function streamMessages(rt, out) {
   for (const m of found) {
     if (typeof m.id === "string" && known.has(m.id)) continue;
     if (typeof m.id !== "string") m.id = `run-${randomId()}`;
-    rt.message(toPlain([m, metadata], "message"));
+    rt.message([tagged(m), toPlain(metadata, "message metadata")]);
   }
 }
 

@@ -9,13 +9,15 @@
 import { isLangChainMessage, toPlain } from "./values.js";
 import { isMessageOf } from "./messages.js";
 
-// The model's message classes, by number: a chunk crosses the engine as plain data
-// tagged with its class, and the stream hands it back as one (an `AIMessageChunk`
-// that `isAIMessageChunk` knows and `concat` joins), as LangGraph.js streams it.
+// LangChain message classes, by number: a streamed message (a model's chunk, or a
+// message a node returns or pushes) crosses the engine as plain data tagged with
+// its class, and the stream hands it back as one (an `AIMessageChunk` that
+// `isAIMessageChunk` knows and `concat` joins), as LangGraph.js streams it.
 const CLASS = "__superstep_class";
 const classes = [];
 
-function tagged(message) {
+/** `message`'s plain copy, tagged with its class when it is a LangChain message. */
+export function tagged(message) {
   const plain = toPlain(message, "message");
   if (isLangChainMessage(message)) {
     const n = classes.indexOf(message.constructor);
