@@ -44,6 +44,11 @@ function isConcat(fn) {
   return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
+/** The engine's built-in reducer a channel's JS reducer stands for, if any (a batch reducer is never `append`). */
+function builtinReducer(ch, dflt) {
+  return ch.reducer ? ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined) : undefined;
+}
+
 /** LangGraph.js's names for the nodes its `errorHandler` options add. */
 const DEFAULT_ERROR_HANDLER = "__default_error_handler__";
 const errorHandlerName = (node) => `__error_handler__${node}`;
@@ -161,8 +166,7 @@ export class StateGraph {
   toJSON() {
     const channels = [...this.channels].map(([key, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
-      const reducer = ch.reducer ? ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : "custom") : "overwrite";
-      return { key, reducer: reducer === "custom" ? "overwrite" : reducer, ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
+      return { key, reducer: builtinReducer(ch, dflt) ?? "overwrite", ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
     });
     return {
       format: "superstep.graph",
@@ -218,7 +222,7 @@ export class StateGraph {
     const fn = (f) => fns.push(f) - 1;
     const channels = [...this.channels].map(([name, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
-      const builtin = ch.reducer && (ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined));
+      const builtin = builtinReducer(ch, dflt);
       return {
         name,
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),

@@ -6,8 +6,8 @@
 import { Command, END, isCommand, isGraphBubbleUp, isSend } from "./types.js";
 import { isMessageOf, randomId } from "./messages.js";
 
-const isAi = (m) => isMessageOf(m, "ai");
-const isToolMessage = (m) => isMessageOf(m, "tool");
+export const isAi = (m) => isMessageOf(m, "ai");
+export const isToolMessage = (m) => isMessageOf(m, "tool");
 const lastMessage = (state) => (Array.isArray(state) ? state.at(-1) : state?.messages?.at(-1));
 
 /** What a tool gets beside its call, as LangGraph.js's ToolNode gives it: the node's config fields, the state and the call's id. */

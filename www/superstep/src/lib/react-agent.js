@@ -6,11 +6,9 @@
 import { Annotation, END, START, Send } from "./types.js";
 import { StateGraph } from "./graph.js";
 import { isMessageOf, messagesStateReducer } from "./messages.js";
-import { ToolNode, pendingToolCalls } from "./prebuilt.js";
+import { ToolNode, isAi, isToolMessage, pendingToolCalls } from "./prebuilt.js";
 
 const isTool = (t) => !!t && typeof t.invoke === "function";
-const isAi = (m) => isMessageOf(m, "ai");
-const isToolMessage = (m) => isMessageOf(m, "tool");
 const isSystem = (m) => isMessageOf(m, "system");
 
 /** LangGraph.js's default agent state: the messages and a structured response. */

@@ -272,7 +272,7 @@ export function pushMessage(message, options = {}) {
   const m = isLangChainMessage(message) ? toPlain(message, "message") : asMessage(message);
   if (typeof m.id !== "string" || !m.id) throw new Error("Message ID is required.");
   try {
-    if (rt.streamsMessages()) rt.message([isLangChainMessage(message) ? tagged(message) : m, toPlain(messageMetadata(rt), "message metadata")]);
+    if (rt.streamsMessages()) rt.message([tagged(message, { ...m }), toPlain(messageMetadata(rt), "message metadata")]);
     if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
     pushedIds.get(rt).add(m.id);
     if (stateKey) rt.pushWrite(stateKey, m);
@@ -563,7 +563,6 @@ export function wrapRouter(name, fn) {
 /** Errors thrown by JS reducers, by channel, so `invoke` rethrows what the reducer threw. */
 export const reducerErrors = new Map();
 
-/** A binary JS reducer folded over one superstep's writes, LangGraph.js style. */
 /** A reducer that takes a superstep's writes at once (a `DeltaValue`'s); its own error is kept to rethrow. */
 export function wrapBatchReducer(key, fn) {
   return (current, writes) => {

@@ -16,9 +16,8 @@ import { isMessageOf } from "./messages.js";
 const CLASS = "__superstep_class";
 const classes = [];
 
-/** `message`'s plain copy, tagged with its class when it is a LangChain message. */
-export function tagged(message) {
-  const plain = toPlain(message, "message");
+/** `message`'s plain copy (made here unless given), tagged with its class when it is a LangChain message. */
+export function tagged(message, plain = toPlain(message, "message")) {
   if (isLangChainMessage(message)) {
     const n = classes.indexOf(message.constructor);
     plain[CLASS] = n >= 0 ? n : classes.push(message.constructor) - 1;
