@@ -18,6 +18,7 @@
 // calls (LangGraph.js 1.7.3 then fails with "BUG: multiple returns found for task" or streams
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
+// EDIT=1 edits the newest checkpoint through updateState's forms or bulkUpdateState and continues.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -319,6 +320,32 @@ async function runOn(lib, spec, Saver) {
     hist = [];
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
+  if (process.env.EDIT && hist.length) {
+    // EDIT=1: edit the newest checkpoint (a paused or failed superstep's finished writes count)
+    // as one of updateState's forms, or bulkUpdateState, then continue.
+    const names = spec.nodes.map((n) => n.name).sort();
+    const next = [...hist[0].next].sort();
+    const edits = [
+      () => g.updateState(cfg, { log: ["edited"] }, next[0] ?? names[0]),
+      () => g.updateState(cfg, null, LG.END),
+      () => g.updateState(cfg, null, "__copy__"),
+      () => g.updateState(cfg, null),
+      () => g.bulkUpdateState(cfg, [{ updates: [{ values: { log: ["e1"] }, asNode: names[0] }, { values: { n: 7 }, asNode: names[names.length - 1] }] }]),
+      () => g.updateState(cfg, [[{ log: ["copied"] }, next[0] ?? names[0]]], "__copy__"),
+    ];
+    const which = (spec.limit + hist.length) % edits.length;
+    out.edit = { which };
+    try {
+      const fc = await edits[which]();
+      const chunks = [];
+      for await (const c of await g.stream(null, { ...fc, recursionLimit: spec.limit, streamMode: "updates" })) chunks.push(JSON.stringify(norm(intr(c))));
+      out.edit.chunks = chunks.sort();
+    } catch (e) {
+      out.edit.error = errName(lib, e);
+    }
+    hist = [];
+    for await (const h of g.getStateHistory(cfg)) hist.push(h);
+  }
   out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, [...h.next].sort(), norm(h.values)]);
   out.taskRuns = g.taskRuns.n;
   return out;
@@ -462,7 +489,10 @@ for (let seed = from; seed < from + count; seed++) {
   // The same quirk on the fork's run: a superstep that pauses while two finished tasks wrote one LastValue channel.
   const sameRuns = at < 0 && JSON.stringify(a.runs) === JSON.stringify(b.runs) && JSON.stringify(a.hist) === JSON.stringify(b.hist);
   const forkQuirk = sameRuns && a.fork?.error === "InvalidUpdateError" && (b.fork?.chunks ?? []).some((c) => c.includes("__interrupt__"));
-  const quirk = runQuirk || forkQuirk;
+  // With EDIT=1, the same quirk refuses the edit: LangGraph.js re-applies a superstep's conflicting writes,
+  // which ours never saved (a superstep that fails to apply leaves no writes to re-apply).
+  const editQuirk = a.edit?.error === "InvalidUpdateError" && (a.runs ?? []).some((r) => r.error === "InvalidUpdateError" || r.getStateError === "InvalidUpdateError");
+  const quirk = runQuirk || forkQuirk || editQuirk;
   if (ja !== jb && !quirk) {
     bad++;
     console.log(`seed ${seed} DIFF`);

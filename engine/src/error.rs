@@ -12,6 +12,8 @@ pub enum Error {
     /// Two or more writes to an overwrite (last-value) key in one superstep,
     /// or a write the channel cannot take.
     InvalidUpdate { key: String, nodes: Vec<String>, message: String },
+    /// An `update_state` LangGraph refuses (an unknown `as_node`, an ambiguous update...).
+    InvalidStateUpdate { message: String },
     /// A node wrote a key that no schema declares.
     UnknownKey { key: String, node: String },
     /// The run needed more supersteps than the recursion limit allows.
@@ -53,7 +55,9 @@ impl Error {
     pub fn class_name(&self) -> &'static str {
         match self {
             Error::GraphRecursion { .. } => "GraphRecursionError",
-            Error::InvalidUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => "InvalidUpdateError",
+            Error::InvalidUpdate { .. } | Error::InvalidStateUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => {
+                "InvalidUpdateError"
+            }
             Error::Validation(_) => "GraphValidationError",
             Error::Node { .. } => "NodeError",
             Error::NoCheckpointer { .. } => "GraphValueError",
@@ -128,6 +132,7 @@ impl fmt::Display for Error {
             Self::InvalidUpdate { key, nodes, message } => {
                 write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
             }
+            Self::InvalidStateUpdate { message } => f.write_str(message),
             Self::UnknownKey { key, node } => write!(f, "node `{node}` wrote unknown state key `{key}`"),
             Self::GraphRecursion { limit } => {
                 write!(f, "recursion limit of {limit} reached without hitting a stop condition; raise it with recursion_limit")

@@ -43,6 +43,8 @@ async function main(): Promise<string[]> {
   const direct: StepSnapshot<typeof State.State> = await graph.stepper({ topic: "eels" }, { configurable: { thread_id: "x" } }).step();
   const n: number = snap.step;
   const chunks: unknown[] = await graph.invoke({ topic: "owls" }, { configurable: { thread_id: "v" }, streamMode: "updates" });
+  const fork = await graph.updateState({ configurable: { thread_id: "t" } }, null, "__copy__");
+  await graph.bulkUpdateState(fork, [{ updates: [{ values: { topic: "bats" }, asNode: "plan" }, { values: { jokes: ["one"] }, asNode: "joke" }] }]);
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
   const limited = graph.withConfig({ recursionLimit: 5 });
   const outs = await limited.batch([{ topic: "a" }, { topic: "b" }], [{ configurable: { thread_id: "w1" } }, { configurable: { thread_id: "w2" } }]);

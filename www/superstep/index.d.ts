@@ -677,7 +677,15 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
   /** Newest first; `filter` keeps checkpoints whose metadata has these key/values (e.g. `{ source: "loop" }`). */
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<S>>;
-  updateState(config: RunnableConfig, values: U | null, asNode?: string): Promise<RunnableConfig>;
+  /**
+   * A new checkpoint with `values` written as node `asNode`. `asNode` may also be
+   * `"__copy__"` (fork the checkpoint unchanged; `values` null or `[values, asNode][]`),
+   * `"__input__"` (queue `values` as a new input) or END with `values` null (finish the
+   * paused superstep).
+   */
+  updateState(config: RunnableConfig, values: U | null | Array<[U, string]>, asNode?: string): Promise<RunnableConfig>;
+  /** Each superstep's updates applied together as one new checkpoint; returns the last one's config. */
+  bulkUpdateState(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values: U | null; asNode?: string }> }>): Promise<RunnableConfig>;
   readonly warnings: string[];
 }
 

@@ -6,6 +6,7 @@ mod name_map;
 pub mod read;
 mod saver;
 mod thread;
+mod update;
 
 pub use format::{
     decode, encode, resolve, Blob, Checkpoint, CheckpointTuple, HandledFailure, Metadata, Name, NameMap, PendingWrite, Source, WriteKind,
@@ -15,6 +16,7 @@ pub use memory::MemorySaver;
 pub use saver::{merge_writes, Checkpointer, ListFilter};
 pub(crate) use thread::{child_ns, without_task_id};
 pub use thread::{StateSnapshot, TaskSnapshot};
+pub use update::{StateUpdate, COPY, INPUT};
 
 use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
@@ -549,13 +551,13 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
     }
     if stepper.pending.is_empty() {
         // Nothing paused: the update is a checkpoint of its own, written as START.
-        return thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await;
+        return update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await;
     }
     if matches!(stepper.resume, Resume::None) {
         // Paused, but no answer: as LangGraph.js, a new input checkpoint on which
         // the paused step's tasks are still due (they run again) beside the goto.
         stepper.rs.updated = Some(vec![]);
-        thread::apply_as(stepper, 0, writes, format::Source::Input, persist).await?;
+        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
         stepper.rs.updated = None;
         return Ok(());
     }

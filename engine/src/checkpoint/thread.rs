@@ -1,13 +1,12 @@
-//! Thread operations: `get_state`, `get_state_history`, `update_state`.
-use super::format::{decode, CheckpointTuple, Metadata, Source, WriteKind};
+//! Reading a thread: `get_state` and `get_state_history`.
+use super::format::{decode, CheckpointTuple, Metadata, WriteKind};
 use super::saver::ListFilter;
-use super::{encode, lost_nodes, metadata, persist_for, Persist, Persistence};
+use super::{lost_nodes, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_writes, plan, with_finished_writes, CompiledGraph, RunConfig, Stepper, Task, TaskStatus, TaskWrites};
-use crate::types::{Interrupt, START};
+use crate::pregel::{plan, with_finished_writes, CompiledGraph, RunConfig};
+use crate::types::Interrupt;
 use futures::future::LocalBoxFuture;
-use serde_json::{json, Map, Value};
-use std::rc::Rc;
+use serde_json::{json, Value};
 
 /// A thread's state at one checkpoint (LangGraph's `StateSnapshot`).
 #[derive(Clone, Debug, PartialEq)]
@@ -94,12 +93,12 @@ pub(crate) fn saved_task(spec: &crate::graph::compile::GraphSpec, saved: Option<
     }
 }
 
-fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
+pub(super) fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
     json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": id}})
 }
 
 impl CompiledGraph {
-    fn persistence(&self, config: &RunConfig) -> Result<Persistence, Error> {
+    pub(super) fn persistence(&self, config: &RunConfig) -> Result<Persistence, Error> {
         let saver = self.options().checkpointer.saver().ok_or(Error::NoCheckpointer { operation: "thread state".into() })?;
         let thread_id = config.thread_id().ok_or(Error::InvalidInput { message: "configurable.thread_id is required".into() })?;
         let ns = config.configurable.get("checkpoint_ns").and_then(Value::as_str).unwrap_or("");
@@ -109,7 +108,7 @@ impl CompiledGraph {
     /// The graph whose checkpoints live in namespace `ns`: this one, or the
     /// subgraph node each `node:task` (or per-thread `node`) segment names, call
     /// numbers skipped (as LangGraph.js resolves a subgraph state's config).
-    fn graph_for_ns(&self, ns: &str) -> CompiledGraph {
+    pub(super) fn graph_for_ns(&self, ns: &str) -> CompiledGraph {
         let mut graph = self.clone();
         for segment in ns.split('|').filter(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit())) {
             let node = without_task_id(segment);
@@ -268,60 +267,6 @@ impl CompiledGraph {
         }
         .boxed_local()
     }
-
-    /// Applies `values` through the reducers as if `as_node` had written them,
-    /// as a new checkpoint (a branch, when `config` names an older one).
-    /// Returns the new checkpoint's config.
-    #[inline(never)]
-    pub fn update_state<'a>(
-        &'a self,
-        config: &'a RunConfig,
-        values: Value,
-        as_node: Option<&'a str>,
-    ) -> LocalBoxFuture<'a, Result<Value, Error>> {
-        Box::pin(async move {
-            let to = self.persistence(config)?;
-            // A subgraph's namespace is updated as that subgraph.
-            self.graph_for_ns(&to.ns).update_state_in(to, config, values, as_node).await
-        })
-    }
-
-    async fn update_state_in(&self, to: Persistence, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
-        let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
-        let spec = self.spec();
-        let mut stepper = self.stepper_for_update(config, &to, t.as_ref())?;
-        let node = match as_node {
-            Some(n) => spec.node(n).ok_or_else(|| Error::UnknownTarget { source: "update_state".into(), target: n.into() })?,
-            None => last_writer(&stepper)?,
-        };
-        let task = Rc::new(Task::writing_as(spec, node, ""));
-        let result = stepper.writes_as(&task, values).await;
-        let writes = match result.status {
-            TaskStatus::Done => result.writes,
-            TaskStatus::Failed(e) => return Err(e),
-            TaskStatus::Interrupted(_) | TaskStatus::Parent(_) => {
-                return Err(Error::InvalidInput {
-                    message: format!("update_state as {}: a router interrupted or addressed the parent", spec.nodes[node].name),
-                })
-            }
-        };
-        let persist = persist_for(to.clone(), t.as_ref(), self.spec(), false);
-        apply_as(&mut stepper, node, writes, Source::Update, &persist).await?;
-        Ok(config_of(&to.thread_id, &to.ns, stepper.checkpoint_id()))
-    }
-
-    pub fn update_state_blocking(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
-        futures::executor::block_on(self.update_state(config, values, as_node))
-    }
-
-    fn stepper_for_update(&self, config: &RunConfig, to: &Persistence, t: Option<&CheckpointTuple>) -> Result<Stepper, Error> {
-        let mut stepper = Stepper::bare(self, config, Some(to.clone()), vec![], None);
-        if let Some(t) = t {
-            stepper.rs = decode(self.spec(), t)?;
-            stepper.checkpoint_id = t.checkpoint.id.clone();
-        }
-        Ok(stepper)
-    }
 }
 
 /// Where task `task_id` of node `node` keeps its (first) subgraph's checkpoints under
@@ -344,56 +289,4 @@ pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &Compiled
 /// `node:task_id` without its `:task_id`.
 pub(crate) fn without_task_id(segment: &str) -> &str {
     segment.split_once(':').map_or(segment, |(node, _)| node)
-}
-
-/// The node that wrote last (LangGraph infers `as_node` this way).
-fn last_writer(stepper: &Stepper) -> Result<usize, Error> {
-    let rs = stepper.run_state();
-    let best = rs.seen.iter().enumerate().skip(1).map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
-    match best {
-        Some((v, n)) if v > 0 => {
-            let ties = rs.seen.iter().skip(1).filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
-            if ties > 1 {
-                return Err(Error::InvalidUpdate {
-                    key: "<as_node>".into(),
-                    nodes: vec![],
-                    message: "ambiguous update: pass as_node".into(),
-                });
-            }
-            Ok(n)
-        }
-        _ => Ok(0),
-    }
-}
-
-/// Applies `writes` as task `node` and stores the result as a new checkpoint.
-pub(crate) async fn apply_as(
-    stepper: &mut Stepper,
-    node: usize,
-    writes: TaskWrites,
-    source: Source,
-    persist: &Persist,
-) -> Result<(), Error> {
-    let graph = stepper.graph.clone();
-    let spec = graph.spec();
-    let task = Task::writing_as(spec, node, "");
-    let mut update = Map::new();
-    let shown: Map<String, Value> =
-        writes.writes.iter().filter(|(c, _)| *c < spec.state_count).map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect();
-    update.insert(if node == 0 { START.to_string() } else { task.name.to_string() }, Value::Object(shown));
-    let env = stepper.run.env.clone();
-    let mut ids = || env.next_id();
-    let changed = apply_writes(spec, &mut stepper.rs, &[&task], vec![writes], &mut ids)?;
-    // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.
-    if matches!(source, Source::Update) {
-        crate::pregel::finish_deferred(spec, &mut stepper.rs);
-    }
-    stepper.rs.step += 1;
-    stepper.checkpoint_id = env.next_id();
-    stepper.pending.clear();
-    stepper.answered.clear();
-    let parent = persist.parent.borrow().clone();
-    let md = metadata(&graph, source, stepper.rs.step, Value::Object(update), parent);
-    let cp = encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
-    persist.commit(stepper, cp).await
 }

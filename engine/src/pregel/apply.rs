@@ -187,14 +187,26 @@ pub(crate) fn with_writes_of(
     shown: impl Fn(&TaskResult) -> bool,
     ids: &mut dyn MessageIds,
 ) -> RunState {
-    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
-        tasks.iter().filter_map(|t| Some((&**t, saved_result(pending, &t.id, &shown)?.writes.clone()))).unzip();
     let mut out = rs.clone();
-    if done.is_empty() {
-        return out;
-    }
-    match apply_writes(spec, &mut out, &done, writes, ids) {
-        Ok(_) => out,
+    match apply_saved_writes(spec, &mut out, tasks, pending, shown, ids) {
+        Ok(()) => out,
         Err(_) => rs.clone(),
     }
+}
+
+/// Applies the writes of the saved results that `picked` picks, as one superstep's.
+pub(crate) fn apply_saved_writes(
+    spec: &GraphSpec,
+    rs: &mut RunState,
+    tasks: &[std::rc::Rc<Task>],
+    pending: &[(String, String, TaskResult)],
+    picked: impl Fn(&TaskResult) -> bool,
+    ids: &mut dyn MessageIds,
+) -> Result<(), Error> {
+    let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
+        tasks.iter().filter_map(|t| Some((&**t, saved_result(pending, &t.id, &picked)?.writes.clone()))).unzip();
+    if !done.is_empty() {
+        apply_writes(spec, rs, &done, writes, ids)?;
+    }
+    Ok(())
 }

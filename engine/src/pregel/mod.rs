@@ -14,6 +14,7 @@ mod stepper;
 mod stream;
 mod subgraph;
 
+pub(crate) use apply::apply_saved_writes;
 pub use apply::{apply_writes, with_finished_writes, TaskWrites};
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;

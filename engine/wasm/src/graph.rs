@@ -5,7 +5,7 @@ use futures::{FutureExt, StreamExt};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
-use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot};
+use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot, StateUpdate};
 use superstep::graph::node::{BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
 use superstep::pregel::{subgraph_node, Outcome, RunStream, StepSnapshot, Stepper, StreamMode};
 use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
@@ -244,14 +244,31 @@ impl JsGraph {
         }))
     }
 
-    #[wasm_bindgen(js_name = updateState)]
-    pub fn update_state(&self, config: JsValue, values: JsValue, as_node: JsValue) -> Result<js_sys::Promise, JsValue> {
-        let (g, config, values) = (self.graph.clone(), run_config(config)?, from_js(values)?);
-        let as_node = crate::convert::opt_string_arg(&as_node, "asNode")?;
-        Ok(promise(
-            async move { g.update_state(&config, values, as_node.as_deref()).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) },
-        ))
+    /// `supersteps`: `[[{values, asNode}, ...], ...]`, each inner list one new checkpoint.
+    #[wasm_bindgen(js_name = bulkUpdateState)]
+    pub fn bulk_update_state(&self, config: JsValue, supersteps: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let (g, config) = (self.graph.clone(), run_config(config)?);
+        let supersteps = state_updates(from_js(supersteps)?)
+            .ok_or_else(|| errors::named("TypeError", "supersteps must be [{updates: [{values, asNode}]}]"))?;
+        Ok(promise(async move { g.bulk_update_state(&config, supersteps).await.map(|c| to_js(&c)).map_err(|e| errors::to_js(&e)) }))
     }
+}
+
+fn state_updates(v: Value) -> Option<Vec<Vec<StateUpdate>>> {
+    let Value::Array(steps) = v else { return None };
+    steps
+        .into_iter()
+        .map(|step| match step {
+            Value::Array(updates) => updates
+                .into_iter()
+                .map(|mut u| {
+                    let as_node = u.get("asNode").and_then(Value::as_str).map(String::from);
+                    Some(StateUpdate { values: u.get_mut("values")?.take(), as_node })
+                })
+                .collect(),
+            _ => None,
+        })
+        .collect()
 }
 
 pub fn snapshot_value(s: &StateSnapshot) -> Value {

@@ -636,14 +636,30 @@ export class CompiledStateGraph {
   }
 
   async updateState(config, values, asNode) {
+    return this.bulkUpdateState(config, [{ updates: [{ values, asNode }] }]);
+  }
+
+  /** Each superstep's updates applied together, as one new checkpoint each (LangGraph.js's `bulkUpdateState`). */
+  async bulkUpdateState(config, supersteps) {
     config = mergeConfigs(this.config, config);
     try {
-      // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
-      if (this.builder.check && values != null) values = await checkOutput(this.builder.check.key, values);
-      return await this.graph.updateState(configArg(config), values === undefined ? null : plainUpdate(values, "values"), asNode ?? undefined);
+      const steps = [];
+      for (const { updates } of supersteps) steps.push(await Promise.all(updates.map((u) => this.#plainStateUpdate(u))));
+      return await this.graph.bulkUpdateState(configArg(config), steps);
     } catch (e) {
       rethrow(e);
     }
+  }
+
+  async #plainStateUpdate({ values, asNode }) {
+    if (asNode != null && typeof asNode !== "string") throw new TypeError(`asNode must be a string, got ${typeof asNode}`);
+    // `__copy__` takes `[values, asNode]` pairs, each an update of its own.
+    if (asNode === "__copy__" && Array.isArray(values)) {
+      return { values: await Promise.all(values.map(async ([v, n]) => [(await this.#plainStateUpdate({ values: v, asNode: n })).values, n])), asNode };
+    }
+    // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
+    if (this.builder.check && values != null && asNode !== "__copy__") values = await checkOutput(this.builder.check.key, values);
+    return { values: values === undefined ? null : plainUpdate(values, "values"), asNode: asNode ?? null };
   }
 
   /** Mermaid source, as LangGraph's `getGraph().drawMermaid()`. */

@@ -1,0 +1,292 @@
+//! Editing a thread: `update_state` and `bulk_update_state` (LangGraph's
+//! `bulkUpdateState`), each superstep of edits a new checkpoint. Besides a node's
+//! name, `as_node` may be `__copy__` (fork the checkpoint unchanged), `__input__`
+//! (a new input) or, with no values, END (finish the pending superstep).
+use super::format::{decode, CheckpointTuple, Source, WriteKind};
+use super::thread::config_of;
+use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
+use crate::error::Error;
+use crate::pregel::{apply_saved_writes, apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskStatus, TaskWrites};
+use crate::types::{END, START};
+use futures::future::LocalBoxFuture;
+use serde_json::{Map, Value};
+use std::rc::Rc;
+
+/// `as_node` that copies the checkpoint as a fork (with `values` null, or a list of `[values, as_node]`).
+pub const COPY: &str = "__copy__";
+/// `as_node` that writes `values` as graph input.
+pub const INPUT: &str = "__input__";
+
+/// One edit of a superstep: `values` as if `as_node` had written them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateUpdate {
+    pub values: Value,
+    pub as_node: Option<String>,
+}
+
+fn invalid(message: impl Into<String>) -> Error {
+    Error::InvalidStateUpdate { message: message.into() }
+}
+
+impl CompiledGraph {
+    /// Applies `values` through the reducers as if `as_node` had written them,
+    /// as a new checkpoint (a branch, when `config` names an older one).
+    /// Returns the new checkpoint's config.
+    #[inline(never)]
+    pub fn update_state<'a>(
+        &'a self,
+        config: &'a RunConfig,
+        values: Value,
+        as_node: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Value, Error>> {
+        self.bulk_update_state(config, vec![vec![StateUpdate { values, as_node: as_node.map(Into::into) }]])
+    }
+
+    pub fn update_state_blocking(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
+        futures::executor::block_on(self.update_state(config, values, as_node))
+    }
+
+    /// Each element of `supersteps` is one new checkpoint, its updates applied
+    /// together (as nodes of one superstep). Returns the last checkpoint's config.
+    pub fn bulk_update_state<'a>(
+        &'a self,
+        config: &'a RunConfig,
+        supersteps: Vec<Vec<StateUpdate>>,
+    ) -> LocalBoxFuture<'a, Result<Value, Error>> {
+        Box::pin(async move {
+            if supersteps.is_empty() {
+                return Err(Error::InvalidInput { message: "No supersteps provided".into() });
+            }
+            if supersteps.iter().any(Vec::is_empty) {
+                return Err(Error::InvalidInput { message: "No updates provided".into() });
+            }
+            let to = self.persistence(config)?;
+            // A subgraph's namespace is updated as that subgraph.
+            let graph = self.graph_for_ns(&to.ns);
+            let mut config = config.clone();
+            for updates in supersteps {
+                let id = graph.update_superstep(&to, &config, updates).await?;
+                config.configurable.insert("checkpoint_id".into(), Value::String(id));
+            }
+            Ok(config_of(&to.thread_id, &to.ns, config.checkpoint_id().unwrap_or_default()))
+        })
+    }
+
+    /// One superstep of edits on the checkpoint `config` names (else the newest); returns the new checkpoint's id.
+    async fn update_superstep(&self, to: &Persistence, config: &RunConfig, updates: Vec<StateUpdate>) -> Result<String, Error> {
+        let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+        let mut stepper = self.stepper_for_update(config, to, t.as_ref())?;
+        let persist = persist_for(to.clone(), t.as_ref(), self.spec(), false);
+        let single = |what: &str| if updates.len() > 1 { Err(invalid(format!("Cannot {what} with multiple updates"))) } else { Ok(()) };
+        match (&updates[0].values, updates[0].as_node.as_deref()) {
+            (Value::Null, None) => {
+                single("create empty checkpoint")?;
+                commit_as_is(&mut stepper, Source::Update, &persist).await?;
+            }
+            (Value::Null, Some(END)) => {
+                single("apply multiple updates when clearing state")?;
+                if let Some(t) = &t {
+                    finish_pending(&mut stepper, t)?;
+                }
+                commit_as_is(&mut stepper, Source::Update, &persist).await?;
+            }
+            (_, Some(COPY)) => {
+                single("copy checkpoint")?;
+                let t = t.as_ref().ok_or_else(|| invalid("Cannot copy a non-existent checkpoint"))?;
+                // The copy is a sibling of the checkpoint it copies: a new branch from the same parent.
+                *persist.parent.borrow_mut() = t.checkpoint.metadata.parent_id.clone();
+                commit_as_is(&mut stepper, Source::Fork, &persist).await?;
+                if let Some(updates) = copy_updates(&updates[0].values) {
+                    let mut config = config.clone();
+                    config.configurable.insert("checkpoint_id".into(), Value::String(stepper.checkpoint_id().into()));
+                    return Box::pin(self.update_superstep(to, &config, updates)).await;
+                }
+            }
+            (values, Some(INPUT)) => {
+                single("apply multiple updates when updating as input")?;
+                // As LangGraph.js: the input waits on `__start__`; what was pending stays due.
+                write_input(&mut stepper, values.clone(), true)?;
+                let step = t.as_ref().map_or(-1, |t| t.checkpoint.metadata.step + 1);
+                stepper.rs.step = step;
+                commit_as_is(&mut stepper, Source::Input, &persist).await?;
+            }
+            _ => {
+                if let (None, Some(t)) = (config.checkpoint_id(), &t) {
+                    // Editing the newest checkpoint keeps what its unfinished superstep finished.
+                    apply_finished(&mut stepper, t)?;
+                }
+                let nodes = self.update_nodes(&stepper, &updates)?;
+                let mut applied = Vec::new();
+                for (node, update) in nodes.into_iter().zip(updates) {
+                    applied.push((node, self.writes_of(&stepper, node, update.values).await?));
+                }
+                apply_as(&mut stepper, applied, Source::Update, &persist).await?;
+            }
+        }
+        Ok(stepper.checkpoint_id().into())
+    }
+
+    /// The node each update is written as: named, or (a lone update) the last writer.
+    fn update_nodes(&self, stepper: &Stepper, updates: &[StateUpdate]) -> Result<Vec<usize>, Error> {
+        let spec = self.spec();
+        let node = |name: &str| spec.node(name).ok_or_else(|| invalid(format!("Node \"{name}\" does not exist")));
+        match updates {
+            [one] => Ok(vec![match one.as_node.as_deref() {
+                Some(n) => node(n)?,
+                None => last_writer(stepper)?,
+            }]),
+            many => many
+                .iter()
+                .map(|u| {
+                    u.as_node.as_deref().ok_or_else(|| invalid("\"asNode\" is required when applying multiple updates")).and_then(node)
+                })
+                .collect(),
+        }
+    }
+
+    /// `values` as node `node`'s writes (its edges and routers run on them).
+    async fn writes_of(&self, stepper: &Stepper, node: usize, values: Value) -> Result<TaskWrites, Error> {
+        let task = Rc::new(Task::writing_as(self.spec(), node, ""));
+        let result = stepper.writes_as(&task, values).await;
+        match result.status {
+            TaskStatus::Done => Ok(result.writes),
+            TaskStatus::Failed(e) => Err(e),
+            TaskStatus::Interrupted(_) | TaskStatus::Parent(_) => Err(Error::InvalidInput {
+                message: format!("update_state as {}: a router interrupted or addressed the parent", self.spec().nodes[node].name),
+            }),
+        }
+    }
+
+    fn stepper_for_update(&self, config: &RunConfig, to: &Persistence, t: Option<&CheckpointTuple>) -> Result<Stepper, Error> {
+        let mut stepper = Stepper::bare(self, config, Some(to.clone()), vec![], None);
+        if let Some(t) = t {
+            stepper.rs = decode(self.spec(), t)?;
+            stepper.checkpoint_id = t.checkpoint.id.clone();
+        }
+        Ok(stepper)
+    }
+}
+
+/// `[[values, as_node], ...]`: the updates a copy gets (LangGraph's copy with updates).
+fn copy_updates(values: &Value) -> Option<Vec<StateUpdate>> {
+    let pairs = values.as_array().filter(|a| !a.is_empty())?;
+    pairs
+        .iter()
+        .map(|p| match p.as_array().map(Vec::as_slice) {
+            Some([values, as_node]) => Some(StateUpdate { values: values.clone(), as_node: as_node.as_str().map(Into::into) }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The checkpoint's null writes and its finished tasks' writes, applied (as LangGraph.js
+/// applies them before an update to the newest checkpoint).
+fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Error> {
+    let graph = stepper.graph.clone();
+    let (spec, env) = (graph.spec(), graph.env());
+    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
+    let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    let (pending, _) = restore_pending(spec, &t.pending_writes);
+    // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
+    apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())
+}
+
+/// Every pending task marked as run, with what those that finished wrote: the
+/// superstep ends, and nothing it left paused runs (an update as END).
+fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Error> {
+    let graph = stepper.graph.clone();
+    let (spec, env) = (graph.spec(), graph.env());
+    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
+    let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    let mut pairs: Vec<(&Task, TaskWrites)> = tasks
+        .iter()
+        .map(|task| {
+            let writes = match t.pending_writes.iter().find(|w| w.task_id == task.id).map(|w| &w.kind) {
+                Some(WriteKind::Done { writes, sends }) => TaskWrites {
+                    writes: writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect(),
+                    sends: sends.clone(),
+                },
+                _ => TaskWrites::default(),
+            };
+            (&**task, writes)
+        })
+        .collect();
+    pairs.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+    let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = pairs.into_iter().unzip();
+    apply_writes(spec, &mut stepper.rs, &by_path, writes, &mut || env.next_id())?;
+    // A superstep that ends triggering nothing finishes the deferred nodes, as every superstep does.
+    crate::pregel::finish_deferred(spec, &mut stepper.rs);
+    Ok(())
+}
+
+/// The current state, unchanged, as a new checkpoint one step on.
+async fn commit_as_is(stepper: &mut Stepper, source: Source, persist: &Persist) -> Result<(), Error> {
+    if !matches!(source, Source::Input) {
+        stepper.rs.step += 1;
+    }
+    stepper.checkpoint_id = stepper.run.env.next_id();
+    let cp = snapshot_checkpoint(stepper, source, Value::Null, persist.parent.borrow().clone(), persist);
+    persist.commit(stepper, cp).await
+}
+
+/// The node that wrote last (LangGraph infers `as_node` this way).
+fn last_writer(stepper: &Stepper) -> Result<usize, Error> {
+    let rs = stepper.run_state();
+    let best = rs.seen.iter().enumerate().skip(1).map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
+    match best {
+        Some((v, n)) if v > 0 => {
+            let ties = rs.seen.iter().skip(1).filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
+            if ties > 1 {
+                return Err(invalid("Ambiguous update, specify \"asNode\""));
+            }
+            Ok(n)
+        }
+        _ => Ok(0),
+    }
+}
+
+/// Applies each node's writes as tasks of one superstep and stores the result as a new checkpoint.
+pub(crate) async fn apply_as(
+    stepper: &mut Stepper,
+    mut updates: Vec<(usize, TaskWrites)>,
+    source: Source,
+    persist: &Persist,
+) -> Result<(), Error> {
+    let graph = stepper.graph.clone();
+    let spec = graph.spec();
+    updates.sort_by(|a, b| spec.nodes[a.0].name.cmp(&spec.nodes[b.0].name));
+    let tasks: Vec<Task> = updates.iter().map(|(node, _)| Task::writing_as(spec, *node, "")).collect();
+    let mut shown = Map::new();
+    for (task, (node, writes)) in tasks.iter().zip(&updates) {
+        let update: Map<String, Value> = writes
+            .writes
+            .iter()
+            .filter(|(c, _)| *c < spec.state_count)
+            .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
+            .collect();
+        shown.insert(if *node == 0 { START.to_string() } else { task.name.to_string() }, Value::Object(update));
+    }
+    let env = stepper.run.env.clone();
+    let mut ids = || env.next_id();
+    let task_refs: Vec<&Task> = tasks.iter().collect();
+    let before = stepper.rs.versions.clone();
+    let mut changed = apply_writes(spec, &mut stepper.rs, &task_refs, updates.into_iter().map(|(_, w)| w).collect(), &mut ids)?;
+    // A delta is relative to the stored checkpoint: a channel that changed since (its
+    // finished tasks' or null writes) is stored whole.
+    {
+        let prev = persist.prev_versions.borrow();
+        changed.retain(|(c, _)| prev.get(*c) == Some(&before[*c]));
+    }
+    // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.
+    if matches!(source, Source::Update) {
+        crate::pregel::finish_deferred(spec, &mut stepper.rs);
+    }
+    stepper.rs.step += 1;
+    stepper.checkpoint_id = env.next_id();
+    stepper.pending.clear();
+    stepper.answered.clear();
+    let parent = persist.parent.borrow().clone();
+    let md = super::metadata(&graph, source, stepper.rs.step, Value::Object(shown), parent);
+    let cp = super::encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
+    persist.commit(stepper, cp).await
+}

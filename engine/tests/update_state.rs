@@ -1,0 +1,160 @@
+//! `update_state` and `bulk_update_state`: edits of a paused parallel superstep,
+//! the special `as_node`s (END, `__copy__`, `__input__`), several nodes' updates
+//! in one superstep, and LangGraph's errors.
+mod common;
+use futures::executor::block_on;
+use serde_json::{json, Value};
+use std::rc::Rc;
+use superstep::checkpoint::{Checkpointing, MemorySaver, Source, StateSnapshot, StateUpdate, COPY, INPUT};
+use superstep::*;
+
+/// a fans out to b (asks a human) and c (finishes at once); d joins them.
+fn paused() -> (CompiledGraph, RunConfig) {
+    let g = StateGraph::new()
+        .channel("x", Channel::reducer(Reducer::Add).default(json!(0)))
+        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1, "log": ["a"]}))))
+        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"x": 10, "log": [format!("b:{}", v.as_str().unwrap_or(""))]}))))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+        .node("d", node(|_| Ok::<_, NodeError>(json!({"log": ["d"]}))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .join(["b", "c"], "d")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({"x": 0}), cfg.clone()).unwrap();
+    (g, cfg)
+}
+
+fn at(cfg: &RunConfig, id: &Value) -> RunConfig {
+    let mut c = cfg.clone();
+    c.configurable.insert("checkpoint_id".into(), id["configurable"]["checkpoint_id"].clone());
+    c
+}
+
+fn state(g: &CompiledGraph, cfg: &RunConfig, new: &Value) -> StateSnapshot {
+    block_on(g.get_state(&at(cfg, new), false)).unwrap()
+}
+
+fn resume(g: &CompiledGraph, cfg: &RunConfig) -> Value {
+    g.invoke_blocking(Command::resume(json!("R")), cfg.clone()).unwrap()
+}
+
+#[test]
+fn editing_a_paused_parallel_step_keeps_what_its_finished_tasks_wrote() {
+    let (g, cfg) = paused();
+    let new = g.update_state_blocking(&cfg, json!({"log": ["z"]}), Some("b")).unwrap();
+    let s = state(&g, &cfg, &new);
+    // c finished before b paused: its write is kept, and the join runs next.
+    assert_eq!(s.values, json!({"x": 1, "log": ["a", "c", "z"]}));
+    assert_eq!(s.next, vec!["d"]);
+    assert_eq!(resume(&g, &cfg), json!({"x": 1, "log": ["a", "c", "z", "d"]}));
+}
+
+#[test]
+fn an_update_as_end_finishes_the_paused_step_and_nothing_runs_after() {
+    let (g, cfg) = paused();
+    let new = g.update_state_blocking(&cfg, Value::Null, Some(END)).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values, json!({"x": 1, "log": ["a", "c"]}));
+    assert!(s.next.is_empty());
+    assert_eq!(s.metadata.unwrap().source, Source::Update);
+    assert_eq!(resume(&g, &cfg), json!({"x": 1, "log": ["a", "c"]}));
+    let e = g.update_state_blocking(&cfg, json!({"x": 1}), Some(END)).unwrap_err();
+    assert_eq!((e.class_name(), e.to_string().as_str()), ("InvalidUpdateError", "Node \"__end__\" does not exist"));
+}
+
+#[test]
+fn a_copy_forks_the_checkpoint_beside_it_and_runs_the_same_tasks() {
+    let (g, cfg) = paused();
+    let newest = g.get_state_blocking(&cfg).unwrap();
+    let original = state(&g, &cfg, &newest.config);
+    let new = g.update_state_blocking(&cfg, Value::Null, Some(COPY)).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values, original.values);
+    assert_eq!(s.next, original.next);
+    assert_eq!(s.metadata.as_ref().unwrap().source, Source::Fork);
+    assert_eq!(s.metadata.as_ref().unwrap().step, original.metadata.as_ref().unwrap().step + 1);
+    // A sibling of the copied checkpoint, not its child; c's finished write stays behind.
+    assert_eq!(s.parent_config, original.parent_config);
+    assert_eq!(s.values, json!({"x": 1, "log": ["a"]}));
+    assert_eq!(resume(&g, &cfg), json!({"x": 11, "log": ["a", "b:R", "c", "d"]}));
+}
+
+#[test]
+fn a_copy_with_updates_applies_them_on_the_copy() {
+    let (g, cfg) = paused();
+    let new = g.update_state_blocking(&cfg, json!([[{"x": 5}, "b"]]), Some(COPY)).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values, json!({"x": 6, "log": ["a"]}));
+    assert_eq!(s.metadata.as_ref().unwrap().source, Source::Update);
+    let parent = block_on(g.get_state(&at(&cfg, s.parent_config.as_ref().unwrap()), false)).unwrap();
+    assert_eq!(parent.metadata.unwrap().source, Source::Fork);
+    let e = block_on(g.update_state(&RunConfig::thread("empty"), Value::Null, Some(COPY))).unwrap_err();
+    assert_eq!(e.to_string(), "Cannot copy a non-existent checkpoint");
+}
+
+#[test]
+fn an_update_as_input_queues_the_input_beside_the_paused_tasks() {
+    let (g, cfg) = paused();
+    let new = g.update_state_blocking(&cfg, json!({"x": 5}), Some(INPUT)).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values, json!({"x": 1, "log": ["a"]}), "the input waits for __start__");
+    assert_eq!(s.next, vec!["__start__", "b", "c"]);
+    assert_eq!(s.metadata.unwrap().source, Source::Input);
+}
+
+#[test]
+fn a_bulk_update_applies_each_superstep_as_one_checkpoint() {
+    let (g, cfg) = paused();
+    let up = |values: Value, as_node: &str| StateUpdate { values, as_node: Some(as_node.into()) };
+    let steps = vec![vec![up(json!({"x": 100}), "a"), up(json!({"log": ["z"]}), "b")], vec![up(json!({"x": 1}), "c")]];
+    let new = block_on(g.bulk_update_state(&cfg, steps)).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values, json!({"x": 102, "log": ["a", "c", "z"]}));
+    let parent = block_on(g.get_state(&at(&cfg, s.parent_config.as_ref().unwrap()), false)).unwrap();
+    // Both updates of the first superstep are one checkpoint's writes.
+    assert_eq!(parent.metadata.unwrap().writes, json!({"a": {"x": 100}, "b": {"log": ["z"]}}));
+    assert_eq!(parent.values, json!({"x": 101, "log": ["a", "c", "z"]}));
+}
+
+#[test]
+fn bulk_updates_refuse_what_langgraph_refuses() {
+    let (g, cfg) = paused();
+    let up = |values: Value, as_node: Option<&str>| StateUpdate { values, as_node: as_node.map(Into::into) };
+    let fails = |steps: Vec<Vec<StateUpdate>>| block_on(g.bulk_update_state(&cfg, steps)).unwrap_err().to_string();
+    assert_eq!(
+        fails(vec![vec![up(json!({"x": 1}), None), up(json!({"x": 1}), Some("a"))]]),
+        "\"asNode\" is required when applying multiple updates"
+    );
+    assert_eq!(fails(vec![vec![up(json!({"x": 1}), Some("nope"))]]), "Node \"nope\" does not exist");
+    assert_eq!(fails(vec![vec![up(Value::Null, Some(COPY)), up(Value::Null, Some(COPY))]]), "Cannot copy checkpoint with multiple updates");
+    assert_eq!(fails(vec![]), "invalid input: No supersteps provided");
+    assert_eq!(fails(vec![vec![]]), "invalid input: No updates provided");
+    // Nothing was written by the refused edits.
+    assert_eq!(g.get_state_history_blocking(&cfg).unwrap().len(), 3);
+}
+
+#[test]
+fn finishing_a_paused_step_as_end_lets_a_waiting_deferred_node_run() {
+    // a fans out to b (asks) and c; c leads to the deferred d, which waits for b's branch.
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|_| json!({"log": ["b"]}))))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+        .add_node(graph::node::NodeSpec::new("d", node(|_| Ok::<_, NodeError>(json!({"log": ["d"]})))).deferred())
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .edge("c", "d")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let new = g.update_state_blocking(&cfg, Value::Null, Some(END)).unwrap();
+    assert_eq!(state(&g, &cfg, &new).next, vec!["d"]);
+    assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap(), json!({"log": ["a", "c", "d"]}));
+}
