@@ -372,7 +372,7 @@ pub(crate) async fn start_run(
     }
     let Some(to) = persistence else {
         match input {
-            Input::Values(v) => write_input(&mut stepper, v, true)?,
+            Input::Values(v) => start_input(&mut stepper, v, true).await?,
             Input::Continue => {
                 return Err(Error::EmptyInput { message: "a null input continues a thread, and this graph has no checkpointer".into() })
             }
@@ -413,7 +413,7 @@ pub(crate) async fn start_run(
     match (input, &saved) {
         (Input::Values(v), _) => {
             // A new input discards whatever the last superstep left unfinished.
-            write_input(&mut stepper, v, saved.is_none())?;
+            start_input(&mut stepper, v, saved.is_none()).await?;
             stepper.checkpoint_id = stepper.run.env.next_id();
             let cp = snapshot_checkpoint(&stepper, format::Source::Input, Value::Null, persist.parent.borrow().clone(), &persist);
             persist.commit(&stepper, cp).await?;
@@ -482,6 +482,30 @@ pub(crate) fn lost_nodes(spec: &crate::graph::compile::GraphSpec, writes: &[Pend
         }
     }
     out
+}
+
+/// Writes graph input to `__start__`; with `inline_start`, applies it as START's update too.
+async fn start_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error> {
+    if !stepper.graph.options().inline_start {
+        return write_input(stepper, v, fresh);
+    }
+    write_input(stepper, v.clone(), fresh)?;
+    let graph = stepper.graph.clone();
+    let spec = graph.spec();
+    let start = Rc::new(crate::pregel::Task::writing_as(spec, 0, ""));
+    let result = stepper.writes_as(&start, v).await;
+    let writes = match result.status {
+        TaskStatus::Done => result.writes,
+        TaskStatus::Failed(e) => return Err(e),
+        _ => return Err(Error::InvalidInput { message: "the input's routing interrupted or addressed the parent".into() }),
+    };
+    let env = graph.env();
+    crate::pregel::apply_writes(spec, &mut stepper.rs, &[&start], vec![writes], &mut || env.next_id())?;
+    // START has taken the input: it is not planned again.
+    for (k, &ch) in spec.nodes[0].triggers.iter().enumerate() {
+        stepper.rs.seen[0][k] = stepper.rs.versions[ch];
+    }
+    Ok(())
 }
 
 /// Writes graph input to `__start__` (the input checkpoint's only change).

@@ -59,6 +59,9 @@ pub struct CompileOptions {
     pub name: Option<String>,
     /// Recorded in checkpoints for migrations.
     pub version: Option<String>,
+    /// The input is START's update at once, in the input checkpoint: no `__start__`
+    /// superstep (LangGraph's functional API, whose entrypoint the input triggers directly).
+    pub inline_start: bool,
 }
 
 /// Per-invocation settings (LangGraph's `config`).

@@ -94,6 +94,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         env: registry::env(),
         name: o.name.or(spec.name),
         version: None,
+        inline_start: o.inline_start,
     };
     let graph = g.compile_with(options).map_err(|e| errors::to_js(&e))?;
     Ok(JsGraph::new(graph))

@@ -66,6 +66,8 @@ pub struct OptionsData {
     /// "perThread" or "disabled" (a subgraph's `checkpointer: true | false`).
     pub checkpointing: Option<String>,
     pub name: Option<String>,
+    /// The functional API's graph: the input is START's update at once.
+    pub inline_start: bool,
 }
 
 #[derive(Default)]
@@ -148,6 +150,7 @@ fn read_options(o: &Fields) -> Read<OptionsData> {
         interrupt_after: o.opt("interruptAfter")?.unwrap_or_default(),
         checkpointing: o.opt("checkpointing")?,
         name: o.opt("name")?,
+        inline_start: o.opt("inlineStart")?.unwrap_or(false),
     })
 }
 

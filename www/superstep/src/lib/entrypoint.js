@@ -3,7 +3,7 @@
 // graph's output; `entrypoint.final`'s `value`) and the value saved for the thread's
 // next run (`save`, which `getPreviousState()` reads). Everything else is the
 // StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
-import { StateGraph } from "./graph.js";
+import { INLINE_START, StateGraph } from "./graph.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { getCurrentTaskInput } from "./runtime.js";
 import { andThen } from "./values.js";
@@ -29,7 +29,7 @@ export function entrypoint(options, fn) {
     .addNode(name, run, { timeout, retryPolicy })
     .addEdge(START, name)
     .addEdge(name, END)
-    .compile({ checkpointer, store, cache, name });
+    .compile({ checkpointer, store, cache, name, [INLINE_START]: true });
   return new Entrypoint(graph, name);
 }
 
@@ -46,6 +46,20 @@ function output(state) {
   if (!state || typeof state !== "object") return state;
   if (Array.isArray(state[INTERRUPT])) return { [INTERRUPT]: state[INTERRUPT] };
   return state[OUTPUT];
+}
+
+/**
+ * A checkpoint or task event as LangGraph.js's workflow streams it: state is the last
+ * return value, a task's input is the argument, its result the return value (on END).
+ */
+function workflowEvent(name, kind, data) {
+  if (kind === "checkpoints" || kind === "checkpoint") return { ...data, values: data.values?.[OUTPUT] ?? null };
+  if (data?.name !== name) return data;
+  if ((kind === "tasks" || kind === "task") && "input" in data) return { ...data, input: data.input?.[INPUT], triggers: [START] };
+  if ((kind === "tasks" || kind === "task_result") && "result" in data) {
+    return { ...data, result: data.result && OUTPUT in data.result ? { [END]: data.result[OUTPUT] } : {} };
+  }
+  return data;
 }
 
 /** The compiled workflow: a graph whose input and output are `fn`'s argument and return value. */
@@ -100,7 +114,7 @@ export class Entrypoint {
         } else if (mode === "updates" && data && typeof data[name] === "object" && data[name] !== null && OUTPUT in data[name]) {
           ran = true;
           if (shown.has(mode)) yield shaped(ns, mode, { ...data, [name]: data[name][OUTPUT] });
-        } else if (shown.has(mode)) yield shaped(ns, mode, data);
+        } else if (shown.has(mode)) yield shaped(ns, mode, mode === "debug" ? { ...data, payload: workflowEvent(name, data.type, data.payload) } : workflowEvent(name, mode, data));
       }
     }
     return chunks();

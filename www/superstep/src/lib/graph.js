@@ -263,8 +263,9 @@ export class StateGraph {
     return [{ name: options.name, channels, stateKeys: this.stateKeys, input: this.inputKeys, output: this.outputKeys, nodes, edges: this.edges, joins: this.joins, branches, options }, fns];
   }
 
-  compile({ checkpointer, interruptBefore, interruptAfter, cache, store, name } = {}) {
+  compile({ checkpointer, interruptBefore, interruptAfter, cache, store, name, [INLINE_START]: inlineStart } = {}) {
     const options = {
+      inlineStart: inlineStart === true,
       saver: saverId(checkpointer),
       checkpointing: checkpointer === true ? "perThread" : checkpointer === false ? "disabled" : undefined,
       cache: cache ? cache.id : undefined,
@@ -282,6 +283,9 @@ export class StateGraph {
     return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache, store });
   }
 }
+
+/** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
+export const INLINE_START = Symbol("superstep.inlineStart");
 
 /** A graph loaded from a document; `compile()` like a StateGraph. */
 export class DocumentGraph {
