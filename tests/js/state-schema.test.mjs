@@ -143,3 +143,30 @@ test("a DeltaValue's reducer gets each superstep's writes at once, and its own e
 test("a field that is no schema is refused with LangGraph.js's message", () => {
   assert.throws(() => new StateGraph(new StateSchema({ n: 5 })), (e) => e.name === "GraphValidationError" && e.message === 'Invalid state field "n": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue');
 });
+
+test("a zod context schema checks each run's context (its configurable when it has none), as LangGraph.js", async () => {
+  const seen = [];
+  const build = (...args) =>
+    new StateGraph(...args)
+      .addNode("a", (_s, config) => {
+        seen.push(config.context);
+        return { n: 1 };
+      })
+      .addEdge(START, "a")
+      .compile();
+  const Context = z.object({ userId: z.string(), model: z.string().default("small") });
+  const g = build(new StateSchema({ n: z.number().default(0) }), Context);
+  await g.invoke({}, { context: { userId: "u1" } });
+  // The node gets the context as given (LangGraph.js parses it only to check it).
+  assert.deepEqual(seen, [{ userId: "u1" }]);
+  // (LangGraph.js throws zod core's $ZodError; this is the schema's own ZodError, its subclass.)
+  await assert.rejects(g.invoke({}, { context: { userId: 5 } }), (e) => e instanceof z.ZodError && e.issues[0].path[0] === "userId");
+  await assert.rejects(g.invoke({}, { configurable: { thread_id: "t" } }), z.ZodError);
+  await assert.rejects(g.stream({}, { context: {} }), z.ZodError);
+  assert.equal(seen.length, 1, "a refused run runs no node");
+  // In the `{ state, context }` form too; an Annotation context is not checked.
+  await assert.rejects(build({ state: new StateSchema({ n: z.number().default(0) }), context: Context }).invoke({}, { context: {} }), z.ZodError);
+  const A = S.Annotation.Root({ userId: S.Annotation() });
+  await build(S.Annotation.Root({ n: S.Annotation() }), A).invoke({ n: 0 }, { context: { userId: 5 } });
+  assert.deepEqual(seen.at(-1), { userId: 5 });
+});

@@ -727,8 +727,9 @@ export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardS
 
 export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>> {
   constructor(
-    schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition },
-    options?: { input?: StateDefinition; output?: StateDefinition },
+    schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition; context?: StateDefinition },
+    /** Input and output schemas, or the context schema (a zod object checks each run's `context`). */
+    options?: { input?: StateDefinition; output?: StateDefinition; context?: StateDefinition } | StateDefinition,
   );
   addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any> | RunnableLike<S>, options?: NodeOptions): this;
   addNode(nodes: Record<string, NodeFunction<S, U>>): this;

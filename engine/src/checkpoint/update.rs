@@ -77,51 +77,22 @@ impl CompiledGraph {
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         let mut stepper = self.stepper_for_update(config, to, t.as_ref())?;
         let persist = persist_for(to.clone(), t.as_ref(), self.spec(), false);
-        let single = |what: &str| if updates.len() > 1 { Err(invalid(format!("Cannot {what} with multiple updates"))) } else { Ok(()) };
-        match (&updates[0].values, updates[0].as_node.as_deref()) {
-            (Value::Null, None) => {
-                single("create empty checkpoint")?;
-                commit_as_is(&mut stepper, Source::Update, &persist).await?;
-            }
-            (Value::Null, Some(END)) => {
-                single("apply multiple updates when clearing state")?;
-                if let Some(t) = &t {
-                    finish_pending(&mut stepper, t)?;
-                }
-                commit_as_is(&mut stepper, Source::Update, &persist).await?;
-            }
-            (_, Some(COPY)) => {
-                single("copy checkpoint")?;
-                let t = t.as_ref().ok_or_else(|| invalid("Cannot copy a non-existent checkpoint"))?;
-                // The copy is a sibling of the checkpoint it copies: a new branch from the same parent.
-                *persist.parent.borrow_mut() = t.checkpoint.metadata.parent_id.clone();
-                commit_as_is(&mut stepper, Source::Fork, &persist).await?;
-                if let Some(updates) = copy_updates(&updates[0].values) {
-                    let mut config = config.clone();
-                    config.configurable.insert("checkpoint_id".into(), Value::String(stepper.checkpoint_id().into()));
-                    return Box::pin(self.update_superstep(to, &config, updates)).await;
-                }
-            }
-            (values, Some(INPUT)) => {
-                single("apply multiple updates when updating as input")?;
-                // As LangGraph.js: the input waits on `__start__`; what was pending stays due.
-                write_input(&mut stepper, values.clone(), true)?;
-                let step = t.as_ref().map_or(-1, |t| t.checkpoint.metadata.step + 1);
-                stepper.rs.step = step;
-                commit_as_is(&mut stepper, Source::Input, &persist).await?;
-            }
-            _ => {
-                if let (None, Some(t)) = (config.checkpoint_id(), &t) {
-                    // Editing the newest checkpoint keeps what its unfinished superstep finished.
-                    apply_finished(&mut stepper, t)?;
-                }
+        match special_edit(&mut stepper, &persist, t.as_ref(), config, &updates)? {
+            Some(source) => commit_as_is(&mut stepper, source, &persist).await?,
+            None => {
                 let nodes = self.update_nodes(&stepper, &updates)?;
                 let mut applied = Vec::new();
-                for (node, update) in nodes.into_iter().zip(updates) {
-                    applied.push((node, self.writes_of(&stepper, node, update.values).await?));
+                for (node, update) in nodes.into_iter().zip(updates.iter()) {
+                    applied.push((node, self.writes_of(&stepper, node, update.values.clone()).await?));
                 }
                 apply_as(&mut stepper, applied, Source::Update, &persist).await?;
             }
+        }
+        let copied = updates[0].as_node.as_deref() == Some(COPY);
+        if let Some(updates) = copied.then(|| copy_updates(&updates[0].values)).flatten() {
+            let mut config = config.clone();
+            config.configurable.insert("checkpoint_id".into(), Value::String(stepper.checkpoint_id().into()));
+            return Box::pin(self.update_superstep(to, &config, updates)).await;
         }
         Ok(stepper.checkpoint_id().into())
     }
@@ -129,19 +100,15 @@ impl CompiledGraph {
     /// The node each update is written as: named, or (a lone update) the last writer.
     fn update_nodes(&self, stepper: &Stepper, updates: &[StateUpdate]) -> Result<Vec<usize>, Error> {
         let spec = self.spec();
-        let node = |name: &str| spec.node(name).ok_or_else(|| invalid(format!("Node \"{name}\" does not exist")));
-        match updates {
-            [one] => Ok(vec![match one.as_node.as_deref() {
-                Some(n) => node(n)?,
-                None => last_writer(stepper)?,
-            }]),
-            many => many
-                .iter()
-                .map(|u| {
-                    u.as_node.as_deref().ok_or_else(|| invalid("\"asNode\" is required when applying multiple updates")).and_then(node)
-                })
-                .collect(),
+        let mut nodes = Vec::with_capacity(updates.len());
+        for u in updates {
+            nodes.push(match (u.as_node.as_deref(), updates.len()) {
+                (Some(name), _) => spec.node(name).ok_or_else(|| invalid(format!("Node \"{name}\" does not exist")))?,
+                (None, 1) => last_writer(stepper)?,
+                (None, _) => return Err(invalid("\"asNode\" is required when applying multiple updates")),
+            });
         }
+        Ok(nodes)
     }
 
     /// `values` as node `node`'s writes (its edges and routers run on them).
@@ -167,16 +134,62 @@ impl CompiledGraph {
     }
 }
 
+/// Readies the edits that store the state as it then is (an empty update, END, a copy, an
+/// input), returning the new checkpoint's source; `None` for node updates, with what the
+/// newest checkpoint's unfinished superstep finished applied first.
+fn special_edit(
+    stepper: &mut Stepper,
+    persist: &Persist,
+    t: Option<&CheckpointTuple>,
+    config: &RunConfig,
+    updates: &[StateUpdate],
+) -> Result<Option<Source>, Error> {
+    let single = |what: &str| if updates.len() > 1 { Err(invalid(format!("Cannot {what} with multiple updates"))) } else { Ok(()) };
+    Ok(Some(match (&updates[0].values, updates[0].as_node.as_deref()) {
+        (Value::Null, None) => {
+            single("create empty checkpoint")?;
+            Source::Update
+        }
+        (Value::Null, Some(END)) => {
+            single("apply multiple updates when clearing state")?;
+            if let Some(t) = t {
+                finish_pending(stepper, t)?;
+            }
+            Source::Update
+        }
+        (_, Some(COPY)) => {
+            single("copy checkpoint")?;
+            let t = t.ok_or_else(|| invalid("Cannot copy a non-existent checkpoint"))?;
+            // The copy is a sibling of the checkpoint it copies: a new branch from the same parent.
+            *persist.parent.borrow_mut() = t.checkpoint.metadata.parent_id.clone();
+            Source::Fork
+        }
+        (values, Some(INPUT)) => {
+            single("apply multiple updates when updating as input")?;
+            // As LangGraph.js: the input waits on `__start__`; what was pending stays due.
+            write_input(stepper, values.clone(), true)?;
+            stepper.rs.step = t.map_or(-1, |t| t.checkpoint.metadata.step + 1);
+            Source::Input
+        }
+        _ => {
+            if let (None, Some(t)) = (config.checkpoint_id(), t) {
+                // Editing the newest checkpoint keeps what its unfinished superstep finished.
+                apply_finished(stepper, t)?;
+            }
+            return Ok(None);
+        }
+    }))
+}
+
 /// `[[values, as_node], ...]`: the updates a copy gets (LangGraph's copy with updates).
 fn copy_updates(values: &Value) -> Option<Vec<StateUpdate>> {
     let pairs = values.as_array().filter(|a| !a.is_empty())?;
-    pairs
-        .iter()
-        .map(|p| match p.as_array().map(Vec::as_slice) {
-            Some([values, as_node]) => Some(StateUpdate { values: values.clone(), as_node: as_node.as_str().map(Into::into) }),
-            _ => None,
-        })
-        .collect()
+    let mut updates = Vec::with_capacity(pairs.len());
+    for p in pairs {
+        let [values, as_node] = p.as_array()?.as_slice() else { return None };
+        updates.push(StateUpdate { values: values.clone(), as_node: as_node.as_str().map(Into::into) });
+    }
+    Some(updates)
 }
 
 /// The checkpoint's null writes and its finished tasks' writes, applied (as LangGraph.js
@@ -198,7 +211,8 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
-    let mut pairs: Vec<(&Task, TaskWrites)> = tasks
+    // `plan` lists tasks in path order, as `apply_writes` takes them.
+    let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
             let writes = match t.pending_writes.iter().find(|w| w.task_id == task.id).map(|w| &w.kind) {
@@ -210,9 +224,7 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
             };
             (&**task, writes)
         })
-        .collect();
-    pairs.sort_by(|a, b| a.0.path.cmp(&b.0.path));
-    let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = pairs.into_iter().unzip();
+        .unzip();
     apply_writes(spec, &mut stepper.rs, &by_path, writes, &mut || env.next_id())?;
     // A superstep that ends triggering nothing finishes the deferred nodes, as every superstep does.
     crate::pregel::finish_deferred(spec, &mut stepper.rs);
@@ -254,7 +266,7 @@ pub(crate) async fn apply_as(
 ) -> Result<(), Error> {
     let graph = stepper.graph.clone();
     let spec = graph.spec();
-    updates.sort_by(|a, b| spec.nodes[a.0].name.cmp(&spec.nodes[b.0].name));
+    crate::order::sort_by(&mut updates, &|a, b| spec.nodes[a.0].name.cmp(&spec.nodes[b.0].name));
     let tasks: Vec<Task> = updates.iter().map(|(node, _)| Task::writing_as(spec, *node, "")).collect();
     let mut shown = Map::new();
     for (task, (node, writes)) in tasks.iter().zip(&updates) {

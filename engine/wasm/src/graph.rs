@@ -257,19 +257,17 @@ impl JsGraph {
 
 fn state_updates(v: Value) -> Option<Vec<Vec<StateUpdate>>> {
     let Value::Array(steps) = v else { return None };
-    steps
-        .into_iter()
-        .map(|step| match step {
-            Value::Array(updates) => updates
-                .into_iter()
-                .map(|mut u| {
-                    let as_node = u.get("asNode").and_then(Value::as_str).map(String::from);
-                    Some(StateUpdate { values: u.get_mut("values")?.take(), as_node })
-                })
-                .collect(),
-            _ => None,
-        })
-        .collect()
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        let Value::Array(updates) = step else { return None };
+        let mut one = Vec::with_capacity(updates.len());
+        for mut u in updates {
+            let as_node = u.get("asNode").and_then(Value::as_str).map(String::from);
+            one.push(StateUpdate { values: u.get_mut("values")?.take(), as_node });
+        }
+        out.push(one);
+    }
+    Some(out)
 }
 
 pub fn snapshot_value(s: &StateSnapshot) -> Value {

@@ -7,7 +7,7 @@ import {
   END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, typedError,
 } from "./types.js";
 import { andThen, plainUpdate, toPlain } from "./values.js";
-import { checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
+import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
 import { revived } from "./tokens.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
@@ -68,7 +68,8 @@ export class StateGraph {
     this.joins = [];
     this.branches = [];
     this.nodeDefaults = {};
-    const { state, input, output } = stateInit(schema, options);
+    const { state, input, output, context } = stateInit(schema, options);
+    this.contextSchema = context;
     if (state) this.declare(schemaOf(state), true);
     if (input) this.inputKeys = this.declare(schemaOf(input), !state);
     if (output) this.outputKeys = this.declare(schemaOf(output), !state);
@@ -457,7 +458,9 @@ export class CompiledStateGraph {
 
   /** A call's config: the graph's defaults under it, its `timeout` turned into its signal. */
   #callConfig(config) {
-    return withRunTimeout(mergeConfigs(this.config, config));
+    const merged = withRunTimeout(mergeConfigs(this.config, config));
+    checkContext(this.builder.contextSchema, merged);
+    return merged;
   }
 
   /** Runs to the end; a call from inside a running node runs this graph as its subgraph. */

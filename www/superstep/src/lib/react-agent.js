@@ -58,7 +58,7 @@ function modelInput({ messages, llmInputMessages, ...rest }) {
  * `version` ("v1": one tools step for all calls; "v2": one task per call).
  */
 export function createReactAgent(params) {
-  const { llm, tools, prompt, stateModifier, messageModifier, stateSchema, checkpointer, checkpointSaver } = params;
+  const { llm, tools, prompt, stateModifier, messageModifier, stateSchema, contextSchema, checkpointer, checkpointSaver } = params;
   const { interruptBefore, interruptAfter, store, name, responseFormat, preModelHook, postModelHook, version = "v1" } = params;
   const [toolList, toolNode] = Array.isArray(tools) ? [tools, new ToolNode(tools.filter(isTool))] : [tools.tools, tools];
   const promptFn = promptOf(prompt, stateModifier, messageModifier);
@@ -96,7 +96,7 @@ export function createReactAgent(params) {
   const ends = (map) => Object.fromEntries(Object.entries(map).filter(([, v]) => v != null));
   const entry = preModelHook != null ? "pre_model_hook" : "agent";
 
-  const graph = new StateGraph(stateSchema ?? createReactAgentAnnotation()).addNode("tools", toolNode);
+  const graph = new StateGraph(stateSchema ?? createReactAgentAnnotation(), contextSchema).addNode("tools", toolNode);
   if (!graph.channels.has("messages")) throw new Error("Missing required `messages` key in state schema.");
   let input;
   if (preModelHook != null) {

@@ -312,11 +312,23 @@ function isStateDefinition(v) {
 
 /** The constructor's arguments as `{ state, input, output }`: a definition, `{ state | stateSchema, input, output }`, or `{ channels }`; the second argument may hold `input` and `output`. */
 export function stateInit(schema, options) {
+  // As LangGraph.js: a second argument that is a schema is the context schema.
+  const asContext = isZodObject(options) || isAnnotationRoot(options);
+  const opts = asContext ? {} : options;
+  const context = asContext ? options : undefined;
   const o = schema && typeof schema === "object" && !isStateDefinitionClass(schema) ? schema : {};
   if ([o.state, o.stateSchema, o.input].some(isStateDefinition) && [o.input, o.output].every((v) => v == null || isStateDefinition(v))) {
-    return { state: o.state ?? o.stateSchema, input: o.input ?? options?.input, output: o.output ?? options?.output };
+    return { state: o.state ?? o.stateSchema, input: o.input ?? opts?.input, output: o.output ?? opts?.output, context: o.context ?? context ?? opts?.context };
   }
   if (o.channels && typeof o.channels === "object") return { state: o.channels };
   if (!isStateDefinition(schema)) throw new StateGraphInputError();
-  return { state: schema, input: options?.input, output: options?.output };
+  return { state: schema, input: opts?.input, output: opts?.output, context: context ?? opts?.context };
+}
+
+/**
+ * As LangGraph.js: a zod context schema parses a run's `context` (its `configurable`
+ * when it has none) and throws zod's error; the run gets the context as given.
+ */
+export function checkContext(schema, config) {
+  if (isZodObject(schema)) schema.parse(config?.context !== undefined ? config.context : config?.configurable ?? {});
 }
