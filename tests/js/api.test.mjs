@@ -381,3 +381,32 @@ test("tasks are listed in LangGraph.js's order: Sends first, then nodes as added
   assert.deepEqual(history[0].next, ["w", "w", "zed", "b"]);
   assert.deepEqual(history[0].tasks.map((t) => t.name), ["w", "w", "zed", "b"]);
 });
+
+test("getGraph() lists the nodes and the edges drawMermaid draws, shaped as LangGraph.js's", async () => {
+  const S = Annotation.Root({ x: Annotation() });
+  const g = new StateGraph(S)
+    .addNode("a", () => ({}))
+    .addNode("b", () => new Command({ goto: "c" }), { ends: ["c"], metadata: { tag: 1 } })
+    .addNode("c", () => ({}))
+    .addNode("d", () => ({}))
+    .addNode("e", () => ({}))
+    .addEdge(START, "a")
+    .addConditionalEdges("a", () => "b")
+    .addEdge(["b", "c"], "d")
+    .addConditionalEdges("d", (s) => (s.x ? "yes" : "no"), { yes: "e", no: END })
+    .compile();
+  const view = g.getGraph();
+  assert.deepEqual(Object.keys(view.nodes), [START, "a", "b", "c", "d", "e", END]);
+  assert.deepEqual(view.nodes.b, { id: "b", name: "b", data: { name: "b" }, metadata: { tag: 1 } });
+  const edges = view.edges.map((e) => `${e.source}${e.conditional ? " -.-> " : " --> "}${e.target}${e.data ? ` (${e.data})` : ""}`).sort();
+  assert.deepEqual(edges, [
+    // A router without a path map may go anywhere but back to itself, as LangGraph.js draws it.
+    "__start__ --> a", "a -.-> __end__", "a -.-> b", "a -.-> c", "a -.-> d", "a -.-> e",
+    // A join, a Command's `ends`, and a path map's keys.
+    "b --> d", "b -.-> c", "c --> d", "d -.-> __end__ (no)", "d -.-> e (yes)",
+  ]);
+  assert.equal(view.firstNode().id, START);
+  assert.equal(view.lastNode().id, END);
+  assert.deepEqual(view.toJSON().nodes.map((n) => n.type), ["schema", "runnable", "runnable", "runnable", "runnable", "runnable", "schema"]);
+  assert.equal(view.drawMermaid(), g.drawMermaid());
+});

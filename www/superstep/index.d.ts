@@ -689,6 +689,23 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   readonly warnings: string[];
 }
 
+/** A node of `getGraph()`: START and END have no metadata. */
+export interface DrawableNode {
+  id: string;
+  name: string;
+  data: { name?: string };
+  metadata: Record<string, unknown> | null;
+}
+/** `getGraph()`: the nodes and the edges `drawMermaid` draws (`data` is a path map key). */
+export interface DrawableGraph {
+  nodes: Record<string, DrawableNode>;
+  edges: Array<{ source: string; target: string; conditional: boolean; data?: string }>;
+  firstNode(): DrawableNode | undefined;
+  lastNode(): DrawableNode | undefined;
+  drawMermaid(): string;
+  toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
+}
+
 /** One event of `streamEvents` v3. */
 export interface ProtocolEvent {
   type: "event";
@@ -771,7 +788,7 @@ export namespace StateGraph {
 
 export interface CompiledStateGraph {
   drawMermaid(): string;
-  getGraph(): { drawMermaid(): string };
-  getGraphAsync(): Promise<{ drawMermaid(): string }>;
+  getGraph(): DrawableGraph;
+  getGraphAsync(): Promise<DrawableGraph>;
   toJSON(): Record<string, unknown>;
 }

@@ -13,7 +13,52 @@ fn id(name: &str) -> String {
     }
 }
 
+/// One edge as drawn: `conditional` for a router's or a `Command`'s, `label` a path map key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnEdge {
+    pub source: String,
+    pub target: String,
+    pub conditional: bool,
+    pub label: Option<String>,
+}
+
+/// The target of a router without a path map: it may go anywhere.
+pub const DYNAMIC: &str = "__dynamic__";
+
 impl CompiledGraph {
+    /// The edges `draw_mermaid` draws (a router without a path map goes to `DYNAMIC`).
+    pub fn drawn_edges(&self) -> Vec<DrawnEdge> {
+        let spec = self.spec();
+        let edge = |source: &str, target: &str, conditional: bool, label: Option<&str>| DrawnEdge {
+            source: source.into(),
+            target: target.into(),
+            conditional,
+            label: label.map(Into::into),
+        };
+        let mut edges = Vec::new();
+        for n in &spec.nodes {
+            for &ch in &n.edge_writes {
+                let target = match &spec.channels[ch].kind {
+                    ChannelKind::Trigger { .. } => spec.nodes[ch - spec.start_channel].name.to_string(),
+                    ChannelKind::Barrier { .. } => {
+                        spec.nodes.iter().find(|m| m.triggers.contains(&ch)).map(|m| m.name.to_string()).unwrap_or_default()
+                    }
+                    _ => continue,
+                };
+                edges.push(edge(&n.name, &target, false, None));
+            }
+            for b in &n.branches {
+                match &b.path_map {
+                    Some(map) => edges.extend(map.iter().map(|(k, t)| edge(&n.name, t, true, (k != t).then_some(k.as_str())))),
+                    None => edges.push(edge(&n.name, DYNAMIC, true, None)),
+                }
+            }
+            edges.extend(n.spec.ends.iter().map(|e| edge(&n.name, e, true, None)));
+        }
+        edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
+        edges
+    }
+
     /// Mermaid source for the graph (`flowchart TD`).
     pub fn draw_mermaid(&self) -> String {
         let spec = self.spec();
@@ -22,54 +67,20 @@ impl CompiledGraph {
         for n in spec.nodes.iter().skip(1) {
             out.push_str(&format!("\t{}({})\n", id(&n.name), n.name));
         }
-        let ends_somewhere = spec.nodes.iter().any(|n| n.spec.ends.iter().any(|e| e == END))
-            || spec.nodes.iter().any(|n| n.branches.iter().any(|b| b.path_map.as_ref().is_some_and(|m| m.iter().any(|(_, t)| t == END))));
-        let mut lines = Vec::new();
-        let mut has_end = ends_somewhere;
-
-        for n in &spec.nodes {
-            for &ch in &n.edge_writes {
-                match &spec.channels[ch].kind {
-                    ChannelKind::Trigger { .. } => {
-                        let target = &spec.nodes[ch - spec.start_channel].name;
-                        lines.push(format!("\t{} --> {};", id(&n.name), id(target)));
-                    }
-                    ChannelKind::Barrier { .. } => {
-                        let target = spec.nodes.iter().find(|m| m.triggers.contains(&ch)).map(|m| m.name.to_string()).unwrap_or_default();
-                        lines.push(format!("\t{} --> {};", id(&n.name), id(&target)));
-                    }
-                    _ => {}
-                }
-            }
-            for b in &n.branches {
-                match &b.path_map {
-                    Some(map) => {
-                        for (k, t) in map {
-                            let label = if k == t { String::new() } else { format!("|{k}|") };
-                            lines.push(format!("\t{} -.{label}-> {};", id(&n.name), id(t)));
-                        }
-                    }
-                    None => lines.push(format!("\t{} -.-> {};", id(&n.name), "__dynamic__")),
-                }
-            }
-            for e in &n.spec.ends {
-                lines.push(format!("\t{} -.-> {};", id(&n.name), id(e)));
-            }
-        }
-        let dynamic = lines.iter().any(|l| l.contains("__dynamic__"));
-        has_end |= !spec.end_edges.is_empty();
-        for from in &spec.end_edges {
-            lines.push(format!("\t{} --> __end__;", id(from)));
-        }
-        if has_end {
+        let edges = self.drawn_edges();
+        if edges.iter().any(|e| e.target == END) {
             out.push_str("\t__end__([<p>__end__</p>]):::last\n");
         }
-        if dynamic {
+        if edges.iter().any(|e| e.target == DYNAMIC) {
             out.push_str("\t__dynamic__{{any node}}\n");
         }
-        for l in lines {
-            out.push_str(&l);
-            out.push('\n');
+        for e in &edges {
+            let arrow = match (&e.label, e.conditional) {
+                (Some(label), _) => format!("-.|{label}|->"),
+                (None, true) => "-.->".into(),
+                (None, false) => "-->".into(),
+            };
+            out.push_str(&format!("\t{} {arrow} {};\n", id(&e.source), id(&e.target)));
         }
         out.push_str("\tclassDef default fill:#f2f0ff,line-height:1.2\n\tclassDef first fill-opacity:0\n\tclassDef last fill:#bfb6fc\n");
         out

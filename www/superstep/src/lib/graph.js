@@ -13,6 +13,7 @@ import { revived } from "./tokens.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
+import { graphView } from "./graph-view.js";
 import { finalizer, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
@@ -674,8 +675,9 @@ export class CompiledStateGraph {
     return this.graph.drawMermaid();
   }
 
+  /** LangGraph.js's drawable Graph: `nodes`, `edges` (those `drawMermaid` draws), `firstNode`, `lastNode`, `toJSON`. */
   getGraph() {
-    return { drawMermaid: () => this.drawMermaid() };
+    return graphView(this.graph.graphShape(), (id) => this.builder.nodes?.get(id)?.metadata, () => this.drawMermaid());
   }
 
   async getGraphAsync() {

@@ -1,0 +1,35 @@
+// `getGraph()`: a compiled graph's nodes and edges as LangGraph.js's drawable Graph
+// shows them. The edges are those `drawMermaid` draws (the engine's one account of
+// them); a router without a path map may go to any node or END, so, as in
+// LangGraph.js, it has a conditional edge to each but its own.
+import { END, START } from "./types.js";
+
+const DYNAMIC = "__dynamic__";
+
+/** `shape`: the engine's `{ nodes, edges: [source, target, conditional, label][] }`. */
+export function graphView(shape, metadataOf, drawMermaid) {
+  const nodes = {};
+  const add = (id) => {
+    const bound = id === START || id === END;
+    nodes[id] ??= { id, name: id, data: bound ? {} : { name: id }, metadata: bound ? null : metadataOf(id) ?? {} };
+  };
+  shape.nodes.forEach(add);
+  const edges = [];
+  for (const [source, target, conditional, label] of shape.edges) {
+    for (const t of target === DYNAMIC ? [...shape.nodes.slice(1).filter((n) => n !== source), END] : [target]) {
+      add(t);
+      edges.push(label == null ? { source, target: t, conditional } : { source, target: t, conditional, data: label });
+    }
+  }
+  return {
+    nodes,
+    edges,
+    firstNode: () => nodes[START],
+    lastNode: () => nodes[END],
+    drawMermaid,
+    toJSON: () => ({
+      nodes: Object.values(nodes).map(({ id, data, metadata }) => ({ id, type: metadata ? "runnable" : "schema", data, ...(metadata ? { metadata } : {}) })),
+      edges,
+    }),
+  };
+}
