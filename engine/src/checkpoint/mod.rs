@@ -491,15 +491,9 @@ async fn start_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(),
     }
     write_input(stepper, v.clone(), fresh)?;
     let graph = stepper.graph.clone();
-    let spec = graph.spec();
-    let start = Rc::new(crate::pregel::Task::writing_as(spec, 0, ""));
-    let result = stepper.writes_as(&start, v).await;
-    let writes = match result.status {
-        TaskStatus::Done => result.writes,
-        TaskStatus::Failed(e) => return Err(e),
-        _ => return Err(Error::InvalidInput { message: "the input's routing interrupted or addressed the parent".into() }),
-    };
-    let env = graph.env();
+    let (spec, env) = (graph.spec(), graph.env());
+    let writes = graph.writes_of(stepper, 0, v).await?;
+    let start = crate::pregel::Task::writing_as(spec, 0, "");
     crate::pregel::apply_writes(spec, &mut stepper.rs, &[&start], vec![writes], &mut || env.next_id())?;
     // START has taken the input: it is not planned again.
     for (k, &ch) in spec.nodes[0].triggers.iter().enumerate() {

@@ -112,14 +112,14 @@ impl CompiledGraph {
     }
 
     /// `values` as node `node`'s writes (its edges and routers run on them).
-    async fn writes_of(&self, stepper: &Stepper, node: usize, values: Value) -> Result<TaskWrites, Error> {
+    pub(super) async fn writes_of(&self, stepper: &Stepper, node: usize, values: Value) -> Result<TaskWrites, Error> {
         let task = Rc::new(Task::writing_as(self.spec(), node, ""));
         let result = stepper.writes_as(&task, values).await;
         match result.status {
             TaskStatus::Done => Ok(result.writes),
             TaskStatus::Failed(e) => Err(e),
             TaskStatus::Interrupted(_) | TaskStatus::Parent(_) => Err(Error::InvalidInput {
-                message: format!("update_state as {}: a router interrupted or addressed the parent", self.spec().nodes[node].name),
+                message: format!("writing as {}: a router interrupted or addressed the parent", self.spec().nodes[node].name),
             }),
         }
     }
