@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
@@ -145,3 +145,7 @@ void newestStep;
 const echoModel = { invoke: async (messages: unknown[]) => ({ type: "ai", content: `${messages.length} messages` }), bindTools: () => echoModel };
 const reactAgent = createReactAgent({ llm: echoModel, tools: [weather], prompt: "Be brief.", checkpointer: new MemorySaver(), name: "helper" });
 void reactAgent.invoke({ messages: [{ role: "user", content: "hi" }] }, { configurable: { thread_id: "r" } });
+
+// LangGraph.js's MessageGraph: nodes and routers get the message list.
+const echo = new MessageGraph().addNode("echo", (messages) => ({ role: "ai", content: `${messages.length}` })).addEdge(START, "echo").addConditionalEdges("echo", (messages) => (messages.length > 3 ? END : "echo")).compile();
+void echo.invoke([{ role: "user", content: "hi" }]);

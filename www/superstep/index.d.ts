@@ -760,6 +760,32 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 
+/** LangGraph.js's (deprecated) MessageGraph: the state is the message list. */
+export class MessageGraph {
+  constructor();
+  /** `fn` gets the list and returns a message or a list of them (or a Command). */
+  addNode(name: string, fn: (messages: any[], config: NodeConfig) => MessageLike | MessageLike[] | Command | Promise<MessageLike | MessageLike[] | Command>, options?: NodeOptions): this;
+  addEdge(from: string | string[], to: string): this;
+  addConditionalEdges(source: string, router: (messages: any[], config: NodeConfig) => string | string[] | Send | Send[] | Promise<string | string[] | Send | Send[]>, pathMap?: Record<string, string> | string[]): this;
+  setEntryPoint(node: string): this;
+  setFinishPoint(node: string): this;
+  compile(options?: CompileOptions): CompiledMessageGraph;
+}
+/** A compiled MessageGraph: input, output, state and values chunks are message lists; an update is what the node returned. */
+export class CompiledMessageGraph {
+  readonly name: string;
+  withConfig(config: RunnableConfig): CompiledMessageGraph;
+  invoke(input: MessageLike | MessageLike[] | Command | null, config?: StreamConfig): Promise<any>;
+  stream(input: MessageLike | MessageLike[] | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<any>>;
+  getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<any>>;
+  updateState(config: RunnableConfig, values: MessageLike | MessageLike[] | null, asNode?: string): Promise<RunnableConfig>;
+  getName(suffix?: string): string;
+  drawMermaid(): string;
+  getGraph(): DrawableGraph;
+  getGraphAsync(): Promise<DrawableGraph>;
+}
+
 export class IndexedDBSaver implements Checkpointer, SavedCheckpointReader {
   constructor(options?: IndexedDBSaverOptions);
   readonly id: number;

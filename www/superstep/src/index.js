@@ -12,6 +12,7 @@ export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, w
 export { InMemoryStore, BaseStore } from "./lib/store.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, messagesDeltaReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";
 export { StateGraph, CompiledStateGraph, DocumentGraph } from "./lib/graph.js";
+export { MessageGraph, CompiledMessageGraph } from "./lib/message-graph.js";
 export { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./lib/savers.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
