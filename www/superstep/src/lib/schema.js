@@ -310,7 +310,7 @@ function isStateDefinition(v) {
   return !!v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((c) => typeof c === "function" || (c && typeof c === "object"));
 }
 
-/** The constructor's arguments as `{ state, input, output }`: a definition, `{ state | stateSchema, input, output }`, or `{ channels }`; the second argument may hold `input` and `output`. */
+/** The constructor's arguments as `{ state, input, output, context }`: a definition, `{ state | stateSchema, input, output, context }`, or `{ channels }`; the second argument may hold `input`, `output` and `context`, or be the context schema. */
 export function stateInit(schema, options) {
   // As LangGraph.js: a second argument that is a schema is the context schema.
   const asContext = isZodObject(options) || isAnnotationRoot(options);
