@@ -6,7 +6,7 @@
 import { INLINE_START, StateGraph } from "./graph.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { getCurrentTaskInput } from "./runtime.js";
-import { andThen } from "./values.js";
+import { andThen, chunksIfStreamed } from "./values.js";
 
 const INPUT = "__entrypoint_input__";
 const OUTPUT = "__entrypoint_output__";
@@ -80,13 +80,7 @@ export class Entrypoint {
   }
 
   async invoke(input, config) {
-    const mode = config?.streamMode;
-    if (mode !== undefined && mode !== "values") {
-      const chunks = [];
-      for await (const c of await this.stream(input, config)) chunks.push(c);
-      return chunks;
-    }
-    return output(await this.#graph.invoke(this.#input(input), config));
+    return chunksIfStreamed(() => this.stream(input, config), config) ?? output(await this.#graph.invoke(this.#input(input), config));
   }
 
   /**

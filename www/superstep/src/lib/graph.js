@@ -6,7 +6,7 @@ import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wr
 import {
   END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, typedError,
 } from "./types.js";
-import { andThen, plainUpdate, toPlain } from "./values.js";
+import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
 import { revived } from "./tokens.js";
@@ -499,8 +499,8 @@ export class CompiledStateGraph {
         rethrow(e);
       });
     }
-    const mode = config?.streamMode;
-    if (mode !== undefined && mode !== "values") return this.#collect(input, config);
+    const chunks = chunksIfStreamed(() => this.#stream(input, config), config);
+    if (chunks) return chunks;
     return withThreadLock(this.options.checkpointer, config, () => {
       let p;
       try {
@@ -537,13 +537,6 @@ export class CompiledStateGraph {
     };
     await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), inputs.length) }, worker));
     return out;
-  }
-
-  /** `invoke` with a stream mode other than "values" returns the stream's chunks, as LangGraph.js does. */
-  async #collect(input, callConfig) {
-    const chunks = [];
-    for await (const c of await this.#stream(input, callConfig)) chunks.push(c);
-    return chunks;
   }
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */

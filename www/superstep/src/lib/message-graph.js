@@ -6,7 +6,7 @@
 import { StateGraph } from "./graph.js";
 import { MessagesAnnotation } from "./messages.js";
 import { isCommand } from "./types.js";
-import { andThen } from "./values.js";
+import { andThen, chunksIfStreamed } from "./values.js";
 
 const KEY = "messages";
 const isCompiled = (fn) => !!fn && typeof fn === "object" && typeof fn.invoke === "function";
@@ -51,13 +51,7 @@ export class CompiledMessageGraph {
   }
 
   async invoke(input, config) {
-    const mode = config?.streamMode;
-    if (mode !== undefined && mode !== "values") {
-      const chunks = [];
-      for await (const c of await this.stream(input, config)) chunks.push(c);
-      return chunks;
-    }
-    return listOf(await this.#graph.invoke(stateOf(input), config));
+    return chunksIfStreamed(() => this.stream(input, config), config) ?? listOf(await this.#graph.invoke(stateOf(input), config));
   }
 
   async stream(input, config = {}) {

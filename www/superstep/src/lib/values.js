@@ -166,3 +166,17 @@ export function lazyState(handle) {
   }
   return obj;
 }
+
+/**
+ * As LangGraph.js: `invoke` with a stream mode other than "values" returns the
+ * stream's chunks. `null` when `config` asks for values (invoke as usual).
+ */
+export function chunksIfStreamed(stream, config) {
+  const mode = config?.streamMode;
+  if (mode === undefined || mode === "values") return null;
+  return (async () => {
+    const chunks = [];
+    for await (const c of await stream()) chunks.push(c);
+    return chunks;
+  })();
+}
