@@ -47,6 +47,8 @@ export async function run(lib) {
   const copy = await edit("copy", null, "__copy__");
   const copyWithUpdates = await edit("copy-updates", [[{ x: 5 }, "b"]], "__copy__");
   const input = await edit("input", { x: 5 }, "__input__");
+  // A copy ignores values that are not [values, asNode] pairs.
+  const copyIgnoring = (await edit("copy-ignoring", [1, 2], "__copy__")).state;
 
   const g = graph();
   const t = thread("bulk");
@@ -74,5 +76,5 @@ export async function run(lib) {
     noSupersteps: await failure(() => g.bulkUpdateState(t, [])),
     noUpdates: await failure(() => g.bulkUpdateState(t, [{ updates: [] }])),
   };
-  return { asNode, end, empty, copy, copyWithUpdates, input, bulk, errors };
+  return { asNode, end, empty, copy, copyWithUpdates, input, copyIgnoring, bulk, errors };
 }

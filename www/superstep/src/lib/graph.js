@@ -654,12 +654,14 @@ export class CompiledStateGraph {
 
   async #plainStateUpdate({ values, asNode }) {
     if (asNode != null && typeof asNode !== "string") throw new TypeError(`asNode must be a string, got ${typeof asNode}`);
-    // `__copy__` takes `[values, asNode]` pairs, each an update of its own.
-    if (asNode === "__copy__" && Array.isArray(values)) {
+    // `__copy__` takes `[values, asNode]` pairs, each an update of its own; other values are ignored (LangGraph.js).
+    if (asNode === "__copy__") {
+      const pairs = Array.isArray(values) && values.length > 0 && values.every((p) => Array.isArray(p) && p.length === 2);
+      if (!pairs) return { values: null, asNode };
       return { values: await Promise.all(values.map(async ([v, n]) => [(await this.#plainStateUpdate({ values: v, asNode: n })).values, n])), asNode };
     }
     // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
-    if (this.builder.check && values != null && asNode !== "__copy__") values = await checkOutput(this.builder.check.key, values);
+    if (this.builder.check && values != null) values = await checkOutput(this.builder.check.key, values);
     return { values: values === undefined ? null : plainUpdate(values, "values"), asNode: asNode ?? null };
   }
 
