@@ -491,7 +491,8 @@ for (let seed = from; seed < from + count; seed++) {
   const forkQuirk = sameRuns && a.fork?.error === "InvalidUpdateError" && (b.fork?.chunks ?? []).some((c) => c.includes("__interrupt__"));
   // With EDIT=1, the same quirk refuses the edit: LangGraph.js re-applies a superstep's conflicting writes,
   // which ours never saved (a superstep that fails to apply leaves no writes to re-apply).
-  const editQuirk = a.edit?.error === "InvalidUpdateError" && (a.runs ?? []).some((r) => r.error === "InvalidUpdateError" || r.getStateError === "InvalidUpdateError");
+  const failedOnConflict = (a.runs ?? []).some((r) => r.error === "InvalidUpdateError" || r.getStateError === "InvalidUpdateError") || a.fork?.error === "InvalidUpdateError";
+  const editQuirk = a.edit?.error === "InvalidUpdateError" && failedOnConflict;
   const quirk = runQuirk || forkQuirk || editQuirk;
   if (ja !== jb && !quirk) {
     bad++;
