@@ -2,7 +2,7 @@
 //! `bulkUpdateState`), each superstep of edits a new checkpoint. Besides a node's
 //! name, `as_node` may be `__copy__` (fork the checkpoint unchanged), `__input__`
 //! (a new input) or, with no values, END (finish the pending superstep).
-use super::format::{decode, CheckpointTuple, Source, WriteKind};
+use super::format::{decode, CheckpointTuple, Source};
 use super::thread::config_of;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
@@ -211,18 +211,13 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    let (pending, _) = restore_pending(spec, &t.pending_writes);
     // `plan` lists tasks in path order, as `apply_writes` takes them.
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
-            let writes = match t.pending_writes.iter().find(|w| w.task_id == task.id).map(|w| &w.kind) {
-                Some(WriteKind::Done { writes, sends }) => TaskWrites {
-                    writes: writes.iter().filter_map(|(n, v)| Some((spec.channel(n)?, v.clone()))).collect(),
-                    sends: sends.clone(),
-                },
-                _ => TaskWrites::default(),
-            };
-            (&**task, writes)
+            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done);
+            (&**task, done.map(|(_, _, r)| r.writes.clone()).unwrap_or_default())
         })
         .unzip();
     apply_writes(spec, &mut stepper.rs, &by_path, writes, &mut || env.next_id())?;
