@@ -367,6 +367,37 @@ fn command_parent_jumps_to_a_node_of_the_parent() {
 }
 
 #[test]
+fn a_command_to_the_parent_of_the_root_graph_is_dropped_as_in_langgraph_js() {
+    // LangGraph.js ends the task with no writes and goes on; invoke and stream agree.
+    let s = Rc::new(MemorySaver::new());
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(
+            graph::node::NodeSpec::new(
+                "a",
+                node(|_| Ok::<_, NodeError>(Command::goto("b").with_update(json!({"path": ["up"]})).to_parent())),
+            )
+            .ends(["b"]),
+        )
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("d", mark("d"))
+        .edge(START, "a")
+        .edge(START, "d")
+        .edge("a", "c")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    assert_eq!(g.invoke_blocking(json!({"path": ["in"]}), RunConfig::thread("1")).unwrap()["path"], json!(["in", "d"]));
+    let snap = block_on(g.get_state(&RunConfig::thread("1"), false)).unwrap();
+    assert!(snap.next.is_empty() && snap.tasks.is_empty());
+    // The superstep's checkpoint keeps the dropped command as the task's error.
+    let ran = &g.get_state_history_blocking(&RunConfig::thread("1")).unwrap()[1];
+    let errors: Vec<_> = ran.tasks.iter().map(|t| (t.name.as_str(), t.error_class.as_deref())).collect();
+    assert_eq!(errors, [("a", Some("ParentCommand")), ("d", None)]);
+    assert!(g.stream_blocking(json!({"path": ["in"]}), RunConfig::thread("2")).is_ok());
+}
+
+#[test]
 fn a_failed_subgraph_task_records_the_class_of_what_its_node_threw_and_keeps_it_saved() {
     let s = Rc::new(MemorySaver::new());
     let child = last(&["foo"])

@@ -79,6 +79,16 @@ impl StepHooks for Persist {
         async move {
             let graph = stepper.graph();
             let spec = graph.spec();
+            if tick.applied && !self.on_exit && stepper.run.namespace.is_empty() {
+                // A command to the root graph's (missing) parent was dropped: LangGraph.js
+                // keeps its `ParentCommand` error with the checkpoint its superstep ran from.
+                let dropped = tick.tasks.iter().zip(&tick.results).filter(|(_, r)| matches!(r.status, TaskStatus::Parent(_)));
+                let writes = as_pending_writes(stepper, dropped.map(|(t, r)| (&t.id, &*t.name, r)));
+                if !writes.is_empty() {
+                    let parent = self.parent.borrow().clone().unwrap_or_default();
+                    self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
+                }
+            }
             if tick.applied {
                 // LangGraph streams a checkpoint as the next superstep begins: one after which
                 // the run stops at a breakpoint or runs out of steps is saved, not streamed.
@@ -236,12 +246,15 @@ pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64,
 
 /// The stepper's unfinished-superstep results, as pending writes.
 fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
+    as_pending_writes(stepper, stepper.pending.iter().map(|(id, task, r)| (id, task.as_str(), r)))
+}
+
+/// Task results (by task id and node) as pending writes.
+fn as_pending_writes<'a>(stepper: &Stepper, results: impl Iterator<Item = (&'a String, &'a str, &'a TaskResult)>) -> Vec<PendingWrite> {
     let spec = stepper.graph().spec();
-    stepper
-        .pending
-        .iter()
+    results
         .map(|(task_id, task, r)| {
-            let task = task.clone();
+            let task = task.to_string();
             let kind = match &r.status {
                 TaskStatus::Done => WriteKind::Done {
                     writes: r
@@ -255,7 +268,8 @@ fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
                 },
                 TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
                 TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string(), class: Some(e.task_error_class().to_string()) },
-                TaskStatus::Parent(_) => WriteKind::Failed { error: "Command(graph=PARENT) outside a subgraph".into(), class: None },
+                // As LangGraph.js saves a command to the parent: an error, `ParentCommand`.
+                TaskStatus::Parent(_) => WriteKind::Failed { error: String::new(), class: Some("ParentCommand".into()) },
             };
             let resumed = match r.status {
                 // A task stopped by a sibling's failure never reached its interrupt() calls.

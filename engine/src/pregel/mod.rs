@@ -300,7 +300,8 @@ pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
     loop {
         match stepper.tick().await.outcome {
             Outcome::Continue => continue,
-            Outcome::Done => return Ok(stepper.output()),
+            // A root stepper drops a command to its (missing) parent (`conclude`).
+            Outcome::Done | Outcome::ParentCommand(_) => return Ok(stepper.output()),
             Outcome::Interrupted(interrupts) => {
                 let mut out = stepper.output();
                 if let Value::Object(m) = &mut out {
@@ -309,13 +310,6 @@ pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
                 return Ok(out);
             }
             Outcome::Error(e) => return Err(e),
-            Outcome::ParentCommand(_) => {
-                return Err(Error::InvalidUpdate {
-                    key: "<command>".into(),
-                    nodes: vec![],
-                    message: "Command(graph=PARENT) was returned by a node of the root graph, which has no parent".into(),
-                })
-            }
         }
     }
 }

@@ -402,7 +402,10 @@ impl Stepper {
         let spec = graph.spec();
         // The first task to fail (or to command its parent) in time decides, as in LangGraph.
         let first = |f: &dyn Fn(&TaskStatus) -> bool| finish_order.iter().copied().find(|&i| f(&results[i].status));
-        let unfinished = first(&|s| *s != TaskStatus::Done).is_some();
+        // The root graph has no parent: as in LangGraph.js, a command addressed to one
+        // is dropped (the task is saved as failed with `ParentCommand`) and the superstep goes on.
+        let root = self.run.namespace.is_empty();
+        let unfinished = first(&|s| *s != TaskStatus::Done && !(root && matches!(s, TaskStatus::Parent(_)))).is_some();
         let cancelled = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(Error::Cancelled));
         if unfinished {
             // A task the cancel stopped leaves nothing behind: it runs again on resume.
@@ -429,7 +432,7 @@ impl Stepper {
             let error = if failures.len() == 1 { failures[0].clone() } else { Error::Multiple { errors: failures } };
             return (Outcome::Error(error), vec![], false);
         }
-        if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))) {
+        if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))).filter(|_| !root) {
             let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
             return (Outcome::ParentCommand(Box::new(c.clone())), vec![], false);
         }
@@ -448,7 +451,7 @@ impl Stepper {
             // LangGraph does when it stops on an interrupt (its invoke output).
             let output_written =
                 || results.iter().any(|r| shown_at_pause(r) && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)));
-            if self.run.namespace.is_empty() && output_written() {
+            if root && output_written() {
                 self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
                     super::apply::with_writes_of(spec, &self.rs, tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
                         .all_values(spec)

@@ -359,10 +359,10 @@ impl JsStepper {
 fn step_js(s: &StepSnapshot) -> JsValue {
     let outcome = match &s.outcome {
         Outcome::Continue => json!({"kind": "continue"}),
-        Outcome::Done => json!({"kind": "done"}),
+        // A root stepper drops a command to its (missing) parent.
+        Outcome::Done | Outcome::ParentCommand(_) => json!({"kind": "done"}),
         Outcome::Interrupted(i) => json!({"kind": "interrupted", "interrupts": i}),
         Outcome::Error(e) => json!({"kind": "error", "error": {"name": e.class_name(), "message": e.to_string()}}),
-        Outcome::ParentCommand(_) => json!({"kind": "error", "error": {"name": "Error", "message": "Command(graph=PARENT) at the root"}}),
     };
     let tasks: Vec<Value> = s
         .tasks

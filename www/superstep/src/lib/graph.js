@@ -410,7 +410,7 @@ function snapshot(s) {
       path: t.path.split("|"),
       interrupts: t.interrupts,
       // As LangGraph.js: keys only where they hold something.
-      ...(t.error ? { error: namedError(t.errorClass, t.error) } : {}),
+      ...(t.error != null ? { error: namedError(t.errorClass, t.error) } : {}),
       ...(t.state ? { state: snapshot(t.state) } : {}),
       ...(t.result ? { result: t.result } : {}),
     })),
