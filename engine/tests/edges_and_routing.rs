@@ -181,3 +181,23 @@ fn sequence_and_entry_finish_points() {
         .unwrap();
     assert_eq!(run(&g, json!({}))["path"], json!(["one", "two", "three"]));
 }
+
+#[test]
+fn drawn_edges_end_a_node_an_edge_leads_to_and_nothing_leaves_as_langgraph_js_draws_it() {
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("d", mark("d"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .edge("c", END)
+        .conditional("a", router(|_| Ok::<_, NodeError>("d")), Some(vec![("d".into(), "d".into())]))
+        .compile()
+        .unwrap();
+    let to_end: Vec<(String, bool)> = g.drawn_edges().into_iter().filter(|e| e.target == END).map(|e| (e.source, e.conditional)).collect();
+    // b: reached by an edge, leaves by none. d: reached by a router only. c: its own edge.
+    assert_eq!(to_end, [("c".to_string(), false), ("b".to_string(), false)]);
+    assert!(g.draw_mermaid().contains("\tb --> __end__;"));
+}

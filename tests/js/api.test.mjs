@@ -394,19 +394,25 @@ test("getGraph() lists the nodes and the edges drawMermaid draws, shaped as Lang
     .addConditionalEdges("a", () => "b")
     .addEdge(["b", "c"], "d")
     .addConditionalEdges("d", (s) => (s.x ? "yes" : "no"), { yes: "e", no: END })
-    .compile();
+    .addNode("f", () => ({}))
+    .addEdge("e", "f")
+    .compile({ interruptBefore: ["b", "c"], interruptAfter: ["b"] });
   const view = g.getGraph();
-  assert.deepEqual(Object.keys(view.nodes), [START, "a", "b", "c", "d", "e", END]);
-  assert.deepEqual(view.nodes.b, { id: "b", name: "b", data: { name: "b" }, metadata: { tag: 1 } });
+  assert.deepEqual(Object.keys(view.nodes), [START, "a", "b", "c", "d", "e", "f", END]);
+  // Breakpoints show in the metadata, as LangGraph.js's `__interrupt`.
+  assert.deepEqual(view.nodes.b, { id: "b", name: "b", data: { name: "b" }, metadata: { tag: 1, __interrupt: "before,after" } });
+  assert.deepEqual(view.nodes.c.metadata, { __interrupt: "before" });
   const edges = view.edges.map((e) => `${e.source}${e.conditional ? " -.-> " : " --> "}${e.target}${e.data ? ` (${e.data})` : ""}`).sort();
   assert.deepEqual(edges, [
     // A router without a path map may go anywhere but back to itself, as LangGraph.js draws it.
     "__start__ --> a", "a -.-> __end__", "a -.-> b", "a -.-> c", "a -.-> d", "a -.-> e",
     // A join, a Command's `ends`, and a path map's keys.
-    "b --> d", "b -.-> c", "c --> d", "d -.-> __end__ (no)", "d -.-> e (yes)",
+    "a -.-> f", "b --> d", "b -.-> c", "c --> d", "d -.-> __end__ (no)", "d -.-> e (yes)",
+    // An edge leads to f and nothing leaves it: it ends the run, as LangGraph.js draws it.
+    "e --> f", "f --> __end__",
   ]);
   assert.equal(view.firstNode().id, START);
   assert.equal(view.lastNode().id, END);
-  assert.deepEqual(view.toJSON().nodes.map((n) => n.type), ["schema", "runnable", "runnable", "runnable", "runnable", "runnable", "schema"]);
+  assert.deepEqual(view.toJSON().nodes.map((n) => n.type), ["schema", "runnable", "runnable", "runnable", "runnable", "runnable", "runnable", "schema"]);
   assert.equal(view.drawMermaid(), g.drawMermaid());
 });

@@ -1,6 +1,7 @@
 //! `draw_mermaid`: a compiled graph as a Mermaid flowchart. Conditional
 //! edges go only to their possible targets (from the path map), `Command`
-//! destinations come from `ends`, and no edge to END is invented.
+//! destinations come from `ends`, and, as in LangGraph.js, a node an edge leads to
+//! and nothing leaves gets an edge to END.
 use crate::graph::compile::ChannelKind;
 use crate::types::{END, START};
 use crate::CompiledGraph;
@@ -56,6 +57,19 @@ impl CompiledGraph {
             edges.extend(n.spec.ends.iter().map(|e| edge(&n.name, e, true, None)));
         }
         edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
+        // As LangGraph.js draws it: a node an edge (not a router) leads to, with no way
+        // out drawn, ends the run; error handlers aside.
+        let handler = |name: &str| spec.nodes.iter().any(|n| n.spec.error_handler.as_deref() == Some(name));
+        let mut sinks: Vec<&str> = edges
+            .iter()
+            .filter(|e| !e.conditional && e.target != END && !handler(&e.target))
+            .map(|e| e.target.as_str())
+            .filter(|t| !edges.iter().any(|e| e.source == *t))
+            .collect();
+        crate::order::sort_by(&mut sinks, &|a, b| a.cmp(b));
+        sinks.dedup();
+        let implicit: Vec<DrawnEdge> = sinks.into_iter().map(|t| edge(t, END, false, None)).collect();
+        edges.extend(implicit);
         edges
     }
 

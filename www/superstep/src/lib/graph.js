@@ -672,7 +672,15 @@ export class CompiledStateGraph {
 
   /** LangGraph.js's drawable Graph: `nodes`, `edges` (those `drawMermaid` draws), `firstNode`, `lastNode`, `toJSON`. */
   getGraph() {
-    return graphView(this.graph.graphShape(), (id) => this.builder.nodes?.get(id)?.metadata, () => this.drawMermaid());
+    const { interruptBefore = [], interruptAfter = [] } = this.options;
+    const metadataOf = (id) => {
+      // As LangGraph.js marks breakpoints (a "*" marks none there either).
+      const [before, after] = [interruptBefore.includes(id), interruptAfter.includes(id)];
+      const metadata = this.builder.nodes?.get(id)?.metadata;
+      if (!before && !after) return metadata;
+      return { ...metadata, __interrupt: before && after ? "before,after" : before ? "before" : "after" };
+    };
+    return graphView(this.graph.graphShape(), metadataOf, () => this.drawMermaid());
   }
 
   async getGraphAsync() {
