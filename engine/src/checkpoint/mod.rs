@@ -83,7 +83,7 @@ impl StepHooks for Persist {
                 // A command to the root graph's (missing) parent was dropped: LangGraph.js
                 // keeps its `ParentCommand` error with the checkpoint its superstep ran from.
                 let dropped = tick.tasks.iter().zip(&tick.results).filter(|(_, r)| matches!(r.status, TaskStatus::Parent(_)));
-                let writes = as_pending_writes(stepper, dropped.map(|(t, r)| (&t.id, &*t.name, r)));
+                let writes = as_pending_writes(stepper, &dropped.map(|(t, r)| (&t.id, &*t.name, r)).collect::<Vec<_>>());
                 if !writes.is_empty() {
                     let parent = self.parent.borrow().clone().unwrap_or_default();
                     self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
@@ -246,14 +246,15 @@ pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64,
 
 /// The stepper's unfinished-superstep results, as pending writes.
 fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
-    as_pending_writes(stepper, stepper.pending.iter().map(|(id, task, r)| (id, task.as_str(), r)))
+    as_pending_writes(stepper, &stepper.pending.iter().map(|(id, task, r)| (id, task.as_str(), r)).collect::<Vec<_>>())
 }
 
 /// Task results (by task id and node) as pending writes.
-fn as_pending_writes<'a>(stepper: &Stepper, results: impl Iterator<Item = (&'a String, &'a str, &'a TaskResult)>) -> Vec<PendingWrite> {
+fn as_pending_writes(stepper: &Stepper, results: &[(&String, &str, &TaskResult)]) -> Vec<PendingWrite> {
     let spec = stepper.graph().spec();
     results
-        .map(|(task_id, task, r)| {
+        .iter()
+        .map(|&(task_id, task, r)| {
             let task = task.to_string();
             let kind = match &r.status {
                 TaskStatus::Done => WriteKind::Done {

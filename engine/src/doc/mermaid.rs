@@ -59,17 +59,18 @@ impl CompiledGraph {
         edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
         // As LangGraph.js draws it: a node an edge (not a router) leads to, with no way
         // out drawn, ends the run; error handlers aside.
-        let handler = |name: &str| spec.nodes.iter().any(|n| n.spec.error_handler.as_deref() == Some(name));
-        let mut sinks: Vec<&str> = edges
-            .iter()
-            .filter(|e| !e.conditional && e.target != END && !handler(&e.target))
-            .map(|e| e.target.as_str())
-            .filter(|t| !edges.iter().any(|e| e.source == *t))
-            .collect();
+        let mut sinks: Vec<String> = Vec::new();
+        for e in &edges {
+            let t = &e.target;
+            let handler = spec.nodes.iter().any(|n| n.spec.error_handler.as_ref() == Some(t));
+            if !e.conditional && t != END && !handler && !sinks.contains(t) && !edges.iter().any(|x| x.source == *t) {
+                sinks.push(t.clone());
+            }
+        }
         crate::order::sort_by(&mut sinks, &|a, b| a.cmp(b));
-        sinks.dedup();
-        let implicit: Vec<DrawnEdge> = sinks.into_iter().map(|t| edge(t, END, false, None)).collect();
-        edges.extend(implicit);
+        for t in sinks {
+            edges.push(edge(&t, END, false, None));
+        }
         edges
     }
 
