@@ -1,7 +1,7 @@
 //! Stream modes: values, updates, debug/tasks, custom, several at once.
 mod common;
 use common::*;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::rc::Rc;
 use std::sync::Arc;
 use superstep::*;
@@ -369,4 +369,31 @@ fn a_paused_steps_finished_task_shows_its_repeated_writes_in_state() {
     let many = state.tasks.iter().find(|t| t.name == "many").unwrap();
     // As LangGraph.js: the repeated key as {$writes: [...]}, the others as they are.
     assert_eq!(many.result, Some(json!({"log": {"$writes": [["1"], ["2"]]}, "x": 1})));
+}
+
+#[test]
+fn a_node_that_fails_after_taking_a_resume_value_streams_an_empty_update_as_in_langgraph_js() {
+    // LangGraph.js saves the resume before the error, and so streams `{ask: {}}`.
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node(
+            "ask",
+            node_rt(|_, rt| {
+                let v = rt.interrupt(json!("ok?"))?;
+                Err::<Value, _>(NodeError::Failed { message: format!("no {v}"), kind: None, class: None })
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver())
+        .unwrap();
+    let updates = |input: Input| {
+        use futures::StreamExt;
+        let stream = futures::executor::block_on(g.stream(input, RunConfig::thread("t").modes(&[StreamMode::Updates]))).unwrap();
+        let parts: Vec<_> = futures::executor::block_on(stream.collect::<Vec<_>>());
+        parts.into_iter().map(|p| p.map(|p| p.data).map_err(|_| ())).collect::<Vec<_>>()
+    };
+    // The first run's pause streams no update for the node.
+    let first = updates(json!({}).into());
+    assert!(first.len() == 1 && first[0].as_ref().unwrap().get("__interrupt__").is_some(), "{first:?}");
+    assert_eq!(updates(Command::resume(json!("yes")).into()), [Ok(json!({"ask": {}})), Err(())]);
 }

@@ -154,6 +154,9 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         (Some(handler), Err(e)) => failure_of(&task.name, e).map(|error| (handler, error)),
         _ => None,
     };
+    if let Err(e) = &outcome {
+        stream_resumed_failure(ctx, task, &rt, e);
+    }
     if let Some((handler, error)) = handled {
         let result = super::error_handler::run(ctx, task, &rt, handler, error).await;
         close_slots_on(ctx, matches!(result.status, TaskStatus::Failed(_)));
@@ -225,6 +228,20 @@ pub(super) async fn run_with_retry(
             }
             _ => return result,
         }
+    }
+}
+
+/// As LangGraph.js streams it: a task that took a resume value and then failed shows
+/// an empty update there, as the resume it saves comes before its error.
+fn stream_resumed_failure(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, e: &NodeError) {
+    let took_resume = {
+        let cursor = rt.0.resume.borrow();
+        cursor.next.min(cursor.values.len()) > 0
+    };
+    if took_resume && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
+        let mut chunk = Map::new();
+        chunk.insert(task.name.to_string(), Value::Object(Map::new()));
+        ctx.run.sink.push(&ctx.run.namespace, crate::pregel::StreamMode::Updates, || Value::Object(chunk));
     }
 }
 
