@@ -382,6 +382,38 @@ test("tasks are listed in LangGraph.js's order: Sends first, then nodes as added
   assert.deepEqual(history[0].tasks.map((t) => t.name), ["w", "w", "zed", "b"]);
 });
 
+test("drawMermaid() gives LangGraph.js's text, labels and all (valid Mermaid)", async () => {
+  const S = Annotation.Root({ x: Annotation() });
+  const g = new StateGraph(S)
+    .addNode("a", () => ({}))
+    .addNode("b", () => ({}))
+    .addNode("c", () => new Command({ goto: "b" }), { ends: ["b"] })
+    .addEdge(START, "a")
+    .addConditionalEdges("a", () => "b", { go: "b", stop: END, other: "c" })
+    .addEdge("b", END)
+    .compile();
+  // Recorded from LangGraph.js 1.7.3 for the same graph.
+  const expected = [
+    "%%{init: {'flowchart': {'curve': 'linear'}}}%%",
+    "graph TD;",
+    "\t__start__([<p>__start__</p>]):::first",
+    "\ta(a)",
+    "\tb(b)",
+    "\tc(c)",
+    "\t__end__([<p>__end__</p>]):::last",
+    "\t__start__ --> a;",
+    "\tb --> __end__;",
+    "\ta -. &nbsp;go&nbsp; .-> b;",
+    "\ta -. &nbsp;stop&nbsp; .-> __end__;",
+    "\ta -. &nbsp;other&nbsp; .-> c;",
+    "\tc -.-> b;",
+    "\tclassDef default fill:#f2f0ff,line-height:1.2;",
+    "\tclassDef first fill-opacity:0;",
+    "\tclassDef last fill:#bfb6fc;",
+  ];
+  assert.deepEqual(g.drawMermaid().split("\n"), [...expected, ""]);
+});
+
 test("getGraph() lists the nodes and the edges drawMermaid draws, shaped as LangGraph.js's", async () => {
   const S = Annotation.Root({ x: Annotation() });
   const g = new StateGraph(S)

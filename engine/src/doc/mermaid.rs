@@ -74,10 +74,10 @@ impl CompiledGraph {
         edges
     }
 
-    /// Mermaid source for the graph (`flowchart TD`).
+    /// Mermaid source for the graph, in LangGraph.js's form (`graph TD;`).
     pub fn draw_mermaid(&self) -> String {
         let spec = self.spec();
-        let mut out = String::from("%%{init: {'flowchart': {'curve': 'linear'}}}%%\nflowchart TD\n");
+        let mut out = String::from("%%{init: {'flowchart': {'curve': 'linear'}}}%%\ngraph TD;\n");
         out.push_str("\t__start__([<p>__start__</p>]):::first\n");
         for n in spec.nodes.iter().skip(1) {
             out.push_str(&format!("\t{}({})\n", id(&n.name), n.name));
@@ -89,15 +89,16 @@ impl CompiledGraph {
         if edges.iter().any(|e| e.target == DYNAMIC) {
             out.push_str("\t__dynamic__{{any node}}\n");
         }
-        for e in &edges {
+        // As LangGraph.js lists them: plain edges first.
+        for e in edges.iter().filter(|e| !e.conditional).chain(edges.iter().filter(|e| e.conditional)) {
             let arrow = match (&e.label, e.conditional) {
-                (Some(label), _) => format!("-.|{label}|->"),
+                (Some(label), _) => format!("-. &nbsp;{label}&nbsp; .->"),
                 (None, true) => "-.->".into(),
                 (None, false) => "-->".into(),
             };
             out.push_str(&format!("\t{} {arrow} {};\n", id(&e.source), id(&e.target)));
         }
-        out.push_str("\tclassDef default fill:#f2f0ff,line-height:1.2\n\tclassDef first fill-opacity:0\n\tclassDef last fill:#bfb6fc\n");
+        out.push_str("\tclassDef default fill:#f2f0ff,line-height:1.2;\n\tclassDef first fill-opacity:0;\n\tclassDef last fill:#bfb6fc;\n");
         out
     }
 }
