@@ -65,6 +65,16 @@ test("errors are typed and named", async () => {
   // LangGraph's own errors share LangGraph.js's base class; a node's own error does not.
   for (const Cls of [S.GraphRecursionError, S.InvalidUpdateError, S.GraphValidationError, S.UnreachableNodeError, S.EmptyInputError, S.GraphInterrupt, S.NodeInterrupt]) assert.ok(new Cls("m", {}) instanceof S.BaseLangGraphError, Cls.name);
   assert.ok(!(new Boom("no") instanceof S.BaseLangGraphError));
+  // Every error class LangGraph.js 1.7.3 exports is here too, so its imports and checks port.
+  const names = ["BaseLangGraphError", "GraphBubbleUp", "GraphRecursionError", "GraphValueError", "GraphDrained", "GraphInterrupt", "NodeInterrupt", "ParentCommand", "NodeTimeoutError", "EmptyInputError", "UnknownInterruptError", "EmptyChannelError", "InvalidUpdateError", "MultipleSubgraphsError", "UnreachableNodeError", "RemoteException", "StateGraphInputError"];
+  for (const name of names) assert.ok(typeof S[name] === "function" && S[name].prototype instanceof Error, name);
+  for (const [e, name] of [[new S.EmptyChannelError("m"), "EmptyChannelError"], [new S.MultipleSubgraphsError("m"), "MultipleSubgraphsError"], [new S.RemoteException("m"), "RemoteException"]]) {
+    assert.ok(e instanceof S.BaseLangGraphError && e.name === name, name);
+  }
+  const unknown = new S.UnknownInterruptError("no such interrupt", { reason: "not_pending", interruptIds: ["i"] });
+  assert.deepEqual([unknown.name, unknown.reason, unknown.interruptIds, unknown.pendingIds, S.isUnknownInterruptError(unknown)], ["UnknownInterruptError", "not_pending", ["i"], [], true]);
+  const drained = new S.GraphDrained();
+  assert.deepEqual([drained.message, drained.reason, S.isGraphDrained(drained), S.isGraphBubbleUp(drained)], ["Graph drained: shutdown", "shutdown", true, true]);
 });
 
 test("a StateGraph of no state definition is a StateGraphInputError, as in LangGraph.js", () => {

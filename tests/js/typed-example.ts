@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, INTERRUPT, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, GraphDrained, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
@@ -149,3 +149,9 @@ void reactAgent.invoke({ messages: [{ role: "user", content: "hi" }] }, { config
 // LangGraph.js's MessageGraph: nodes and routers get the message list.
 const echo = new MessageGraph().addNode("echo", (messages) => ({ role: "ai", content: `${messages.length}` })).addEdge(START, "echo").addConditionalEdges("echo", (messages) => (messages.length > 3 ? END : "echo")).compile();
 void echo.invoke([{ role: "user", content: "hi" }]);
+
+// LangGraph.js's other error classes port as they are.
+export function describeError(e: unknown): string {
+  if (isUnknownInterruptError(e)) return `${e.reason}: ${e.pendingIds.join(", ")}`;
+  return e instanceof GraphDrained ? e.reason : String(e);
+}

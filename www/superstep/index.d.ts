@@ -183,6 +183,17 @@ export class EmptyInputError extends BaseLangGraphError {}
 export class MissingNodeError extends BaseLangGraphError {
   node?: string;
 }
+/** LangGraph.js's error classes this engine never raises, for code that imports or checks them. */
+export class EmptyChannelError extends BaseLangGraphError {}
+export class MultipleSubgraphsError extends BaseLangGraphError {}
+export class RemoteException extends BaseLangGraphError {}
+export class UnknownInterruptError extends BaseLangGraphError {
+  constructor(message: string, fields?: { reason?: "not_pending" | "empty_map" | "ambiguous"; interruptIds?: string[]; pendingIds?: string[] });
+  reason?: "not_pending" | "empty_map" | "ambiguous";
+  interruptIds: string[];
+  pendingIds: string[];
+}
+export function isUnknownInterruptError(e: unknown): e is UnknownInterruptError;
 export class CheckpointStorageError extends BaseLangGraphError {}
 export class StorageQuotaError extends BaseLangGraphError {}
 export class ThreadLockedError extends BaseLangGraphError {}
@@ -208,6 +219,12 @@ export class ParentCommand extends GraphBubbleUp {
   constructor(command: Command);
   command: Command;
 }
+/** LangGraph.js's stop of a drained run (never raised here: this engine has no `RunControl`). */
+export class GraphDrained extends GraphBubbleUp {
+  constructor(reason?: string);
+  reason: string;
+}
+export function isGraphDrained(e: unknown): e is GraphDrained;
 export function isGraphInterrupt(e: unknown): e is GraphInterrupt;
 export function isGraphBubbleUp(e: unknown): e is GraphBubbleUp;
 export function isParentCommand(e: unknown): e is ParentCommand;

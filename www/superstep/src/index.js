@@ -7,6 +7,7 @@ export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInter
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError, StateGraphInputError,
   BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
+  EmptyChannelError, MultipleSubgraphsError, RemoteException, UnknownInterruptError, isUnknownInterruptError, GraphDrained, isGraphDrained,
 } from "./lib/types.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";
 export { InMemoryStore, BaseStore } from "./lib/store.js";

@@ -84,6 +84,20 @@ export const CheckpointStorageError = errorClass("CheckpointStorageError");
 export const StorageQuotaError = errorClass("StorageQuotaError");
 export const ThreadLockedError = errorClass("ThreadLockedError");
 export const GraphDocumentError = errorClass("GraphDocumentError");
+// LangGraph.js's other error classes, for code that imports or checks them; this
+// engine raises none of them (it has no remote graphs nor a strict resume mode).
+export const EmptyChannelError = errorClass("EmptyChannelError");
+export const MultipleSubgraphsError = errorClass("MultipleSubgraphsError");
+export const RemoteException = errorClass("RemoteException");
+/** LangGraph.js's refusal of a resume that matches no pending interrupt (`reason`, `interruptIds`, `pendingIds`). */
+export class UnknownInterruptError extends BaseLangGraphError {
+  constructor(message, fields = {}) {
+    super(message);
+    this.name = "UnknownInterruptError";
+    Object.assign(this, { reason: fields.reason, interruptIds: fields.interruptIds ?? [], pendingIds: fields.pendingIds ?? [] });
+  }
+}
+export const isUnknownInterruptError = (e) => e?.name === "UnknownInterruptError";
 
 /**
  * A node attempt that ran past its `timeout`, with LangGraph.js's fields:
@@ -123,6 +137,16 @@ export class GraphInterrupt extends GraphBubbleUp {
     this.interrupts = interrupts;
   }
 }
+
+/** LangGraph.js's stop of a run drained at a superstep's end (its `RunControl`, which this engine has not). */
+export class GraphDrained extends GraphBubbleUp {
+  constructor(reason = "shutdown") {
+    super(`Graph drained: ${reason}`);
+    this.name = "GraphDrained";
+    this.reason = reason;
+  }
+}
+export const isGraphDrained = (e) => e?.name === "GraphDrained";
 
 /** LangGraph.js's older way to pause: `throw new NodeInterrupt(value)` in a node. */
 export class NodeInterrupt extends GraphInterrupt {
