@@ -395,6 +395,12 @@ fn a_command_to_the_parent_of_the_root_graph_is_dropped_as_in_langgraph_js() {
     let errors: Vec<_> = ran.tasks.iter().map(|t| (t.name.as_str(), t.error_class.as_deref())).collect();
     assert_eq!(errors, [("a", Some("ParentCommand")), ("d", None)]);
     assert!(g.stream_blocking(json!({"path": ["in"]}), RunConfig::thread("2")).is_ok());
+    // Stepping shows why the task wrote nothing.
+    let mut stepper = g.stepper_blocking(json!({"path": ["in"]}), RunConfig::thread("3")).unwrap();
+    block_on(stepper.step()); // the input
+    let ran = block_on(stepper.step());
+    let a = ran.tasks.iter().find(|t| t.name == "a").unwrap();
+    assert!(a.error.as_deref().is_some_and(|e| e.starts_with("ParentCommand")), "{:?}", a.error);
 }
 
 #[test]

@@ -198,6 +198,8 @@ impl Stepper {
                     .collect(),
                 error: match &r.status {
                     TaskStatus::Failed(e) => Some(e.to_string()),
+                    // Only the root graph's steps are seen here: it has no parent.
+                    TaskStatus::Parent(_) => Some("ParentCommand: the root graph has no parent graph; the command was dropped".into()),
                     _ => None,
                 },
                 interrupts: match &r.status {
