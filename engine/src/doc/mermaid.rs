@@ -36,6 +36,7 @@ impl CompiledGraph {
             conditional,
             label: label.map(Into::into),
         };
+        // In LangGraph.js's order: plain edges, routers' edges, `Command` destinations.
         let mut edges = Vec::new();
         for n in &spec.nodes {
             for &ch in &n.edge_writes {
@@ -48,15 +49,19 @@ impl CompiledGraph {
                 };
                 edges.push(edge(&n.name, &target, false, None));
             }
+        }
+        edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
+        for n in &spec.nodes {
             for b in &n.branches {
                 match &b.path_map {
                     Some(map) => edges.extend(map.iter().map(|(k, t)| edge(&n.name, t, true, (k != t).then_some(k.as_str())))),
                     None => edges.push(edge(&n.name, DYNAMIC, true, None)),
                 }
             }
+        }
+        for n in &spec.nodes {
             edges.extend(n.spec.ends.iter().map(|e| edge(&n.name, e, true, None)));
         }
-        edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
         // As LangGraph.js draws it: a node an edge (not a router) leads to, with no way
         // out drawn, ends the run; error handlers aside.
         let mut sinks: Vec<String> = Vec::new();
@@ -89,8 +94,7 @@ impl CompiledGraph {
         if edges.iter().any(|e| e.target == DYNAMIC) {
             out.push_str("\t__dynamic__{{any node}}\n");
         }
-        // As LangGraph.js lists them: plain edges first.
-        for e in edges.iter().filter(|e| !e.conditional).chain(edges.iter().filter(|e| e.conditional)) {
+        for e in &edges {
             let arrow = match (&e.label, e.conditional) {
                 (Some(label), _) => format!("-. &nbsp;{label}&nbsp; .->"),
                 (None, true) => "-.->".into(),
