@@ -158,3 +158,33 @@ fn finishing_a_paused_step_as_end_lets_a_waiting_deferred_node_run() {
     assert_eq!(state(&g, &cfg, &new).next, vec!["d"]);
     assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap(), json!({"log": ["a", "c", "d"]}));
 }
+
+#[test]
+fn an_edit_leaves_out_what_an_error_handler_wrote_for_a_failed_node_as_langgraph_js() {
+    // LangGraph.js's handler is a task of its own, which an edit's plan does not list.
+    let for_each = |as_node: &str, values: Value| {
+        let g = StateGraph::new()
+            .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
+            .add_node(
+                graph::node::NodeSpec::new(
+                    "a",
+                    node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None })),
+                )
+                .on_error("on_a"),
+            )
+            .node("on_a", node(|_| Ok::<_, NodeError>(json!({"log": ["handled"]}))))
+            .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"log": [v]}))))
+            .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+            .edge(START, "a")
+            .edge(START, "b")
+            .edge(START, "c")
+            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+            .unwrap();
+        let cfg = RunConfig::thread("t");
+        g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+        let new = g.update_state_blocking(&cfg, values, Some(as_node)).unwrap();
+        state(&g, &cfg, &new).values
+    };
+    assert_eq!(for_each("b", json!({"log": ["z"]})), json!({"log": ["c", "z"]}));
+    assert_eq!(for_each(END, Value::Null), json!({"log": ["c"]}));
+}

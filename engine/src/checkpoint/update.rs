@@ -6,7 +6,7 @@ use super::format::{decode, CheckpointTuple, Source};
 use super::thread::config_of;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_saved_writes, apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskStatus, TaskWrites};
+use crate::pregel::{apply_saved_writes, apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus, TaskWrites};
 use crate::types::{END, START};
 use futures::future::LocalBoxFuture;
 use serde_json::{Map, Value};
@@ -201,7 +201,14 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
     let (pending, _) = restore_pending(spec, &t.pending_writes);
     // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
-    apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())
+    apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, finished_by_itself, &mut || env.next_id())
+}
+
+/// A task whose own run finished. As in LangGraph.js, where an error handler is a
+/// task of its own that a thread's plan does not list, an edit leaves out what a
+/// handler wrote for a failed node.
+fn finished_by_itself(r: &TaskResult) -> bool {
+    r.status == TaskStatus::Done && r.handled.is_none()
 }
 
 /// Every pending task marked as run, with what those that finished wrote: the
@@ -216,7 +223,7 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
-            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done);
+            let done = pending.iter().find(|(id, _, r)| *id == task.id && finished_by_itself(r));
             (&**task, done.map(|(_, _, r)| r.writes.clone()).unwrap_or_default())
         })
         .unzip();
