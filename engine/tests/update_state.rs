@@ -188,3 +188,33 @@ fn an_edit_leaves_out_what_an_error_handler_wrote_for_a_failed_node_as_langgraph
     assert_eq!(for_each("b", json!({"log": ["z"]})), json!({"log": ["c", "z"]}));
     assert_eq!(for_each(END, Value::Null), json!({"log": ["c"]}));
 }
+
+#[test]
+fn an_edit_that_settles_the_paused_step_readies_a_deferred_node_as_langgraph_js() {
+    // The finished part (a's handled failure: run, no writes) triggers nothing, so the
+    // deferred d is ready beside c, which the update as b triggers.
+    let g = StateGraph::new()
+        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
+        .add_node(
+            graph::node::NodeSpec::new(
+                "a",
+                node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None })),
+            )
+            .on_error("on_a"),
+        )
+        .node("on_a", node(|_| Ok::<_, NodeError>(json!({"log": ["handled"]}))))
+        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"log": [v]}))))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+        .add_node(graph::node::NodeSpec::new("d", node(|_| Ok::<_, NodeError>(json!({"log": ["d"]})))).deferred())
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "d")
+        .edge("b", "c")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let new = g.update_state_blocking(&cfg, json!({"log": ["z"]}), Some("b")).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!((s.values, s.next), (json!({"log": ["z"]}), vec!["c".to_string(), "d".to_string()]));
+}

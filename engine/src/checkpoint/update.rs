@@ -199,16 +199,18 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
-    let (pending, _) = restore_pending(spec, &t.pending_writes);
+    let (mut pending, _) = restore_pending(spec, &t.pending_writes);
+    // LangGraph.js's error handler is a task of its own, which the edit's plan does not
+    // list: the failed node's task counts as run, with no writes (the handler's left out).
+    for (_, _, r) in pending.iter_mut().filter(|(_, _, r)| r.handled.is_some()) {
+        *r = TaskResult { writes: TaskWrites::default(), status: TaskStatus::Done, cached: false, handled: None };
+    }
     // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
-    apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, finished_by_itself, &mut || env.next_id())
-}
-
-/// A task whose own run finished. As in LangGraph.js, where an error handler is a
-/// task of its own that a thread's plan does not list, an edit leaves out what a
-/// handler wrote for a failed node.
-fn finished_by_itself(r: &TaskResult) -> bool {
-    r.status == TaskStatus::Done && r.handled.is_none()
+    if apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())? {
+        // They are a superstep's, after which deferred nodes may finish (LangGraph.js's `_applyWrites`).
+        crate::pregel::finish_deferred(spec, &mut stepper.rs);
+    }
+    Ok(())
 }
 
 /// Every pending task marked as run, with what those that finished wrote: the
@@ -223,7 +225,8 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
-            let done = pending.iter().find(|(id, _, r)| *id == task.id && finished_by_itself(r));
+            // A handled failure's task runs with no writes (see `apply_finished`).
+            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done && r.handled.is_none());
             (&**task, done.map(|(_, _, r)| r.writes.clone()).unwrap_or_default())
         })
         .unzip();

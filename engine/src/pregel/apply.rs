@@ -189,12 +189,13 @@ pub(crate) fn with_writes_of(
 ) -> RunState {
     let mut out = rs.clone();
     match apply_saved_writes(spec, &mut out, tasks, pending, shown, ids) {
-        Ok(()) => out,
+        Ok(_) => out,
         Err(_) => rs.clone(),
     }
 }
 
-/// Applies the writes of the saved results that `picked` picks, as one superstep's.
+/// Applies the writes of the saved results that `picked` picks, as one superstep's;
+/// whether there were any.
 pub(crate) fn apply_saved_writes(
     spec: &GraphSpec,
     rs: &mut RunState,
@@ -202,11 +203,11 @@ pub(crate) fn apply_saved_writes(
     pending: &[(String, String, TaskResult)],
     picked: impl Fn(&TaskResult) -> bool,
     ids: &mut dyn MessageIds,
-) -> Result<(), Error> {
+) -> Result<bool, Error> {
     let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
         tasks.iter().filter_map(|t| Some((&**t, saved_result(pending, &t.id, &picked)?.writes.clone()))).unzip();
     if !done.is_empty() {
         apply_writes(spec, rs, &done, writes, ids)?;
     }
-    Ok(())
+    Ok(!done.is_empty())
 }
