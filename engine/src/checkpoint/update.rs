@@ -6,7 +6,9 @@ use super::format::{decode, CheckpointTuple, Source};
 use super::thread::config_of;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
-use crate::pregel::{apply_saved_writes, apply_writes, plan, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus, TaskWrites};
+use crate::pregel::{
+    apply_saved_writes, apply_writes, interrupt_id, plan, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus, TaskWrites,
+};
 use crate::types::{END, START};
 use futures::future::LocalBoxFuture;
 use serde_json::{Map, Value};
@@ -200,10 +202,24 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
     let (mut pending, _) = restore_pending(spec, &t.pending_writes);
-    // LangGraph.js's error handler is a task of its own, which the edit's plan does not
-    // list: the failed node's task counts as run, with no writes (the handler's left out).
-    for (_, _, r) in pending.iter_mut().filter(|(_, _, r)| r.handled.is_some()) {
-        *r = TaskResult { writes: TaskWrites::default(), status: TaskStatus::Done, cached: false, handled: None };
+    // As LangGraph.js, which applies every task that saved a write of any kind: a task
+    // that failed into its error handler (a task of its own there, which the edit's plan
+    // does not list), or that took a resume value before it failed or paused again,
+    // counts as run, with no writes (the handler's left out). A subgraph node's resume
+    // values are its subgraph's.
+    let took_resume = |id: &str, r: &TaskResult| {
+        let own = tasks.iter().any(|x| x.id == id && spec.nodes[x.node].spec.subgraph.is_none());
+        own && match &r.status {
+            // Paused again: at a later interrupt() than its first (not a NodeInterrupt, which has no id).
+            TaskStatus::Interrupted(raised) => raised.iter().any(|i| !i.id.is_empty() && i.id != interrupt_id(id, 0)),
+            TaskStatus::Done => false,
+            _ => t.pending_writes.iter().any(|w| w.task_id == id && !w.resumed.is_empty()),
+        }
+    };
+    for (id, _, r) in pending.iter_mut() {
+        if r.handled.is_some() || took_resume(id, r) {
+            *r = TaskResult { writes: TaskWrites::default(), status: TaskStatus::Done, cached: false, handled: None };
+        }
     }
     // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
     if apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())? {
