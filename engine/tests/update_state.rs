@@ -159,29 +159,31 @@ fn finishing_a_paused_step_as_end_lets_a_waiting_deferred_node_run() {
     assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap(), json!({"log": ["a", "c", "d"]}));
 }
 
+/// a fails into its error handler (which writes "handled") while b asks a human; the
+/// caller adds the rest and the edges, then the graph runs until b pauses.
+fn handled_and_paused(rest: impl FnOnce(StateGraph) -> StateGraph) -> (CompiledGraph, RunConfig) {
+    let boom = node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None }));
+    let b = StateGraph::new()
+        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
+        .add_node(graph::node::NodeSpec::new("a", boom).on_error("on_a"))
+        .node("on_a", node(|_| Ok::<_, NodeError>(json!({"log": ["handled"]}))))
+        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"log": [v]}))))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+        .edge(START, "a")
+        .edge(START, "b");
+    let g = rest(b)
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    (g, cfg)
+}
+
 #[test]
 fn an_edit_leaves_out_what_an_error_handler_wrote_for_a_failed_node_as_langgraph_js() {
     // LangGraph.js's handler is a task of its own, which an edit's plan does not list.
     let for_each = |as_node: &str, values: Value| {
-        let g = StateGraph::new()
-            .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
-            .add_node(
-                graph::node::NodeSpec::new(
-                    "a",
-                    node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None })),
-                )
-                .on_error("on_a"),
-            )
-            .node("on_a", node(|_| Ok::<_, NodeError>(json!({"log": ["handled"]}))))
-            .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"log": [v]}))))
-            .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
-            .edge(START, "a")
-            .edge(START, "b")
-            .edge(START, "c")
-            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
-            .unwrap();
-        let cfg = RunConfig::thread("t");
-        g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+        let (g, cfg) = handled_and_paused(|b| b.edge(START, "c"));
         let new = g.update_state_blocking(&cfg, values, Some(as_node)).unwrap();
         state(&g, &cfg, &new).values
     };
@@ -193,27 +195,11 @@ fn an_edit_leaves_out_what_an_error_handler_wrote_for_a_failed_node_as_langgraph
 fn an_edit_that_settles_the_paused_step_readies_a_deferred_node_as_langgraph_js() {
     // The finished part (a's handled failure: run, no writes) triggers nothing, so the
     // deferred d is ready beside c, which the update as b triggers.
-    let g = StateGraph::new()
-        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
-        .add_node(
-            graph::node::NodeSpec::new(
-                "a",
-                node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None })),
-            )
-            .on_error("on_a"),
-        )
-        .node("on_a", node(|_| Ok::<_, NodeError>(json!({"log": ["handled"]}))))
-        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|v| json!({"log": [v]}))))
-        .node("c", node(|_| Ok::<_, NodeError>(json!({"log": ["c"]}))))
-        .add_node(graph::node::NodeSpec::new("d", node(|_| Ok::<_, NodeError>(json!({"log": ["d"]})))).deferred())
-        .edge(START, "a")
-        .edge(START, "b")
-        .edge(START, "d")
-        .edge("b", "c")
-        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
-        .unwrap();
-    let cfg = RunConfig::thread("t");
-    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let (g, cfg) = handled_and_paused(|b| {
+        b.add_node(graph::node::NodeSpec::new("d", node(|_| Ok::<_, NodeError>(json!({"log": ["d"]})))).deferred())
+            .edge(START, "d")
+            .edge("b", "c")
+    });
     let new = g.update_state_blocking(&cfg, json!({"log": ["z"]}), Some("b")).unwrap();
     let s = state(&g, &cfg, &new);
     assert_eq!((s.values, s.next), (json!({"log": ["z"]}), vec!["c".to_string(), "d".to_string()]));
