@@ -6,6 +6,7 @@ use super::format::{decode, CheckpointTuple, Source};
 use super::thread::config_of;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
+use crate::graph::compile::GraphSpec;
 use crate::pregel::{
     apply_saved_writes, apply_writes, interrupt_id, plan, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus, TaskWrites,
 };
@@ -201,12 +202,22 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    let pending = saved_for_edit(spec, &tasks, t);
+    // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
+    if apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())? {
+        // They are a superstep's, after which deferred nodes may finish (LangGraph.js's `_applyWrites`).
+        crate::pregel::finish_deferred(spec, &mut stepper.rs);
+    }
+    Ok(())
+}
+
+/// The checkpoint's saved task results as an edit applies them. As LangGraph.js, which
+/// applies every task that saved a write of any kind: a task that failed into its error
+/// handler (a task of its own there, which the edit's plan does not list), or that took
+/// a resume value before it failed or paused again, counts as run, with no writes (the
+/// handler's left out). A subgraph node's resume values are its subgraph's.
+fn saved_for_edit(spec: &GraphSpec, tasks: &[Rc<Task>], t: &CheckpointTuple) -> Vec<(String, String, TaskResult)> {
     let (mut pending, _) = restore_pending(spec, &t.pending_writes);
-    // As LangGraph.js, which applies every task that saved a write of any kind: a task
-    // that failed into its error handler (a task of its own there, which the edit's plan
-    // does not list), or that took a resume value before it failed or paused again,
-    // counts as run, with no writes (the handler's left out). A subgraph node's resume
-    // values are its subgraph's.
     let took_resume = |id: &str, r: &TaskResult| {
         let own = tasks.iter().any(|x| x.id == id && spec.nodes[x.node].spec.subgraph.is_none());
         own && match &r.status {
@@ -221,12 +232,7 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
             *r = TaskResult { writes: TaskWrites::default(), status: TaskStatus::Done, cached: false, handled: None };
         }
     }
-    // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
-    if apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())? {
-        // They are a superstep's, after which deferred nodes may finish (LangGraph.js's `_applyWrites`).
-        crate::pregel::finish_deferred(spec, &mut stepper.rs);
-    }
-    Ok(())
+    pending
 }
 
 /// Every pending task marked as run, with what those that finished wrote: the
@@ -236,13 +242,12 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
-    let (pending, _) = restore_pending(spec, &t.pending_writes);
+    let pending = saved_for_edit(spec, &tasks, t);
     // `plan` lists tasks in path order, as `apply_writes` takes them.
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
-            // A handled failure's task runs with no writes (see `apply_finished`).
-            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done && r.handled.is_none());
+            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done);
             (&**task, done.map(|(_, _, r)| r.writes.clone()).unwrap_or_default())
         })
         .unzip();
