@@ -14,8 +14,6 @@ pub enum Error {
     InvalidUpdate { key: String, nodes: Vec<String>, message: String },
     /// An `update_state` LangGraph refuses (an unknown `as_node`, an ambiguous update...).
     InvalidStateUpdate { message: String },
-    /// A node wrote a key that no schema declares.
-    UnknownKey { key: String, node: String },
     /// The run needed more supersteps than the recursion limit allows.
     GraphRecursion { limit: usize },
     /// A router, `goto` or `Send` named a node that does not exist.
@@ -55,9 +53,7 @@ impl Error {
     pub fn class_name(&self) -> &'static str {
         match self {
             Error::GraphRecursion { .. } => "GraphRecursionError",
-            Error::InvalidUpdate { .. } | Error::InvalidStateUpdate { .. } | Error::UnknownKey { .. } | Error::Reducer { .. } => {
-                "InvalidUpdateError"
-            }
+            Error::InvalidUpdate { .. } | Error::InvalidStateUpdate { .. } | Error::Reducer { .. } => "InvalidUpdateError",
             Error::Validation(_) => "GraphValidationError",
             Error::Node { .. } => "NodeError",
             Error::NoCheckpointer { .. } => "GraphValueError",
@@ -133,7 +129,6 @@ impl fmt::Display for Error {
                 write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
             }
             Self::InvalidStateUpdate { message } => f.write_str(message),
-            Self::UnknownKey { key, node } => write!(f, "node `{node}` wrote unknown state key `{key}`"),
             Self::GraphRecursion { limit } => {
                 write!(f, "recursion limit of {limit} reached without hitting a stop condition; raise it with recursion_limit")
             }

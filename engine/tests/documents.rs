@@ -66,7 +66,9 @@ fn broken_documents_report_every_problem_with_a_path() {
         "nodes": [
             {"id": "x", "kind": "teleport"},
             {"id": "x", "kind": "update", "exprs": {"a": "a + "}},
-            {"id": "y", "kind": "set"}
+            {"id": "y", "kind": "set"},
+            {"id": "z", "kind": "set", "values": {"a": 1, "typo": 2}},
+            {"id": "w", "kind": "interrupt", "key": "answr"}
         ],
         "edges": [{"from": "__start__", "to": "ghost"}, {"from": ["x", "nope"], "to": "y"}],
         "routers": [{"from": "y", "rules": [{"when": "a >", "to": "zzz"}]}]
@@ -80,6 +82,8 @@ fn broken_documents_report_every_problem_with_a_path() {
         ("$.nodes[1].id", "duplicate node id \"x\""),
         ("$.nodes[1].exprs.a", "expression error at character 4: unexpected end of expression"),
         ("$.nodes[2].values", "a set node needs `values`"),
+        ("$.nodes[3].values.typo", "\"typo\" is not a channel of this graph"),
+        ("$.nodes[4].key", "\"answr\" is not a channel of this graph"),
         ("$.edges[0].to", "edge to missing node \"ghost\""),
         ("$.edges[1].from", "edge from missing node \"nope\""),
         ("$.routers[0].rules[0].when", "expression error at character 3: unexpected end of expression"),

@@ -119,24 +119,37 @@ fn an_update_as_pairs_writes_as_its_object_would() {
         .compile()
         .unwrap();
     assert_eq!(run(&g, json!({})), json!({"x": 1, "log": [1, 2]}));
-    let unknown = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(pairs(&[("y", json!(1))])))).edge(START, "a").compile().unwrap();
-    assert_eq!(
-        unknown.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(),
-        Error::UnknownKey { key: "y".into(), node: "a".into() }
-    );
 }
 
 #[test]
-fn writing_an_unknown_key_is_an_error_unless_declared_private() {
-    let g = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(json!({"y": 1})))).edge(START, "a").compile().unwrap();
-    assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err(), Error::UnknownKey { key: "y".into(), node: "a".into() });
-    let ok = last(&["x"])
-        .private_channel("y", Channel::last_value())
-        .node("a", node(|_| Ok::<_, NodeError>(json!({"y": 1}))))
+fn a_key_outside_every_schema_is_ignored_as_in_langgraph_unless_declared_private() {
+    // In an object, in pairs and in a Command's update, beside keys that land.
+    let g = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1, "y": 1})))).edge(START, "a").compile().unwrap();
+    assert_eq!(run(&g, json!({})), json!({"x": 1}));
+    let g = last(&["x"])
+        .node("a", node(|_| Ok::<_, NodeError>(pairs(&[("y", json!(1)), ("x", json!(2))]))))
         .edge(START, "a")
         .compile()
         .unwrap();
-    assert_eq!(run(&ok, json!({})), json!({}));
+    assert_eq!(run(&g, json!({})), json!({"x": 2}));
+    let g = last(&["x"])
+        .node(
+            "a",
+            node(|_| Ok::<_, NodeError>(NodeOutput::Command(Command { update: Some(json!({"y": 1, "x": 3})), ..Default::default() }))),
+        )
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({})), json!({"x": 3}));
+    let private = last(&["x"])
+        .private_channel("y", Channel::last_value())
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"y": 4}))))
+        .add_node(NodeSpec::new("b", node(|s| Ok::<_, NodeError>(json!({"x": s.get("y")})))).input(["x", "y"]))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&private, json!({})), json!({"x": 4}));
 }
 
 #[test]

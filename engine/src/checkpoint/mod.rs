@@ -568,9 +568,11 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
     let spec = graph.spec();
     let mut writes = TaskWrites::default();
     if let Some(Value::Object(m)) = c.update {
+        // Unknown keys are ignored, as in a node's update.
         for (k, v) in m {
-            let ch = spec.channel(&k).filter(|&c| c < spec.state_count).ok_or(Error::UnknownKey { key: k, node: "__start__".into() })?;
-            writes.writes.push((ch, v));
+            if let Some(ch) = spec.channel(&k).filter(|&c| c < spec.state_count) {
+                writes.writes.push((ch, v));
+            }
         }
     }
     for g in c.goto {

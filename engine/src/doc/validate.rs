@@ -97,6 +97,7 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
         }
         let subgraph_known = n.settings.get("graph").and_then(Value::as_str).is_some_and(|g| doc.subgraphs.contains_key(g));
         check_node(&n.settings, kind, &p, subgraph_known, c);
+        check_written_keys(&n.settings, kind, &p, &keys, c);
     }
     let known = |n: &str| ids.contains(n);
     for (i, e) in doc.edges.iter().enumerate() {
@@ -144,6 +145,25 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
     }
     for (name, sub) in &doc.subgraphs {
         check_into(sub, &format!("{root}.subgraphs.{name}"), c);
+    }
+}
+
+/// The engine ignores a key outside the state, as LangGraph does; in a document
+/// that is a typo, so it is a problem here, before the graph runs.
+fn check_written_keys(n: &Map<String, Value>, kind: &str, p: &str, channels: &HashSet<&str>, c: &mut Check) {
+    let written: Vec<(String, &str)> = match kind {
+        "set" | "update" => {
+            let field = if kind == "set" { "values" } else { "exprs" };
+            let keys = n.get(field).and_then(Value::as_object).into_iter().flatten();
+            keys.map(|(k, _)| (format!("{p}.{field}.{k}"), k.as_str())).collect()
+        }
+        "interrupt" => n.get("key").and_then(Value::as_str).map(|k| (format!("{p}.key"), k)).into_iter().collect(),
+        _ => vec![],
+    };
+    for (path, key) in written {
+        if !channels.contains(key) {
+            c.add(path, format!("{} is not a channel of this graph", quoted(key)));
+        }
     }
 }
 

@@ -262,13 +262,14 @@ pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output:
     let mut writes = TaskWrites::default();
     let out = &mut writes.writes;
     let pushed = std::mem::take(&mut *rt.0.pushed.borrow_mut());
-    if let Err(e) = pair_writes(spec, task, pushed, out) {
-        return TaskResult::failed(e);
-    }
+    pair_writes(spec, task, pushed, out);
     let (written, gotos) = match output {
         NodeOutput::Nothing => (Ok(()), vec![]),
         NodeOutput::Update(v) => (state_writes(spec, task, v, out), vec![]),
-        NodeOutput::Writes(pairs) => (pair_writes(spec, task, pairs, out), vec![]),
+        NodeOutput::Writes(pairs) => {
+            pair_writes(spec, task, pairs, out);
+            (Ok(()), vec![])
+        }
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
             return TaskResult { writes, status: TaskStatus::Parent(c), cached, handled: None };
         }
@@ -310,47 +311,42 @@ pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output:
 fn state_writes(spec: &GraphSpec, task: &Task, update: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
     match update {
         Value::Object(m) => pair_writes(spec, task, m, out),
-        Value::Null => Ok(()),
+        Value::Null => {}
         // A list of [key, value] pairs, as Command(update=[...]) allows.
         Value::Array(items) if items.iter().all(|p| p.as_array().is_some_and(|a| a.len() == 2 && a[0].is_string())) => {
-            items.into_iter().try_for_each(|p| match p {
-                Value::Array(mut a) => {
+            for p in items {
+                if let Value::Array(mut a) = p {
                     let v = a.pop().unwrap_or_default();
                     let k = a.pop().and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default();
-                    state_write(spec, task, k, v, out)
+                    state_write(spec, task, k, v, out);
                 }
-                _ => Ok(()),
+            }
+        }
+        other => {
+            return Err(Error::InvalidUpdate {
+                key: crate::error::NOT_AN_UPDATE.into(),
+                nodes: vec![task.name.to_string()],
+                message: format!("expected an object of state keys, got {}", crate::json::text(&other)),
             })
         }
-        other => Err(Error::InvalidUpdate {
-            key: crate::error::NOT_AN_UPDATE.into(),
-            nodes: vec![task.name.to_string()],
-            message: format!("expected an object of state keys, got {}", crate::json::text(&other)),
-        }),
     }
+    Ok(())
 }
 
 /// Records the writes of an update's key/value pairs, in order.
-fn pair_writes(
-    spec: &GraphSpec,
-    task: &Task,
-    pairs: impl IntoIterator<Item = (String, Value)>,
-    out: &mut Vec<(usize, Value)>,
-) -> Result<(), Error> {
-    pairs.into_iter().try_for_each(|(k, v)| state_write(spec, task, k, v, out))
+fn pair_writes(spec: &GraphSpec, task: &Task, pairs: impl IntoIterator<Item = (String, Value)>, out: &mut Vec<(usize, Value)>) {
+    for (k, v) in pairs {
+        state_write(spec, task, k, v, out);
+    }
 }
 
-fn state_write(spec: &GraphSpec, task: &Task, k: String, v: Value, out: &mut Vec<(usize, Value)>) -> Result<(), Error> {
-    match spec.channel(&k).filter(|&c| c < spec.state_count) {
-        Some(ch) => {
-            if task.node != 0 || spec.input_keys.contains(&ch) {
-                out.push((ch, v));
-            }
-            Ok(())
+/// Keys outside every schema are ignored, in inputs and in node updates, as
+/// LangGraph (JS and Python) does: a graph that runs there runs here.
+fn state_write(spec: &GraphSpec, task: &Task, k: String, v: Value, out: &mut Vec<(usize, Value)>) {
+    if let Some(ch) = spec.channel(&k).filter(|&c| c < spec.state_count) {
+        if task.node != 0 || spec.input_keys.contains(&ch) {
+            out.push((ch, v));
         }
-        // Input keys outside every schema are ignored, as LangGraph does.
-        None if task.node == 0 => Ok(()),
-        None => Err(Error::UnknownKey { key: k, node: task.name.to_string() }),
     }
 }
 

@@ -29,10 +29,6 @@ pub fn to_js(e: &Error) -> JsValue {
                 set("lc_error_code", JsValue::from_str("INVALID_GRAPH_NODE_RETURN_VALUE"));
             }
         }
-        Error::UnknownKey { key, node } => {
-            set("key", JsValue::from_str(key));
-            set("node", JsValue::from_str(node));
-        }
         Error::MissingNode { node } => set("node", JsValue::from_str(node)),
         Error::Reducer { key, .. } => {
             set("key", JsValue::from_str(key));
