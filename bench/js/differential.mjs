@@ -19,6 +19,7 @@
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
 // EDIT=1 edits the newest checkpoint through updateState's forms or bulkUpdateState and continues.
+// RESUME_UPDATE=1 gives each resume Command an update too (LangGraph's null writes).
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -300,7 +301,8 @@ async function runOn(lib, spec, Saver) {
     if (!asked && !st.next.length) break;
     if (out.runs[out.runs.length - 2]?.error) break;
     const pend = st.tasks.flatMap((t) => t.interrupts);
-    input = asked ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}` }) : null;
+    const update = process.env.RESUME_UPDATE ? { update: { log: [`u${i}`], n: 1 } } : {};
+    input = asked ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}`, ...update }) : null;
   }
   let hist = [];
   for await (const h of g.getStateHistory(cfg)) hist.push(h);

@@ -623,55 +623,6 @@ fn a_resume_after_an_edit_still_answers_the_paused_node() {
     assert_eq!(out["ok"], json!("\"approved\" \"v2\""));
 }
 
-/// A Command's update to a paused step is kept with the step's pending writes
-/// (LangGraph's null writes): it survives a second pause, and a paused
-/// subgraph keeps its progress across it.
-#[test]
-fn an_update_to_a_paused_step_survives_another_pause() {
-    let s = saver();
-    let g = StateGraph::new()
-        .channel("note", Channel::last_value())
-        .channel("out", Channel::append())
-        .node(
-            "ask",
-            node_rt(|st, rt| {
-                let a = rt.interrupt(json!("first?"))?;
-                let b = rt.interrupt(json!("second?"))?;
-                Ok::<_, NodeError>(json!({"out": [a, b, st.value("note")]}))
-            }),
-        )
-        .edge(START, "ask")
-        .compile_with(with_saver(&s))
-        .unwrap();
-    let cfg = thread("null-writes");
-    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
-    let first = Command { resume: Some(json!("A")), update: Some(json!({"note": "n"})), ..Default::default() };
-    let paused = g.invoke_blocking(first, cfg.clone()).unwrap();
-    assert_eq!((paused["note"].clone(), paused["__interrupt__"][0]["value"].clone()), (json!("n"), json!("second?")));
-    assert_eq!(g.get_state_blocking(&cfg).unwrap().values["note"], json!("n"));
-    let done = g.invoke_blocking(Command::resume(json!("B")), cfg).unwrap();
-    assert_eq!(done["out"], json!(["A", "B", "n"]));
-}
-
-/// Messages added by a resume's update get ids of their own, so two of them
-/// both survive the messages reducer.
-#[test]
-fn messages_in_a_resume_update_get_their_own_ids() {
-    let s = saver();
-    let g = StateGraph::new()
-        .channel("messages", Channel::messages())
-        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"messages": [{"role": "user", "content": rt.interrupt(json!("?"))?}]}))))
-        .edge(START, "ask")
-        .compile_with(with_saver(&s))
-        .unwrap();
-    let cfg = thread("msgs");
-    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
-    let update = json!({"messages": [{"role": "system", "content": "one"}, {"role": "system", "content": "two"}]});
-    let out = g.invoke_blocking(Command { resume: Some(json!("hi")), update: Some(update), ..Default::default() }, cfg).unwrap();
-    let contents: Vec<&str> = out["messages"].as_array().unwrap().iter().filter_map(|m| m["content"].as_str()).collect();
-    assert_eq!(contents, vec!["one", "two", "hi"]);
-}
-
 /// While a superstep is paused, the state shows what its finished tasks wrote:
 /// their id-less messages get ids of their own there too, so none replaces another.
 #[test]

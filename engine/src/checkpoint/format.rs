@@ -4,7 +4,7 @@
 pub use super::name_map::NameMap;
 use crate::error::Error;
 use crate::graph::compile::GraphSpec;
-use crate::pregel::RunState;
+use crate::pregel::{Change, RunState};
 use crate::reducers::Delta;
 use crate::types::{Interrupt, Send};
 use serde::{Deserialize, Serialize};
@@ -191,15 +191,7 @@ pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option
 }
 
 /// Serializes `rs`: blobs for channels whose version differs from `prev`.
-pub fn encode(
-    spec: &GraphSpec,
-    rs: &RunState,
-    prev: &[u64],
-    deltas: &[(usize, Delta)],
-    id: String,
-    ts: f64,
-    metadata: Metadata,
-) -> Checkpoint {
+pub fn encode(spec: &GraphSpec, rs: &RunState, prev: &[u64], changes: &[Change], id: String, ts: f64, metadata: Metadata) -> Checkpoint {
     let mut channel_versions = NameMap::with_capacity(spec.channels.len());
     let mut blobs = NameMap::default();
     for (i, ch) in spec.channels.iter().enumerate() {
@@ -214,10 +206,13 @@ pub fn encode(
         if prev_version == Some(version) {
             continue;
         }
-        let blob = match (&rs.values[i], deltas.iter().find(|(c, _)| *c == i).map(|(_, d)| d), prev_version) {
+        let change = changes.iter().find(|c| c.channel == i);
+        let blob = match (&rs.values[i], change.map(|c| (&c.delta, c.from)), prev_version) {
             // Its version is kept (as LangGraph keeps it), its value is not.
             _ if ch.untracked => Blob::Empty,
-            (Some(v), Some(Delta::Append(n)), Some(base)) if v.is_array() => {
+            // A delta holds only against the stored version: a channel that changed
+            // since (a paused step's finished or null writes) is stored whole.
+            (Some(v), Some((Delta::Append(n), from)), Some(base)) if v.is_array() && from == base => {
                 let list = v.as_array().expect("checked");
                 Blob::Append { base, items: list[list.len().saturating_sub(*n)..].to_vec() }
             }

@@ -601,6 +601,9 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
     // and is saved with the checkpoint's pending writes until the step completes.
     let env = stepper.run.env.clone();
     apply_null_writes(spec, &mut stepper.rs, writes.clone(), &mut || env.next_id())?;
+    // As LangGraph.js: the resumed step's breakpoints have seen the update too, so
+    // a breakpoint before a paused node does not fire again.
+    stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
     let saved = PendingWrite {
         task_id: NULL_TASK.into(),
         task: crate::types::START.into(),

@@ -307,14 +307,7 @@ pub(crate) async fn apply_as(
     let env = stepper.run.env.clone();
     let mut ids = || env.next_id();
     let task_refs: Vec<&Task> = tasks.iter().collect();
-    let before = stepper.rs.versions.clone();
-    let mut changed = apply_writes(spec, &mut stepper.rs, &task_refs, updates.into_iter().map(|(_, w)| w).collect(), &mut ids)?;
-    // A delta is relative to the stored checkpoint: a channel that changed since (its
-    // finished tasks' or null writes) is stored whole.
-    {
-        let prev = persist.prev_versions.borrow();
-        changed.retain(|(c, _)| prev.get(*c) == Some(&before[*c]));
-    }
+    let changed = apply_writes(spec, &mut stepper.rs, &task_refs, updates.into_iter().map(|(_, w)| w).collect(), &mut ids)?;
     // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.
     if matches!(source, Source::Update) {
         crate::pregel::finish_deferred(spec, &mut stepper.rs);

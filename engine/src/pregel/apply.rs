@@ -21,6 +21,15 @@ pub struct TaskWrites {
     pub sends: Vec<Send>,
 }
 
+/// A state channel a barrier changed: how, and the version it changed from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub channel: usize,
+    pub delta: Delta,
+    /// A stored append delta holds only against this version of the channel.
+    pub from: u64,
+}
+
 /// Commits `writes[i]` of `tasks[i]` (both in path order) into `rs`.
 /// Returns the state channels that changed, with how they changed.
 pub fn apply_writes(
@@ -29,7 +38,7 @@ pub fn apply_writes(
     tasks: &[&Task],
     writes: Vec<TaskWrites>,
     ids: &mut dyn MessageIds,
-) -> Result<Vec<(usize, Delta)>, Error> {
+) -> Result<Vec<Change>, Error> {
     debug_assert!(tasks.windows(2).all(|w| w[0].path <= w[1].path), "tasks must be in path order");
     let mut updated: Vec<usize> = Vec::new();
     // As LangGraph: every channel this superstep touches gets one new version, newer
@@ -95,7 +104,7 @@ pub fn apply_writes(
                 if let (Delta::Append(appended), Some(from), Some(to)) = (&delta, from, &rs.values[ch]) {
                     growth.push(Growth { from, to: Arc::downgrade(to), appended: *appended });
                 }
-                changed.push((ch, delta));
+                changed.push(Change { channel: ch, delta, from: rs.versions[ch] });
             }
             // A deferred node's trigger waits, unfinished, until `finish_deferred`.
             ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Arc::new(if *deferred { Value::Bool(false) } else { Value::Null })),

@@ -156,6 +156,9 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
     };
     if let Err(e) = &outcome {
         stream_resumed_failure(ctx, task, &rt, e);
+        if handled.is_none() && node.spec.subgraph.is_none() && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
+            ctx.run.failed_takes.borrow_mut().push((task.id.clone(), resumes_taken(&rt)));
+        }
     }
     if let Some((handler, error)) = handled {
         let result = super::error_handler::run(ctx, task, &rt, handler, error).await;
@@ -234,15 +237,17 @@ pub(super) async fn run_with_retry(
 /// As LangGraph.js streams it: a task that took a resume value and then failed shows
 /// an empty update there, as the resume it saves comes before its error.
 fn stream_resumed_failure(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, e: &NodeError) {
-    let took_resume = {
-        let cursor = rt.0.resume.borrow();
-        cursor.next.min(cursor.values.len()) > 0
-    };
-    if took_resume && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
+    if resumes_taken(rt) > 0 && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
         let mut chunk = Map::new();
         chunk.insert(task.name.to_string(), Value::Object(Map::new()));
         ctx.run.sink.push(&ctx.run.namespace, crate::pregel::StreamMode::Updates, || Value::Object(chunk));
     }
+}
+
+/// How many resume values the task's `interrupt()` calls returned.
+fn resumes_taken(rt: &Runtime) -> usize {
+    let cursor = rt.0.resume.borrow();
+    cursor.next.min(cursor.values.len())
 }
 
 pub(super) fn from_node_error(node: &str, e: NodeError) -> TaskResult {

@@ -15,7 +15,7 @@ mod stream;
 mod subgraph;
 
 pub(crate) use apply::apply_saved_writes;
-pub use apply::{apply_writes, with_finished_writes, TaskWrites};
+pub use apply::{apply_writes, with_finished_writes, Change, TaskWrites};
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;

@@ -54,6 +54,9 @@ pub(crate) struct RunCtx {
     /// the pause, say): the first `interrupt()` call without a value of its own
     /// takes it, as LangGraph's null resume. Holds the taker's task id after.
     pub null_resume: RefCell<NullResume>,
+    /// How many resume values each failed task had taken, by task id: it keeps only
+    /// those, as LangGraph.js saves a resume value only once `interrupt()` took it.
+    pub failed_takes: RefCell<Vec<(String, usize)>>,
     /// Stops the run (and the subgraphs it calls) when it fires.
     pub cancel: Option<super::Cancel>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).

@@ -69,7 +69,7 @@ pub struct Tick {
     pub tasks: Vec<Rc<Task>>,
     pub results: Vec<TaskResult>,
     /// State channels the barrier changed, and how.
-    pub changed: Vec<(usize, crate::reducers::Delta)>,
+    pub changed: Vec<super::Change>,
     /// Whether the barrier applied the writes (a new checkpoint exists).
     pub applied: bool,
     pub outcome: Outcome,
@@ -213,7 +213,7 @@ impl Stepper {
             step: spec_step,
             tasks,
             state: self.state(),
-            changed: tick.changed.iter().map(|(c, _)| spec.channels[*c].name.to_string()).collect(),
+            changed: tick.changed.iter().map(|c| spec.channels[c.channel].name.to_string()).collect(),
             next: self.next_nodes(),
             outcome: tick.outcome,
         }
@@ -378,6 +378,11 @@ impl Stepper {
                 }
             }
         }
+        for (id, taken) in std::mem::take(&mut *self.run.failed_takes.borrow_mut()) {
+            if let Some((_, values)) = self.answered.iter_mut().find(|(a, _)| *a == id) {
+                values.truncate(taken);
+            }
+        }
         // The task that took the null resume keeps it, should it pause again.
         if let NullResume::TakenBy(id, v) = std::mem::take(&mut *self.run.null_resume.borrow_mut()) {
             match self.answered.iter_mut().find(|(a, _)| *a == id) {
@@ -399,7 +404,7 @@ impl Stepper {
         results: &mut [TaskResult],
         finish_order: &[usize],
         step: i64,
-    ) -> (Outcome, Vec<(usize, crate::reducers::Delta)>, bool) {
+    ) -> (Outcome, Vec<super::Change>, bool) {
         let graph = self.graph.clone();
         let spec = graph.spec();
         // The first task to fail (or to command its parent) in time decides, as in LangGraph.
@@ -552,6 +557,7 @@ impl Stepper {
             env: graph.env().clone(),
             persistence,
             null_resume: Default::default(),
+            failed_takes: Default::default(),
             cancel: config.cancel.clone(),
             calls: Default::default(),
             resuming: Default::default(),
