@@ -19,7 +19,7 @@
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
 // EDIT=1 edits the newest checkpoint through updateState's forms or bulkUpdateState and continues.
-// RESUME_UPDATE=1 gives each resume Command an update too (LangGraph's null writes).
+// RESUME_UPDATE=1 gives the first resume Command an update too (LangGraph's null writes).
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -280,6 +280,7 @@ async function runOn(lib, spec, Saver) {
   const extra = { ...(process.env.MAXC ? { maxConcurrency: 2 } : {}), ...(process.env.EXIT ? { durability: "exit" } : {}) };
   const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...extra };
   let input = { log: [] };
+  let updatedAt;
   for (let i = 0; i < 5; i++) {
     const chunks = [];
     try {
@@ -299,9 +300,13 @@ async function runOn(lib, spec, Saver) {
     out.runs.push({ values: norm(st.values), next: [...st.next].sort(), step: st.metadata?.step, ints: st.tasks.flatMap((t) => t.interrupts.map((x) => x.value)).sort(), errs: st.tasks.filter((t) => t.error).map((t) => `${t.name}:${errName(lib, t.error)}`).sort() });
     const asked = st.tasks.some((t) => t.interrupts.length);
     if (!asked && !st.next.length) break;
+    // LangGraph.js drops a resume's update once the same paused checkpoint is resumed again: not copied.
+    if (updatedAt === st.metadata?.step) break;
     if (out.runs[out.runs.length - 2]?.error) break;
     const pend = st.tasks.flatMap((t) => t.interrupts);
-    const update = process.env.RESUME_UPDATE ? { update: { log: [`u${i}`], n: 1 } } : {};
+    // Only the first resume, and the run stops if it leaves the step paused (see above).
+    const update = process.env.RESUME_UPDATE && updatedAt === undefined && asked ? { update: { log: [`u${i}`], n: 1 } } : {};
+    if (update.update) updatedAt = st.metadata?.step;
     input = asked ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}`, ...update }) : null;
   }
   let hist = [];
