@@ -85,3 +85,38 @@ fn the_checkpoint_after_a_resume_keeps_the_updates_items() {
         assert_eq!(g.get_state_history_blocking(&cfg).unwrap()[0].values["log"], want, "{pauses} pause(s)");
     }
 }
+
+/// A paused node that fails on resume before its interrupt() takes the answer does not
+/// keep the answer (LangGraph.js saves one only once interrupt() takes it): it is next
+/// again, and a resume map by the interrupt id its state lists answers it.
+#[test]
+fn a_node_that_fails_before_taking_its_answer_is_answered_again() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let runs = Rc::new(Cell::new(0));
+    let counted = runs.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node(
+            "ask",
+            node_rt(move |_, rt| {
+                counted.set(counted.get() + 1);
+                if counted.get() == 2 {
+                    return Err(NodeError::msg("not yet"));
+                }
+                Ok::<_, NodeError>(json!({"log": [rt.interrupt(json!("ok?"))?]}))
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("fails");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert!(g.invoke_blocking(Command::resume(json!("first")), cfg.clone()).is_err());
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.next, vec!["ask".to_string()]);
+    let id = state.tasks[0].interrupts[0].id.clone();
+    let by_id = Command { resume: Some(json!({ id: "second" })), ..Default::default() };
+    assert_eq!(g.invoke_blocking(by_id, cfg).unwrap(), json!({"log": ["second"]}));
+    assert_eq!(runs.get(), 3);
+}

@@ -556,9 +556,7 @@ fn snapshot_checkpoint(stepper: &Stepper, source: format::Source, writes: Value,
 async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persist) -> Result<(), Error> {
     stepper.resume = match c.resume {
         None => Resume::None,
-        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| stepper.pending_interrupts().iter().any(|i| &i.id == k)) => {
-            Resume::ById(m)
-        }
+        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| stepper.resumable_ids().contains(k)) => Resume::ById(m),
         Some(v) => Resume::All(v),
     };
     if c.update.is_none() && c.goto.is_empty() {

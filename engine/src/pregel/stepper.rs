@@ -540,6 +540,18 @@ impl Stepper {
             .collect()
     }
 
+    /// The interrupt ids a resume map may answer: those still waiting, and for a
+    /// task that failed after a pause, its next interrupt (the one its state lists).
+    pub(crate) fn resumable_ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.pending_interrupts().into_iter().map(|i| i.id).collect();
+        for (id, _, r) in &self.pending {
+            if let Some(next) = next_after_failure(id, r, &self.answered) {
+                ids.push(next);
+            }
+        }
+        ids
+    }
+
     /// A stepper with empty state, ready for `start_run` or a thread operation.
     pub(crate) fn bare(
         graph: &CompiledGraph,
@@ -609,6 +621,7 @@ fn resume_values(
             _ => vec![],
         })
         .collect();
+    let after_failure = pending.iter().find(|(id, _, _)| *id == task.id).and_then(|(id, _, r)| next_after_failure(id, r, answered));
     let values = &mut answered[pos].1;
     match resume {
         Resume::None => {}
@@ -618,8 +631,8 @@ fn resume_values(
             }
         }
         Resume::ById(map) => {
-            for i in waiting {
-                match map.get(&i.id) {
+            for id in waiting.iter().map(|i| &i.id).chain(after_failure.as_ref()) {
+                match map.get(id) {
                     Some(v) => values.push(v.clone()),
                     None => break,
                 }
@@ -627,6 +640,19 @@ fn resume_values(
         }
     }
     values.clone()
+}
+
+/// For a task that failed on its own (not stopped by a sibling, not handled), the id
+/// of the interrupt its next run raises first: the one after the answers it took.
+fn next_after_failure(task_id: &str, r: &TaskResult, answered: &[(String, Vec<Value>)]) -> Option<String> {
+    match &r.status {
+        TaskStatus::Failed(Error::Aborted { .. } | Error::Cancelled) => None,
+        TaskStatus::Failed(_) if r.handled.is_none() => {
+            let taken = answered.iter().find(|(id, _)| id == task_id).map_or(0, |(_, v)| v.len());
+            Some(super::runtime::interrupt_id(task_id, taken))
+        }
+        _ => None,
+    }
 }
 
 /// Whether a task's writes show in the state a paused run streams and returns:

@@ -1,8 +1,8 @@
 // A paused node that fails on resume before its interrupt() takes the answer: the answer
 // is not kept for it (LangGraph.js saves a resume value only once interrupt() takes
 // it), so the state lists the node as next, and the next resume's answer is the one
-// it gets. (Resumed with a single value: a map by the failed task's interrupt id is
-// not taken as a map here yet.)
+// it gets. Resumed with a single value, and with a map by the interrupt ids the
+// state lists (the failed task's too).
 import { thread } from "./_support.mjs";
 export const name = "a node that fails before taking its answer";
 export const features = ["interrupts", "errors", "resume", "persistence"];
@@ -10,7 +10,7 @@ export async function run(lib) {
   const { StateGraph, Annotation, START, Command, MemorySaver, interrupt } = lib;
   const S = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const out = {};
-  for (const byId of [false]) {
+  for (const byId of [false, true]) {
     let runs = 0;
     const g = new StateGraph(S)
       .addNode("ask", async () => {
