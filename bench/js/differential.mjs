@@ -20,6 +20,8 @@
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
 // EDIT=1 edits the newest checkpoint through updateState's forms or bulkUpdateState and continues.
 // RESUME_UPDATE=1 gives the first resume Command an update too (LangGraph's null writes).
+// CMD_INPUT=1 continues a finished run with a Command (update and goto) as input; NEW_INPUT=1 gives
+// a paused run a new input instead of its first resume.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -280,7 +282,7 @@ async function runOn(lib, spec, Saver) {
   const extra = { ...(process.env.MAXC ? { maxConcurrency: 2 } : {}), ...(process.env.EXIT ? { durability: "exit" } : {}) };
   const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...extra };
   let input = { log: [] };
-  let updatedAt;
+  let updatedAt, cmdAt, cmdSent = false, newSent = false;
   for (let i = 0; i < 5; i++) {
     const chunks = [];
     try {
@@ -299,6 +301,19 @@ async function runOn(lib, spec, Saver) {
     try { out.runs.push({ deep: snap(await g.getState(cfg, { subgraphs: true })) }); } catch (e) { out.runs.push({ deepError: errName(lib, e) }); }
     out.runs.push({ values: norm(st.values), next: [...st.next].sort(), step: st.metadata?.step, ints: st.tasks.flatMap((t) => t.interrupts.map((x) => x.value)).sort(), errs: st.tasks.filter((t) => t.error).map((t) => `${t.name}:${errName(lib, t.error)}`).sort() });
     const asked = st.tasks.some((t) => t.interrupts.length);
+    // CMD_INPUT=1: once the run ends, a Command as input (an update, and a goto to a node) goes on.
+    if (process.env.CMD_INPUT && !asked && !st.next.length && !cmdSent) {
+      cmdSent = true;
+      cmdAt = [st.metadata?.step, spec.nodes[(i + spec.limit) % spec.nodes.length].name];
+      input = new lib.Command({ update: { log: [`c${i}`], n: 1 }, goto: cmdAt[1] });
+      continue;
+    }
+    // NEW_INPUT=1: once paused, a new input instead of the resume (the paused tasks are dropped).
+    if (process.env.NEW_INPUT && (asked || st.next.length) && !newSent && i === 0) {
+      newSent = true;
+      input = { log: [`new${i}`] };
+      continue;
+    }
     if (!asked && !st.next.length) break;
     // LangGraph.js drops a resume's update once the same paused checkpoint is resumed again: not copied.
     if (updatedAt === st.metadata?.step) break;
@@ -313,7 +328,9 @@ async function runOn(lib, spec, Saver) {
   for await (const h of g.getStateHistory(cfg)) hist.push(h);
   if (spec.fork && hist.length > spec.fork.at + 1) {
     const target = hist[hist.length - 1 - spec.fork.at - 1];
-    try {
+    // Not from the checkpoint a Command input continued: its next differs (see `next` below).
+    const continued = cmdAt && target.metadata.step === cmdAt[0] && target.metadata.source === "loop";
+    if (!continued) try {
       // FORK_ANY=1: as any node of the graph, not only one the checkpoint would run next.
       const anyNode = process.env.FORK_ANY ? spec.nodes[(spec.fork.at * 7 + spec.limit) % spec.nodes.length].name : undefined;
       const asNode = anyNode ?? (spec.fork.asNode && target.next.length ? [...target.next].sort()[0] : undefined);
@@ -353,7 +370,10 @@ async function runOn(lib, spec, Saver) {
     hist = [];
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
-  out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, [...h.next].sort(), norm(h.values)]);
+  // LangGraph.js's history shows the goto of a Command input (a null write of the checkpoint it
+  // continues) as that checkpoint's next only if the node's trigger had a version already: not copied.
+  const next = (h) => [...h.next].sort().filter((n) => !(cmdAt && h.metadata.step === cmdAt[0] && h.metadata.source === "loop" && n === cmdAt[1]));
+  out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, next(h), norm(h.values)]);
   out.taskRuns = g.taskRuns.n;
   return out;
 }

@@ -461,10 +461,12 @@ pub(crate) async fn start_run(
                 // travel too: the subgraphs its tasks call start on their input.
                 stepper.run.resuming.set(resuming && !travels);
             }
-            stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             if let Input::Command(c) = input {
                 apply_command_input(&mut stepper, c, &persist).await?;
             }
+            // As LangGraph.js: the breakpoints have seen what the run resumes from, a
+            // Command's update and goto included, so they do not stop it at once.
+            stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             // As LangGraph.js: a resumed run streams the state it resumes from first.
             stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs);
             if !replay {
@@ -530,13 +532,12 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
     }
     let rs = &mut stepper.rs;
     if !fresh {
-        // Unfinished tasks of the previous run are dropped: mark their triggers seen.
+        // As LangGraph.js, unfinished tasks of the previous run are dropped as if they
+        // ran and wrote nothing: their triggers are seen, and a full barrier is consumed.
         let discard = crate::pregel::plan(spec, rs, &stepper.checkpoint_id, "");
-        for t in discard.iter().filter(|t| matches!(t.path, crate::pregel::TaskPath::Pull(_))) {
-            for (k, &ch) in spec.nodes[t.node].triggers.iter().enumerate() {
-                rs.seen[t.node][k] = rs.versions[ch];
-            }
-        }
+        let tasks: Vec<&crate::pregel::Task> = discard.iter().map(|t| &**t).collect();
+        let env = stepper.run.env.clone();
+        crate::pregel::apply_writes(spec, rs, &tasks, vec![TaskWrites::default(); tasks.len()], &mut || env.next_id())?;
         rs.sends.clear();
         rs.step += 1;
     }
@@ -582,39 +583,40 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
             Goto::Send(s) => writes.sends.push(s),
         }
     }
-    if stepper.pending.is_empty() {
-        // Nothing paused: the update is a checkpoint of its own, written as START.
-        return update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await;
-    }
-    if matches!(stepper.resume, Resume::None) {
-        // Paused, but no answer: as LangGraph.js, a new input checkpoint on which
-        // the paused step's tasks are still due (they run again) beside the goto.
-        stepper.rs.updated = Some(vec![]);
-        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
-        stepper.rs.updated = None;
-        return Ok(());
-    }
-    // A paused superstep: as LangGraph's null writes, the update applies in place
-    // (same checkpoint, so the paused tasks and their subgraphs keep their ids)
-    // and is saved with the checkpoint's pending writes until the step completes.
-    let env = stepper.run.env.clone();
-    apply_null_writes(spec, &mut stepper.rs, writes.clone(), &mut || env.next_id())?;
-    // As LangGraph.js: the resumed step's breakpoints have seen the update too, so
-    // a breakpoint before a paused node does not fire again.
-    stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
+    // As LangGraph's null writes, the update and goto are saved with the checkpoint
+    // they continue, once applied (its snapshot in the history shows them, as in LangGraph.js).
+    let continued = persist.parent.borrow().is_some().then(|| stepper.checkpoint_id.clone());
     let saved = PendingWrite {
         task_id: NULL_TASK.into(),
         task: crate::types::START.into(),
         kind: WriteKind::Done {
             writes: writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect(),
-            sends: writes.sends,
+            sends: writes.sends.clone(),
         },
         resumed: vec![],
         raised: vec![],
         calls: vec![],
         handled: None,
     };
-    persist.to.saver.put_writes(&persist.to.thread_id, &persist.to.ns, &stepper.checkpoint_id, vec![saved]).await
+    if stepper.pending.is_empty() {
+        // Nothing paused: the update is a checkpoint of its own, written as START.
+        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
+    } else if matches!(stepper.resume, Resume::None) {
+        // Paused, but no answer: as LangGraph.js, a new input checkpoint on which
+        // the paused step's tasks are still due (they run again) beside the goto.
+        stepper.rs.updated = Some(vec![]);
+        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
+        stepper.rs.updated = None;
+    } else {
+        // A paused superstep: the update applies in place (same checkpoint, so the
+        // paused tasks and their subgraphs keep their ids) until the step completes.
+        let env = stepper.run.env.clone();
+        apply_null_writes(spec, &mut stepper.rs, writes, &mut || env.next_id())?;
+    }
+    match continued {
+        Some(id) => persist.to.saver.put_writes(&persist.to.thread_id, &persist.to.ns, &id, vec![saved]).await,
+        None => Ok(()),
+    }
 }
 
 /// The pending write that holds a `Command`'s update to a paused superstep.

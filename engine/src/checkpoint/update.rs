@@ -267,13 +267,14 @@ async fn commit_as_is(stepper: &mut Stepper, source: Source, persist: &Persist) 
     persist.commit(stepper, cp).await
 }
 
-/// The node that wrote last (LangGraph infers `as_node` this way).
+/// The node that wrote last (LangGraph infers `as_node` this way). START counts:
+/// after a new input dropped a paused run's tasks, START ran after them.
 fn last_writer(stepper: &Stepper) -> Result<usize, Error> {
     let rs = stepper.run_state();
-    let best = rs.seen.iter().enumerate().skip(1).map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
+    let best = rs.seen.iter().enumerate().map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
     match best {
         Some((v, n)) if v > 0 => {
-            let ties = rs.seen.iter().skip(1).filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
+            let ties = rs.seen.iter().filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
             if ties > 1 {
                 return Err(invalid("Ambiguous update, specify \"asNode\""));
             }
@@ -307,6 +308,12 @@ pub(crate) async fn apply_as(
     let env = stepper.run.env.clone();
     let mut ids = || env.next_id();
     let task_refs: Vec<&Task> = tasks.iter().collect();
+    // As LangGraph's ephemeral START channel: an update drops an input not yet taken.
+    let rs = &mut stepper.rs;
+    if rs.values[spec.start_channel].is_some() {
+        rs.values[spec.start_channel] = None;
+        rs.versions[spec.start_channel] = rs.next_version();
+    }
     let changed = apply_writes(spec, &mut stepper.rs, &task_refs, updates.into_iter().map(|(_, w)| w).collect(), &mut ids)?;
     // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.
     if matches!(source, Source::Update) {
