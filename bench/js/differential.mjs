@@ -19,7 +19,8 @@
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).
 // EDIT=1 edits the newest checkpoint through updateState's forms or bulkUpdateState and continues.
-// RESUME_UPDATE=1 gives the first resume Command an update too (LangGraph's null writes).
+// RESUME_UPDATE=1 gives the first resume Command an update too (LangGraph's null writes), and
+// RESUME_GOTO=1 (with it) a goto to a node.
 // CMD_INPUT=1 continues a finished run with a Command (update and goto) as input; NEW_INPUT=1 gives
 // a paused run a new input instead of its first resume.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
@@ -282,7 +283,8 @@ async function runOn(lib, spec, Saver) {
   const extra = { ...(process.env.MAXC ? { maxConcurrency: 2 } : {}), ...(process.env.EXIT ? { durability: "exit" } : {}) };
   const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...extra };
   let input = { log: [] };
-  let updatedAt, cmdAt, cmdSent = false, newSent = false;
+  let updatedAt, cmdSent = false, newSent = false;
+  const cmdAt = []; // [step, goto] of each Command that continued a checkpoint with a goto
   for (let i = 0; i < 5; i++) {
     const chunks = [];
     try {
@@ -304,8 +306,9 @@ async function runOn(lib, spec, Saver) {
     // CMD_INPUT=1: once the run ends, a Command as input (an update, and a goto to a node) goes on.
     if (process.env.CMD_INPUT && !asked && !st.next.length && !cmdSent) {
       cmdSent = true;
-      cmdAt = [st.metadata?.step, spec.nodes[(i + spec.limit) % spec.nodes.length].name];
-      input = new lib.Command({ update: { log: [`c${i}`], n: 1 }, goto: cmdAt[1] });
+      const target = spec.nodes[(i + spec.limit) % spec.nodes.length].name;
+      cmdAt.push([st.metadata?.step, target]);
+      input = new lib.Command({ update: { log: [`c${i}`], n: 1 }, goto: target });
       continue;
     }
     // NEW_INPUT=1: once paused, a new input instead of the resume (the paused tasks are dropped).
@@ -320,8 +323,13 @@ async function runOn(lib, spec, Saver) {
     if (out.runs[out.runs.length - 2]?.error) break;
     const pend = st.tasks.flatMap((t) => t.interrupts);
     // Only the first resume, and the run stops if it leaves the step paused (see above).
-    const update = process.env.RESUME_UPDATE && updatedAt === undefined && asked ? { update: { log: [`u${i}`], n: 1 } } : {};
+    // RESUME_GOTO: to a node that is not a task of the paused step (LangGraph.js ids a pull task by
+    // the trigger it fires on, so a goto to a finished one runs it again; ours is one task per node).
+    const free = spec.nodes.filter((nd) => !st.tasks.some((t) => t.name === nd.name));
+    const goto = process.env.RESUME_GOTO && free.length ? { goto: free[(i * 3 + spec.limit) % free.length].name } : {};
+    const update = process.env.RESUME_UPDATE && updatedAt === undefined && asked ? { update: { log: [`u${i}`], n: 1 }, ...goto } : {};
     if (update.update) updatedAt = st.metadata?.step;
+    if (update.goto) cmdAt.push([st.metadata?.step, update.goto]);
     input = asked ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}`, ...update }) : null;
   }
   let hist = [];
@@ -329,7 +337,7 @@ async function runOn(lib, spec, Saver) {
   if (spec.fork && hist.length > spec.fork.at + 1) {
     const target = hist[hist.length - 1 - spec.fork.at - 1];
     // Not from the checkpoint a Command input continued: its next differs (see `next` below).
-    const continued = cmdAt && target.metadata.step === cmdAt[0] && target.metadata.source === "loop";
+    const continued = target.metadata.source === "loop" && cmdAt.some(([step]) => target.metadata.step === step);
     if (!continued) try {
       // FORK_ANY=1: as any node of the graph, not only one the checkpoint would run next.
       const anyNode = process.env.FORK_ANY ? spec.nodes[(spec.fork.at * 7 + spec.limit) % spec.nodes.length].name : undefined;
@@ -372,7 +380,9 @@ async function runOn(lib, spec, Saver) {
   }
   // LangGraph.js's history shows the goto of a Command input (a null write of the checkpoint it
   // continues) as that checkpoint's next only if the node's trigger had a version already: not copied.
-  const next = (h) => [...h.next].sort().filter((n) => !(cmdAt && h.metadata.step === cmdAt[0] && h.metadata.source === "loop" && n === cmdAt[1]));
+  // (The same for a resume's goto, on the paused checkpoint.)
+  const gotoOf = (h, n) => h.metadata.source === "loop" && cmdAt.some(([step, node]) => h.metadata.step === step && n === node);
+  const next = (h) => [...h.next].sort().filter((n) => !gotoOf(h, n));
   out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, next(h), norm(h.values)]);
   out.taskRuns = g.taskRuns.n;
   return out;

@@ -267,14 +267,16 @@ async fn commit_as_is(stepper: &mut Stepper, source: Source, persist: &Persist) 
     persist.commit(stepper, cp).await
 }
 
-/// The node that wrote last (LangGraph infers `as_node` this way). START counts:
-/// after a new input dropped a paused run's tasks, START ran after them.
+/// The node that wrote last (LangGraph infers `as_node` this way). START counts
+/// only when it ran after every node (after a new input dropped a paused run's tasks).
 fn last_writer(stepper: &Stepper) -> Result<usize, Error> {
     let rs = stepper.run_state();
-    let best = rs.seen.iter().enumerate().map(|(n, seen)| (seen.iter().copied().max().unwrap_or(0), n)).max();
+    let newest = |seen: &Vec<u64>| seen.iter().copied().max().unwrap_or(0);
+    let best = rs.seen.iter().enumerate().skip(1).map(|(n, seen)| (newest(seen), n)).max();
     match best {
+        _ if rs.seen.first().is_some_and(|start| best.is_none_or(|(v, _)| newest(start) > v)) => Ok(0),
         Some((v, n)) if v > 0 => {
-            let ties = rs.seen.iter().filter(|s| s.iter().copied().max().unwrap_or(0) == v).count();
+            let ties = rs.seen.iter().skip(1).filter(|s| newest(s) == v).count();
             if ties > 1 {
                 return Err(invalid("Ambiguous update, specify \"asNode\""));
             }
