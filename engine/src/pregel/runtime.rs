@@ -50,9 +50,9 @@ pub(crate) struct RunCtx {
     pub env: Env,
     /// Where this run's checkpoints go: saver, thread and namespace.
     pub persistence: Option<crate::checkpoint::Persistence>,
-    /// A resume value no paused interrupt claimed (the state was edited after
-    /// the pause, say): the first `interrupt()` call without a value of its own
-    /// takes it, as LangGraph's null resume. Holds the taker's task id after.
+    /// A single resume value, as LangGraph's null resume: in the resumed superstep,
+    /// each task's first `interrupt()` call without a value of its own takes it, once
+    /// per task (a paused task was given it already).
     pub null_resume: RefCell<NullResume>,
     /// How many resume values each failed task had taken, by task id: it keeps only
     /// those, as LangGraph.js saves a resume value only once `interrupt()` took it.
@@ -88,11 +88,12 @@ impl RunCtx {
 }
 
 #[derive(Default)]
-pub(crate) enum NullResume {
-    #[default]
-    None,
-    Waiting(Value),
-    TakenBy(String, Value),
+pub(crate) struct NullResume {
+    pub value: Option<Value>,
+    /// Tasks that have the value: given it as paused tasks, or took it.
+    pub given: Vec<String>,
+    /// Tasks that took it in an `interrupt()` call.
+    pub taken: Vec<String>,
 }
 
 impl Runtime {
@@ -200,9 +201,11 @@ impl Runtime {
             return Ok(v.clone());
         }
         let mut null = self.0.run.null_resume.borrow_mut();
-        if let NullResume::Waiting(v) = std::mem::take(&mut *null) {
+        let id = &self.0.task.id;
+        if let (Some(v), false) = (null.value.clone(), null.given.contains(id)) {
+            null.given.push(id.clone());
+            null.taken.push(id.clone());
             cursor.values.push(v.clone());
-            *null = NullResume::TakenBy(self.0.task.id.clone(), v.clone());
             return Ok(v);
         }
         Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value }]))

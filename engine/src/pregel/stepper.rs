@@ -285,9 +285,12 @@ impl Stepper {
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
         let pending = std::mem::take(&mut self.pending);
-        let claimed = pending.iter().any(|(_, _, r)| matches!(r.status, TaskStatus::Interrupted(_)));
-        if let (Resume::All(v), false) = (&resume, claimed) {
-            *self.run.null_resume.borrow_mut() = NullResume::Waiting(v.clone());
+        if let Resume::All(v) = &resume {
+            // As LangGraph.js's null resume: every task of the step may take it once; the
+            // paused ones are given it (`resume_values`).
+            let paused = pending.iter().filter(|(_, _, r)| matches!(r.status, TaskStatus::Interrupted(_)));
+            let given = paused.map(|(id, _, _)| id.clone()).collect();
+            *self.run.null_resume.borrow_mut() = NullResume { value: Some(v.clone()), given, taken: vec![] };
         }
         // As in LangGraph, tasks that finished before the pause replay their
         // updates first, marked cached.
@@ -383,12 +386,14 @@ impl Stepper {
                 values.truncate(taken);
             }
         }
-        // The task that took the null resume keeps it, should it pause again.
-        if let NullResume::TakenBy(id, v) = std::mem::take(&mut *self.run.null_resume.borrow_mut()) {
+        // A task that took the null resume keeps it, should it pause again.
+        let NullResume { value, taken, .. } = std::mem::take(&mut *self.run.null_resume.borrow_mut());
+        let v = value.unwrap_or_default();
+        for id in taken {
             match self.answered.iter_mut().find(|(a, _)| *a == id) {
-                Some((_, values)) if values.is_empty() => values.push(v),
+                Some((_, values)) if values.is_empty() => values.push(v.clone()),
                 Some(_) => {}
-                None => self.answered.push((id, vec![v])),
+                None => self.answered.push((id, vec![v.clone()])),
             }
         }
         if pulls > 0 && pulls < n {
