@@ -242,6 +242,10 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
     let (spec, env) = (graph.spec(), graph.env());
     with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    if tasks.is_empty() {
+        // As LangGraph.js: no superstep to finish, so no deferred node finishes either.
+        return Ok(());
+    }
     let pending = saved_for_edit(spec, &tasks, t);
     // `plan` lists tasks in path order, as `apply_writes` takes them.
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
