@@ -619,7 +619,7 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
     }
 }
 
-/// The pending write that holds a `Command`'s update to a paused superstep.
+/// The pending write that holds a `Command` input's update and goto (LangGraph's null writes).
 pub const NULL_TASK: &str = "__null__";
 
 /// Applies writes made by no task (a `Command`'s update to a paused step): the
