@@ -36,6 +36,13 @@ impl Check {
             None => self.add(path, "expected an expression (a string)"),
         }
     }
+    /// The engine ignores a key outside the state, as LangGraph does; in a document
+    /// that is a typo, so it is a problem here, before the graph runs.
+    fn written_key(&mut self, path: &str, key: &str, channels: &HashSet<&str>) {
+        if !channels.contains(key) {
+            self.add(path, format!("{} is not a channel of this graph", quoted(key)));
+        }
+    }
     fn template(&mut self, path: &str, v: &Value) {
         if let Some(src) = v.as_str() {
             if let Err(e) = Template::parse(src) {
@@ -96,8 +103,7 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
             }
         }
         let subgraph_known = n.settings.get("graph").and_then(Value::as_str).is_some_and(|g| doc.subgraphs.contains_key(g));
-        check_node(&n.settings, kind, &p, subgraph_known, c);
-        check_written_keys(&n.settings, kind, &p, &keys, c);
+        check_node(&n.settings, kind, &p, subgraph_known, &keys, c);
     }
     let known = |n: &str| ids.contains(n);
     for (i, e) in doc.edges.iter().enumerate() {
@@ -148,40 +154,28 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
     }
 }
 
-/// The engine ignores a key outside the state, as LangGraph does; in a document
-/// that is a typo, so it is a problem here, before the graph runs.
-fn check_written_keys(n: &Map<String, Value>, kind: &str, p: &str, channels: &HashSet<&str>, c: &mut Check) {
-    let written: Vec<(String, &str)> = match kind {
-        "set" | "update" => {
-            let field = if kind == "set" { "values" } else { "exprs" };
-            let keys = n.get(field).and_then(Value::as_object).into_iter().flatten();
-            keys.map(|(k, _)| (format!("{p}.{field}.{k}"), k.as_str())).collect()
-        }
-        "interrupt" => n.get("key").and_then(Value::as_str).map(|k| (format!("{p}.key"), k)).into_iter().collect(),
-        _ => vec![],
-    };
-    for (path, key) in written {
-        if !channels.contains(key) {
-            c.add(path, format!("{} is not a channel of this graph", quoted(key)));
-        }
-    }
-}
-
-fn check_node(n: &Map<String, Value>, kind: &str, p: &str, subgraph_known: bool, c: &mut Check) {
+fn check_node(n: &Map<String, Value>, kind: &str, p: &str, subgraph_known: bool, channels: &HashSet<&str>, c: &mut Check) {
     match kind {
         "set" => {
             for (k, v) in n.get("values").and_then(Value::as_object).into_iter().flatten() {
-                c.template(&format!("{p}.values.{k}"), v);
+                let path = format!("{p}.values.{k}");
+                c.template(&path, v);
+                c.written_key(&path, k, channels);
             }
         }
         "update" => {
             for (k, v) in n.get("exprs").and_then(Value::as_object).into_iter().flatten() {
-                c.expr_value(&format!("{p}.exprs.{k}"), v);
+                let path = format!("{p}.exprs.{k}");
+                c.expr_value(&path, v);
+                c.written_key(&path, k, channels);
             }
         }
         "interrupt" => {
             if let Some(v) = n.get("prompt") {
                 c.template(&format!("{p}.prompt"), v);
+            }
+            if let Some(k) = n.get("key").and_then(Value::as_str) {
+                c.written_key(&format!("{p}.key"), k, channels);
             }
         }
         "send" => c.expr_value(&format!("{p}.over"), n.get("over").unwrap_or(&Value::Null)),
