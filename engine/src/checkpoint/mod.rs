@@ -555,9 +555,10 @@ fn snapshot_checkpoint(stepper: &Stepper, source: format::Source, writes: Value,
 
 /// `Command` as input: resume values, plus an optional update and goto applied first.
 async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persist) -> Result<(), Error> {
+    let resumable = stepper.resumable_ids();
     stepper.resume = match c.resume {
         None => Resume::None,
-        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| stepper.resumable_ids().contains(k)) => Resume::ById(m),
+        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| resumable.contains(k)) => Resume::ById(m),
         Some(v) => Resume::All(v),
     };
     if c.update.is_none() && c.goto.is_empty() {

@@ -154,10 +154,13 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         (Some(handler), Err(e)) => failure_of(&task.name, e).map(|error| (handler, error)),
         _ => None,
     };
-    if let Err(e) = &outcome {
-        stream_resumed_failure(ctx, task, &rt, e);
-        if handled.is_none() && node.spec.subgraph.is_none() && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
-            ctx.run.failed_takes.borrow_mut().push((task.id.clone(), resumes_taken(&rt)));
+    if let Err(NodeError::Failed { .. } | NodeError::Graph(_)) = &outcome {
+        let taken = resumes_taken(&rt);
+        if taken > 0 {
+            stream_resumed_failure(ctx, task);
+        }
+        if handled.is_none() && node.spec.subgraph.is_none() {
+            ctx.run.failed_takes.borrow_mut().push((task.id.clone(), taken));
         }
     }
     if let Some((handler, error)) = handled {
@@ -236,12 +239,10 @@ pub(super) async fn run_with_retry(
 
 /// As LangGraph.js streams it: a task that took a resume value and then failed shows
 /// an empty update there, as the resume it saves comes before its error.
-fn stream_resumed_failure(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, e: &NodeError) {
-    if resumes_taken(rt) > 0 && matches!(e, NodeError::Failed { .. } | NodeError::Graph(_)) {
-        let mut chunk = Map::new();
-        chunk.insert(task.name.to_string(), Value::Object(Map::new()));
-        ctx.run.sink.push(&ctx.run.namespace, crate::pregel::StreamMode::Updates, || Value::Object(chunk));
-    }
+fn stream_resumed_failure(ctx: &StepCtx<'_>, task: &Task) {
+    let mut chunk = Map::new();
+    chunk.insert(task.name.to_string(), Value::Object(Map::new()));
+    ctx.run.sink.push(&ctx.run.namespace, crate::pregel::StreamMode::Updates, || Value::Object(chunk));
 }
 
 /// How many resume values the task's `interrupt()` calls returned.
