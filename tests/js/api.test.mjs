@@ -458,3 +458,14 @@ test("getGraph() lists the nodes and the edges drawMermaid draws, shaped as Lang
   assert.deepEqual(view.toJSON().nodes.map((n) => n.type), ["schema", "runnable", "runnable", "runnable", "runnable", "runnable", "runnable", "schema"]);
   assert.equal(view.drawMermaid(), g.drawMermaid());
 });
+
+test("a Command's goto is always a list, and it writes as JSON as LangGraph.js writes it", () => {
+  assert.deepEqual(new Command({ goto: "x" }).goto, ["x"]);
+  assert.deepEqual(new Command({ goto: ["x", "y"] }).goto, ["x", "y"]);
+  assert.deepEqual(new Command({ resume: 1 }).goto, []);
+  const send = new Send("w", { n: 1 });
+  assert.deepEqual(new Command({ goto: send }).goto, [send]);
+  // LangGraph.js 1.7.3's JSON of the same Commands.
+  assert.equal(JSON.stringify(new Command({ resume: 1, goto: "x" })), '{"lg_name":"Command","resume":1,"goto":["x"]}');
+  assert.equal(JSON.stringify(new Command({ update: { a: 1 }, goto: send })), '{"lg_name":"Command","update":{"a":1},"goto":[{"lg_name":"Send","node":"w","args":{"n":1}}]}');
+});

@@ -86,7 +86,8 @@ export class Command<U = Record<string, unknown>> {
   constructor(params?: CommandParams<U>);
   readonly lg_name: "Command";
   update?: U | [string, unknown][];
-  goto: string | Send | (string | Send)[];
+  /** Always a list, as in LangGraph.js (a single goto becomes a list of one). */
+  goto: (string | Send)[];
   resume?: unknown;
   graph?: string;
 }

@@ -25,9 +25,14 @@ export class Command {
   constructor({ update, goto, resume, graph } = {}) {
     this.lg_name = "Command";
     this.update = update;
-    this.goto = goto ?? [];
+    // As LangGraph.js: a single goto becomes a list of one.
+    this.goto = goto ? (Array.isArray(goto) ? goto : [goto]) : [];
     this.resume = resume;
     this.graph = graph;
+  }
+  /** As LangGraph.js writes a Command as JSON. */
+  toJSON() {
+    return { lg_name: this.lg_name, update: this.update, resume: this.resume, goto: this.goto };
   }
 }
 
