@@ -101,8 +101,9 @@ test("abort() stops the run: output rejects with the reason and the root fails",
   assert.equal(last.at(-1), "failed");
 });
 
-test("only version v3 is supported, with a clear error", async () => {
-  await assert.rejects(nested().streamEvents({ foo: "" }, { version: "v2" }), /version "v3" only/);
+test("version v1 is not supported, with a clear error", async () => {
+  await assert.rejects(nested().streamEvents({ foo: "" }, { version: "v1" }), /versions "v2" and "v3"/);
+  await assert.rejects(nested().streamEvents({ foo: "" }, {}), /versions "v2" and "v3"/);
 });
 
 test("a breakpoint after a step still heads its values with the saved checkpoint (as LangGraph.js)", async () => {

@@ -51,6 +51,10 @@ async function main(): Promise<string[]> {
   const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });
   for await (const e of run) if (e.method === "updates") void e.params.namespace;
   const final = await run.output;
+  // Version "v2": LangChain's callback events, iterated at once.
+  for await (const e of graph.streamEvents({ topic: "rays" }, { version: "v2", includeTypes: ["chat_model"], tags: ["t"] })) {
+    if (e.event === "on_chat_model_stream") void String(e.data.chunk?.content);
+  }
   return [...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;

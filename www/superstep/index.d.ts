@@ -26,6 +26,8 @@ export interface RunnableConfig {
   /** A store for this run, in place of the graph's. */
   store?: BaseStore;
   metadata?: Record<string, unknown>;
+  /** The run's tags, as LangChain's: `streamEvents` v2 reports them, and what nodes call inherits them there. */
+  tags?: string[];
   /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
   /** LangGraph's durability: "exit" stores only the checkpoint the run ends on (faster; a run that never ends leaves the thread as it was). Default "sync": every superstep. */
@@ -594,8 +596,14 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
   /** Returns at once; `step()` waits for the run to start. Awaiting it resolves once started. */
   stepper(input: U | Command | null, config?: RunnableConfig): Stepper<S> & PromiseLike<Stepper<S>>;
-  /** LangGraph's v3 event protocol (versions 1 and 2 are LangChain callback events, not supported). */
+  /** LangGraph's v3 event protocol. */
   streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<S>>;
+  /**
+   * LangChain's callback events of the run (version "v2"), at once, as LangGraph.js returns them:
+   * the graph's and each task's chain events, the graph's stream chunks, and the events of what a
+   * node calls with its config (chat models, tools, chains, retrievers).
+   */
+  streamEvents(input: U | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): AsyncIterable<StreamEvent>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
   /** Newest first; `filter` keeps checkpoints whose metadata has these key/values (e.g. `{ source: "loop" }`). */
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<S>>;
@@ -626,6 +634,26 @@ export interface DrawableGraph {
   lastNode(): DrawableNode | undefined;
   drawMermaid(): string;
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
+}
+
+/** One event of `streamEvents` v2, as LangChain streams it. */
+export interface StreamEvent {
+  event: string;
+  name: string;
+  run_id: string;
+  tags: string[];
+  metadata: Record<string, any>;
+  data: { input?: any; output?: any; chunk?: any; [key: string]: any };
+}
+
+/** LangChain's `streamEvents` filters: by name, by runnable type (`chain`, `chat_model`, `tool`…), by tag. */
+export interface EventFilters {
+  includeNames?: string[];
+  includeTypes?: string[];
+  includeTags?: string[];
+  excludeNames?: string[];
+  excludeTypes?: string[];
+  excludeTags?: string[];
 }
 
 /** One event of `streamEvents` v3. */

@@ -9,6 +9,7 @@ import {
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
+import { streamEventsV2 } from "./events-v2.js";
 import { revived } from "./tokens.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
@@ -594,14 +595,16 @@ export class CompiledStateGraph {
   }
 
   /**
-   * LangGraph's v3 event protocol: a run stream to iterate for
-   * `{method, params: {namespace, data}}` events, with `output`,
-   * `interrupts` and `subgraphs`. Versions 1 and 2 are LangChain callback
-   * events, which need LangChain's runnables; they are not supported.
+   * Version "v3": LangGraph's event protocol, a promise of a run stream to
+   * iterate for `{method, params: {namespace, data}}` events, with `output`,
+   * `interrupts` and `subgraphs`. Version "v2": LangChain's callback events
+   * (`on_chain_start`, `on_chat_model_stream`, …), an async iterable at once,
+   * as LangGraph.js returns them. Version "v1" is not supported.
    */
-  async streamEvents(input, options = {}) {
-    if (options.version !== "v3") throw new Error(`streamEvents supports version "v3" only (got ${JSON.stringify(options.version)})`);
-    return streamEventsV3(this, input, options);
+  streamEvents(input, options = {}) {
+    if (options.version === "v2") return streamEventsV2(this, input, options);
+    if (options.version !== "v3") return Promise.reject(new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`));
+    return new Promise((resolve) => resolve(streamEventsV3(this, input, options)));
   }
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */

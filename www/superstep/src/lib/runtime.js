@@ -6,6 +6,7 @@ import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterr
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
+import { EVENTS_V2, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -294,8 +295,8 @@ export function writer(chunk) {
 
 /** A run's configurable without the mark `streamEvents` v3 leaves in it. */
 function withoutProtocolMark(c) {
-  if (!c || !(PROTOCOL_RUN in c)) return c;
-  const { [PROTOCOL_RUN]: _, ...rest } = c;
+  if (!c || !(PROTOCOL_RUN in c || EVENTS_V2 in c)) return c;
+  const { [PROTOCOL_RUN]: _, [EVENTS_V2]: __, ...rest } = c;
   return rest;
 }
 
@@ -491,8 +492,16 @@ export function wrapNode(name, fn, retryOn, timeout, handled = false) {
   return (id, input) => {
     const rt = new Task(id, input);
     rt.handled = handled;
-    return run(rt, fn, (v) => (streamMessages(rt, v), nodeResult(name, v)), name, retryOn, timeout);
+    return run(rt, fn, (v) => (keepV2Output(rt, v), streamMessages(rt, v), nodeResult(name, v)), name, retryOn, timeout);
   };
+}
+
+/** Node calls of `streamEvents` v2 runs: the run and the task's id. */
+const v2Calls = new WeakMap();
+
+function keepV2Output(rt, v) {
+  const t = v2Calls.get(rt);
+  if (t) keepOutput(t.run, t.taskId, v);
 }
 
 /**
@@ -544,10 +553,29 @@ function streamMessages(rt, out) {
  */
 function streamTokens(config, rt) {
   if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
-  const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
-  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);
+  const configurable = rt.configurable();
+  const protocol = !!configurable?.[PROTOCOL_RUN];
   const metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
+  // Under `streamEvents` v2 the handler reports every callback as an event (events-v2.js).
+  const v2 = v2RunOf(configurable);
+  let handler;
+  let tags;
+  if (v2) {
+    // What the node calls inherits the run's tags and metadata, and the task's metadata.
+    const { thread_id, ...task } = metadata;
+    const meta = { ...v2.metadata, ...task, ...(thread_id === undefined ? {} : { thread_id }) };
+    const ns = metadata.langgraph_checkpoint_ns;
+    const taskId = ns.slice(ns.lastIndexOf(":") + 1);
+    v2Calls.set(rt, { run: v2, taskId });
+    handler = v2Handler(v2, meta, (mark) => rt.write(mark));
+    Object.assign(metadata, meta);
+    if (thread_id === undefined) delete metadata.thread_id;
+    tags = v2.tags;
+  } else {
+    handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);
+  }
   Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
+  if (tags) Object.defineProperty(config, "tags", { value: [...tags], enumerable: true });
 }
 
 /** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */

@@ -1,0 +1,218 @@
+// node --test: streamEvents(input, { version: "v2" }), LangChain's callback
+// events of a run. The expected events are those LangGraph.js 1.7.3 streams for
+// the same graphs (run ids aside), except where a comment says otherwise.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { tool } from "@langchain/core/tools";
+import { RunnableLambda } from "@langchain/core/runnables";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, END, Send, Command, MemorySaver, MessagesAnnotation, interrupt } = S;
+
+before(() => S.init());
+
+const St = Annotation.Root({
+  n: Annotation({ reducer: (a, b) => a + b, default: () => 0 }),
+  log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
+});
+
+async function events(graph, input, options) {
+  const out = [];
+  for await (const e of graph.streamEvents(input, { version: "v2", ...options })) out.push(e);
+  return out;
+}
+
+const brief = (e) => `${e.event} ${e.name}`;
+
+test("v2 returns an async iterable at once, as LangGraph.js does", () => {
+  const g = new StateGraph(St).addNode("a", () => ({ n: 1 })).addEdge(START, "a").compile();
+  const stream = g.streamEvents({ n: 0 }, { version: "v2" });
+  assert.equal(typeof stream[Symbol.asyncIterator], "function");
+  assert.equal(typeof stream.then, "undefined");
+  return stream.return();
+});
+
+test("the graph, its tasks (Sends, a Command, a subgraph) and its chunks, as LangGraph.js streams them", async () => {
+  const sub = new StateGraph(St).addNode("s1", () => ({ log: ["s1"] })).addEdge(START, "s1").compile();
+  const g = new StateGraph(St)
+    .addNode("a", () => ({ n: 1 }))
+    .addNode("w", (x) => ({ log: [`w${x.n}`] }))
+    .addNode("b", () => new Command({ update: { n: 2 }, goto: "sub" }), { ends: ["sub"] })
+    .addNode("sub", sub)
+    .addEdge(START, "a")
+    .addConditionalEdges("a", () => [new Send("w", { n: 5 }), "b"])
+    .compile();
+  const all = await events(g, { n: 0 });
+  // LangGraph.js also reports the router as a RunnableLambda inside task "a", and the
+  // graph's chunks interleave with the next superstep's events by its timing; not copied.
+  assert.deepEqual(all.filter((e) => e.event !== "on_chain_stream").map(brief), [
+    "on_chain_start LangGraph",
+    "on_chain_start __start__",
+    "on_chain_end __start__",
+    "on_chain_start a",
+    "on_chain_end a",
+    "on_chain_start w",
+    "on_chain_start b",
+    "on_chain_end w",
+    "on_chain_end b",
+    "on_chain_start sub",
+    "on_chain_start LangGraph",
+    "on_chain_start __start__",
+    "on_chain_end __start__",
+    "on_chain_start s1",
+    "on_chain_end s1",
+    "on_chain_end LangGraph",
+    "on_chain_end sub",
+    "on_chain_end LangGraph",
+  ]);
+  const byName = (n, ev) => all.find((e) => e.name === n && e.event === ev);
+  // Tags and metadata of a task, a Send's task and the hidden input task.
+  assert.deepEqual(byName("a", "on_chain_start").tags, ["graph:step:1"]);
+  const a = byName("a", "on_chain_start").metadata;
+  assert.equal(a.ls_integration, "langgraph");
+  assert.equal(a.langgraph_step, 1);
+  assert.equal(a.langgraph_node, "a");
+  assert.deepEqual(a.langgraph_triggers, ["branch:to:a"]);
+  assert.deepEqual(a.langgraph_path, ["__pregel_pull", "a"]);
+  assert.match(a.langgraph_checkpoint_ns, /^a:/);
+  assert.equal(a.checkpoint_ns, a.langgraph_checkpoint_ns);
+  const w = byName("w", "on_chain_start");
+  assert.deepEqual(w.metadata.langgraph_triggers, ["__pregel_push"]);
+  assert.deepEqual(w.metadata.langgraph_path, ["__pregel_push", 0, false]);
+  assert.deepEqual(w.data, { input: { n: 5 } });
+  assert.deepEqual(byName("__start__", "on_chain_start").tags, ["graph:step:0", "langsmith:hidden"]);
+  // Inputs and outputs: what the node got and what it returned (a Command as it is).
+  assert.deepEqual(byName("a", "on_chain_end").data, { output: { n: 1 }, input: { n: 0, log: [] } });
+  const b = byName("b", "on_chain_end").data.output;
+  assert.ok(b instanceof Command);
+  assert.deepEqual(b.goto, ["sub"]);
+  // The subgraph's graph runs inside its task, with the task's metadata; its state is the task's output.
+  const inner = all.filter((e) => e.name === "LangGraph" && e.metadata.langgraph_node === "sub");
+  assert.deepEqual(inner.map((e) => e.event), ["on_chain_start", "on_chain_end"]);
+  assert.deepEqual(inner[1].data.output, { n: 3, log: ["w5", "s1"] });
+  assert.match(byName("s1", "on_chain_start").metadata.langgraph_checkpoint_ns, /^sub:[^|]+\|s1:/);
+  assert.deepEqual(byName("sub", "on_chain_end").data.output, { n: 3, log: ["w5", "s1"] });
+  // The graph streams its "updates" chunks, and ends with its state.
+  assert.deepEqual(all.filter((e) => e.event === "on_chain_stream").map((e) => Object.keys(e.data.chunk)[0]), ["a", "w", "b", "sub"]);
+  assert.deepEqual(all.at(-1).data, { output: { n: 6, log: ["w5", "w5", "s1"] } });
+  assert.deepEqual(all[0].data, { input: { n: 0 } });
+  // Each task has a run id of its own, kept from its start to its end.
+  assert.equal(byName("a", "on_chain_start").run_id, byName("a", "on_chain_end").run_id);
+  assert.notEqual(byName("a", "on_chain_start").run_id, all[0].run_id);
+});
+
+test("a pause streams the interrupt and ends the graph without ending the task; the resume has no input task", async () => {
+  const g = new StateGraph(St)
+    .addNode("a", () => ({ log: [interrupt("q?")] }))
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const config = { configurable: { thread_id: "v2" } };
+  const first = await events(g, { n: 0 }, config);
+  assert.deepEqual(first.map(brief), [
+    "on_chain_start LangGraph",
+    "on_chain_start __start__",
+    "on_chain_end __start__",
+    "on_chain_start a",
+    "on_chain_stream LangGraph",
+    "on_chain_end LangGraph",
+  ]);
+  assert.deepEqual(first[4].data.chunk.__interrupt__.map((i) => i.value), ["q?"]);
+  assert.deepEqual(first.at(-1).data, { output: { n: 0, log: [] } });
+  const resumed = await events(g, new Command({ resume: "yes" }), config);
+  assert.deepEqual(resumed.map(brief), ["on_chain_start LangGraph", "on_chain_start a", "on_chain_end a", "on_chain_stream LangGraph", "on_chain_end LangGraph"]);
+  assert.deepEqual(resumed.at(-1).data, { output: { n: 0, log: ["yes"] } });
+});
+
+test("a failing node's error ends the iteration; the node does not end", async () => {
+  const g = new StateGraph(St)
+    .addNode("a", () => {
+      throw new RangeError("boom");
+    })
+    .addEdge(START, "a")
+    .compile();
+  const seen = [];
+  await assert.rejects(async () => {
+    for await (const e of g.streamEvents({ n: 0 }, { version: "v2" })) seen.push(brief(e));
+  }, RangeError);
+  assert.deepEqual(seen, ["on_chain_start LangGraph", "on_chain_start __start__", "on_chain_end __start__", "on_chain_start a"]);
+});
+
+test("a chat model, a tool and a chain called with the node's config report their events, with the task's metadata", async () => {
+  const model = new FakeListChatModel({ responses: ["hi"] });
+  const echo = tool(async ({ x }) => `echo ${x}`, { name: "echo", description: "echo", schema: { type: "object", properties: { x: { type: "string" } } } });
+  const plus = RunnableLambda.from((x) => x + 1).withConfig({ runName: "plus" });
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (s, config) => {
+      const m = await model.invoke(s.messages, config);
+      await echo.invoke({ x: "y" }, config);
+      await plus.invoke(1, config);
+      return { messages: [m] };
+    })
+    .addEdge(START, "agent")
+    .addEdge("agent", END)
+    .compile();
+  const all = await events(g, { messages: [{ role: "user", content: "yo" }] }, { tags: ["T"], metadata: { m: 1 } });
+  assert.deepEqual(
+    all.filter((e) => !["LangGraph", "__start__"].includes(e.name)).map(brief),
+    [
+      "on_chain_start agent",
+      "on_chat_model_start FakeListChatModel",
+      "on_chat_model_stream FakeListChatModel",
+      "on_chat_model_stream FakeListChatModel",
+      "on_chat_model_end FakeListChatModel",
+      "on_tool_start echo",
+      "on_tool_end echo",
+      "on_chain_start plus",
+      "on_chain_end plus",
+      "on_chain_end agent",
+    ],
+  );
+  const tokens = all.filter((e) => e.event === "on_chat_model_stream");
+  assert.equal(tokens.map((e) => e.data.chunk.content).join(""), "hi");
+  for (const e of all.filter((e) => e.event.startsWith("on_chat_model"))) {
+    assert.equal(e.metadata.langgraph_node, "agent");
+    assert.equal(e.metadata.langgraph_step, 1);
+    // The model's own metadata wins, as in LangChain.
+    assert.equal(e.metadata.ls_integration, "langchain_chat_model");
+    assert.equal(e.metadata.m, 1);
+    assert.equal(e.metadata.ls_provider, "FakeListChatModel", "the model's own metadata too, on every event of its run");
+    assert.deepEqual(e.tags, ["T"]);
+  }
+  assert.equal(new Set(all.filter((e) => e.event.startsWith("on_chat_model")).map((e) => e.run_id)).size, 1);
+  assert.equal(all.find((e) => e.event === "on_chat_model_end").data.output.content, "hi");
+  assert.deepEqual(all.find((e) => e.event === "on_tool_start").data, { input: { x: "y" } });
+  assert.deepEqual(all.find((e) => e.event === "on_tool_end").data, { output: "echo y", input: { x: "y" } });
+  assert.deepEqual(all.find((e) => e.name === "plus" && e.event === "on_chain_end").data, { output: 2, input: 1 });
+  // The run's tags and metadata: the graph's, its tasks' (after the step's tag).
+  assert.deepEqual(all[0].tags, ["T"]);
+  assert.deepEqual(all[0].metadata, { ls_integration: "langgraph", m: 1 });
+  assert.deepEqual(all.find((e) => e.name === "agent").tags, ["graph:step:1", "T"]);
+  assert.deepEqual(all.find((e) => e.name === "__start__").tags, ["graph:step:0", "T", "langsmith:hidden"]);
+});
+
+// LangGraph.js 1.7.3 passes these filters over and streams every event; LangChain documents them.
+test("LangChain's filters pick events by type, name and tag", async () => {
+  const model = new FakeListChatModel({ responses: ["ok"] });
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
+    .addEdge(START, "agent")
+    .compile();
+  const input = { messages: [{ role: "user", content: "yo" }] };
+  const models = await events(g, input, { includeTypes: ["chat_model"] });
+  assert.deepEqual([...new Set(models.map((e) => e.event))], ["on_chat_model_start", "on_chat_model_stream", "on_chat_model_end"]);
+  const named = await events(g, input, { includeNames: ["agent"] });
+  assert.deepEqual(named.map(brief), ["on_chain_start agent", "on_chain_end agent"]);
+  const untagged = await events(g, input, { excludeTags: ["langsmith:hidden"], excludeTypes: ["chat_model"] });
+  assert.ok(!untagged.some((e) => e.name === "__start__" || e.event.startsWith("on_chat_model")));
+  assert.ok(untagged.some((e) => e.name === "agent"));
+});
+
+test("with several stream modes, each chunk of the graph is [mode, chunk]", async () => {
+  const g = new StateGraph(St).addNode("a", (s, config) => (config.writer({ p: 1 }), { n: 1 })).addEdge(START, "a").compile();
+  const chunks = (await events(g, { n: 0 }, { streamMode: ["updates", "custom"] })).filter((e) => e.event === "on_chain_stream").map((e) => e.data.chunk);
+  assert.deepEqual(chunks, [
+    ["custom", { p: 1 }],
+    ["updates", { a: { n: 1 } }],
+  ]);
+});
