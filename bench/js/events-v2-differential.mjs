@@ -1,8 +1,8 @@
 // Differential check of `streamEvents(input, { version: "v2" })` against LangGraph.js:
-// the same graphs on both, their events compared with run ids and task ids left out.
-// Two differences are known and set aside: LangGraph.js also reports each router as a
-// `RunnableLambda`, and its graph chunks (`on_chain_stream`) interleave with the next
-// superstep's events by its own timing, so those are compared as a list of their own.
+// the same graphs on both, their events compared with run ids and task ids left out, and
+// objects' keys in order. One difference is known and set aside: LangGraph.js's graph chunks
+// (`on_chain_stream`) interleave with the tasks' events by its own timing, so those are
+// compared as a list of their own.
 //
 //   node bench/js/events-v2-differential.mjs   (after `npm ci` in bench/js)
 import * as LG from "@langchain/langgraph";
@@ -17,7 +17,8 @@ await SS.init();
 const ids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16}/g;
 // Messages by their content: LangGraph.js keeps LangChain message instances in state, this package plain messages.
 const message = (x) => (x?.lc === 1 && x.kwargs ? { content: x.kwargs.content } : typeof x?.content === "string" && (x.type || x.role) ? { content: x.content } : x);
-const plain = (v) => JSON.parse(JSON.stringify(v ?? null, (k, x) => (k === "id" ? undefined : x)), (k, x) => message(x));
+const sorted = (x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x);
+const plain = (v) => JSON.parse(JSON.stringify(v ?? null, (k, x) => (k === "id" ? undefined : x)), (k, x) => sorted(message(x)));
 const norm = (e) => JSON.stringify({ event: e.event, name: e.name, tags: e.tags, metadata: e.metadata, data: plain(e.data) }).replace(ids, "ID");
 
 function graphs(lib) {
@@ -45,7 +46,7 @@ async function run(lib) {
       } catch (e) {
         events.push({ event: "error", name: e.name, tags: [], metadata: {}, data: {} });
       }
-      const kept = events.filter((e) => e.name !== "RunnableLambda");
+      const kept = events;
       out.push({
         label,
         events: kept.filter((e) => e.event !== "on_chain_stream").map(norm),

@@ -44,13 +44,14 @@ test("the graph, its tasks (Sends, a Command, a subgraph) and its chunks, as Lan
     .addConditionalEdges("a", () => [new Send("w", { n: 5 }), "b"])
     .compile();
   const all = await events(g, { n: 0 });
-  // LangGraph.js also reports the router as a RunnableLambda inside task "a", and the
-  // graph's chunks interleave with the next superstep's events by its timing; not copied.
+  // LangGraph.js's graph chunks interleave with the tasks' events by its own timing; not copied.
   assert.deepEqual(all.filter((e) => e.event !== "on_chain_stream").map(brief), [
     "on_chain_start LangGraph",
     "on_chain_start __start__",
     "on_chain_end __start__",
     "on_chain_start a",
+    "on_chain_start RunnableLambda",
+    "on_chain_end RunnableLambda",
     "on_chain_end a",
     "on_chain_start w",
     "on_chain_start b",
@@ -82,6 +83,11 @@ test("the graph, its tasks (Sends, a Command, a subgraph) and its chunks, as Lan
   assert.deepEqual(w.metadata.langgraph_path, ["__pregel_push", 0, false]);
   assert.deepEqual(w.data, { input: { n: 5 } });
   assert.deepEqual(byName("__start__", "on_chain_start").tags, ["graph:step:0", "langsmith:hidden"]);
+  // The router runs inside its node's task, on the state with the node's writes, and returns its routes.
+  const router = all.filter((e) => e.name === "RunnableLambda");
+  assert.equal(router[0].metadata.langgraph_node, "a");
+  assert.deepEqual(router[0].data, { input: { n: 1, log: [] } });
+  assert.deepEqual(router[1].data.output.map((r) => (typeof r === "string" ? r : r.node)), ["w", "b"]);
   // Inputs and outputs: what the node got and what it returned (a Command as it is).
   assert.deepEqual(byName("a", "on_chain_end").data, { output: { n: 1 }, input: { n: 0, log: [] } });
   const b = byName("b", "on_chain_end").data.output;

@@ -21,6 +21,9 @@ class Task {
     this.input = input;
     /** The timed attempt this call is, under a node `timeout` (see timeout.js). */
     this.attempt = null;
+    /** An error handler's call; a router's call (set by the wrappers; one shape for every task). */
+    this.handled = false;
+    this.router = false;
   }
   /** The task's input state (see `lazyState`): first the one the engine made with the call. */
   eager() {
@@ -407,7 +410,11 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const prev = current;
   const config = new NodeConfig(rt, state);
   const tokens = rt.streamsMessages();
-  if (tokens) streamTokens(config, rt);
+  if (tokens) {
+    streamTokens(config, rt);
+    // Under `streamEvents` v2 a router reports its call, as LangGraph.js's RunnableLambda.
+    if (rt.router && v2Calls.has(rt)) fn = reportedRouter(fn, v2Calls.get(rt).handler);
+  }
   current = config;
   let r;
   try {
@@ -566,8 +573,8 @@ function streamTokens(config, rt) {
     const meta = { ...v2.metadata, ...task, ...(thread_id === undefined ? {} : { thread_id }) };
     const ns = metadata.langgraph_checkpoint_ns;
     const taskId = ns.slice(ns.lastIndexOf(":") + 1);
-    v2Calls.set(rt, { run: v2, taskId });
     handler = v2Handler(v2, meta, (mark) => rt.write(mark));
+    v2Calls.set(rt, { run: v2, taskId, handler });
     Object.assign(metadata, meta);
     if (thread_id === undefined) delete metadata.thread_id;
     tags = v2.tags;
@@ -585,7 +592,22 @@ function messageMetadata(rt) {
 }
 
 export function wrapRouter(name, fn) {
-  return (id, input) => run(new Task(id, input), fn, routeResult, name);
+  return (id, input) => {
+    const rt = new Task(id, input);
+    rt.router = true;
+    return run(rt, fn, routeResult, name);
+  };
+}
+
+/** `fn` as a router whose call starts and ends a `RunnableLambda` run through `handler` (events-v2.js). */
+function reportedRouter(fn, handler) {
+  return (state, config) => {
+    const runId = randomId();
+    handler.handleChainStart({ name: "RunnableLambda" }, { ...state }, runId, undefined, [...(config.tags ?? [])], {}, undefined, "RunnableLambda");
+    const r = fn(state, config);
+    const end = (v) => (handler.handleChainEnd(v, runId), v);
+    return r && typeof r.then === "function" ? r.then(end) : end(r);
+  };
 }
 
 /** Errors thrown by JS reducers, by channel, so `invoke` rethrows what the reducer threw. */
