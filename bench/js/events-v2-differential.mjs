@@ -1,12 +1,16 @@
 // Differential check of `streamEvents(input, { version: "v2" })` against LangGraph.js:
 // the same graphs on both, their events compared with run ids and task ids left out, and
-// objects' keys in order. One difference is known and set aside: LangGraph.js's graph chunks
-// (`on_chain_stream`) interleave with the tasks' events by its own timing, so those are
-// compared as a list of their own.
+// objects' keys in order. Two differences are known and set aside: LangGraph.js's graph
+// chunks (`on_chain_stream`) interleave with the tasks' events by its own timing, so those
+// are compared as a list of their own; and its createReactAgent runs the prompt and the model
+// as a RunnableSequence, whose chain events (the sequence's and the prompt's) this package's
+// createReactAgent, which calls the model itself, does not make.
 //
 //   node bench/js/events-v2-differential.mjs   (after `npm ci` in bench/js)
 import * as LG from "@langchain/langgraph";
-import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { FakeListChatModel, FakeStreamingChatModel } from "@langchain/core/utils/testing";
+import { AIMessage } from "@langchain/core/messages";
+import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { tool } from "@langchain/core/tools";
 import { RunnableLambda } from "@langchain/core/runnables";
 import { fileURLToPath } from "node:url";
@@ -22,6 +26,8 @@ const plain = (v) => JSON.parse(JSON.stringify(v ?? null, (k, x) => (k === "id" 
 const norm = (e) => JSON.stringify({ event: e.event, name: e.name, tags: e.tags, metadata: e.metadata, data: plain(e.data) }).replace(ids, "ID");
 
 function graphs(lib) {
+  const agent = lib === LG ? createReactAgent : lib.createReactAgent;
+  const agentModel = new FakeStreamingChatModel({ sleep: 0, responses: [new AIMessage({ content: "calling", tool_calls: [{ name: "echo", args: { x: "y" }, id: "c1" }] }), new AIMessage("done")] });
   const { StateGraph, Annotation, START, END, Send, Command, MemorySaver, MessagesAnnotation, interrupt } = lib;
   const St = Annotation.Root({ n: Annotation({ reducer: (a, b) => a + b, default: () => 0 }), log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const sub = new StateGraph(St).addNode("s1", () => ({ log: ["s1"] })).addEdge(START, "s1").compile();
@@ -32,6 +38,7 @@ function graphs(lib) {
     ["sends, a command, a subgraph", new StateGraph(St).addNode("a", () => ({ n: 1 })).addNode("w", (x) => ({ log: [`w${x.n}`] })).addNode("b", () => new Command({ update: { n: 2 }, goto: "sub" }), { ends: ["sub"] }).addNode("sub", sub).addEdge(START, "a").addConditionalEdges("a", () => [new Send("w", { n: 5 }), "b"]).compile(), [{ n: 0 }]],
     ["an interrupt and its resume", new StateGraph(St).addNode("a", () => ({ log: [interrupt("q?")] })).addNode("b", () => ({ n: 1 })).addEdge(START, "a").addEdge("a", "b").compile({ checkpointer: new MemorySaver() }), [{ n: 0 }, new Command({ resume: "yes" })], { configurable: { thread_id: "t" } }],
     ["a chat model, a tool, a chain; tags and metadata", new StateGraph(MessagesAnnotation).addNode("agent", async (s, c) => { const m = await model.invoke(s.messages, c); await echo.invoke({ x: "y" }, c); await plus.invoke(1, c); return { messages: [m] }; }).addEdge(START, "agent").addEdge("agent", END).compile(), [{ messages: [{ role: "user", content: "yo" }] }], { tags: ["T"], metadata: { m: 1 } }],
+    ["a ReAct agent: a model that calls a tool, then answers", agent({ llm: agentModel, tools: [echo] }), [{ messages: [{ role: "user", content: "go" }] }]],
     ["a loop with values chunks", new StateGraph(St).addNode("tick", (s) => ({ n: 1 })).addEdge(START, "tick").addConditionalEdges("tick", (s) => (s.n >= 3 ? END : "tick")).compile(), [{ n: 0 }], { streamMode: "values" }],
   ];
 }
@@ -46,7 +53,7 @@ async function run(lib) {
       } catch (e) {
         events.push({ event: "error", name: e.name, tags: [], metadata: {}, data: {} });
       }
-      const kept = events;
+      const kept = events.filter((e) => e.name !== "RunnableSequence" && !(e.name === "prompt" && e.tags.includes("seq:step:1")));
       out.push({
         label,
         events: kept.filter((e) => e.event !== "on_chain_stream").map(norm),
