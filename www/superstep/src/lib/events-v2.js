@@ -16,7 +16,8 @@ import { randomId } from "./messages.js";
 export const EVENTS_V2 = "__superstep_events_v2";
 
 const MARK = "__superstep_v2_event";
-const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
+/** A run id, as LangChain's: a v4 UUID. */
+export const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
 const key = (ns) => ns.join("|");
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -6,7 +6,7 @@ import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterr
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
-import { EVENTS_V2, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
+import { EVENTS_V2, keepOutput, uuid, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -503,7 +503,7 @@ export function wrapNode(name, fn, retryOn, timeout, handled = false) {
   };
 }
 
-/** Node calls of `streamEvents` v2 runs: the run and the task's id. */
+/** Node and router calls of `streamEvents` v2 runs: the run, the task's id, the call's handler. */
 const v2Calls = new WeakMap();
 
 function keepV2Output(rt, v) {
@@ -562,27 +562,22 @@ function streamTokens(config, rt) {
   if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
   const configurable = rt.configurable();
   const protocol = !!configurable?.[PROTOCOL_RUN];
-  const metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
+  let metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
   // Under `streamEvents` v2 the handler reports every callback as an event (events-v2.js).
   const v2 = v2RunOf(configurable);
   let handler;
-  let tags;
   if (v2) {
-    // What the node calls inherits the run's tags and metadata, and the task's metadata.
-    const { thread_id, ...task } = metadata;
-    const meta = { ...v2.metadata, ...task, ...(thread_id === undefined ? {} : { thread_id }) };
+    // What the node calls inherits the run's tags and metadata (a thread id among them), and the task's.
+    const { thread_id: _, ...task } = metadata;
+    metadata = { ...v2.metadata, ...task };
     const ns = metadata.langgraph_checkpoint_ns;
-    const taskId = ns.slice(ns.lastIndexOf(":") + 1);
-    handler = v2Handler(v2, meta, (mark) => rt.write(mark));
-    v2Calls.set(rt, { run: v2, taskId, handler });
-    Object.assign(metadata, meta);
-    if (thread_id === undefined) delete metadata.thread_id;
-    tags = v2.tags;
+    handler = v2Handler(v2, metadata, (mark) => rt.write(mark));
+    v2Calls.set(rt, { run: v2, taskId: ns.slice(ns.lastIndexOf(":") + 1), handler });
+    Object.defineProperty(config, "tags", { value: [...v2.tags], enumerable: true });
   } else {
     handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);
   }
   Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
-  if (tags) Object.defineProperty(config, "tags", { value: [...tags], enumerable: true });
 }
 
 /** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
@@ -602,7 +597,7 @@ export function wrapRouter(name, fn) {
 /** `fn` as a router whose call starts and ends a `RunnableLambda` run through `handler` (events-v2.js). */
 function reportedRouter(fn, handler) {
   return (state, config) => {
-    const runId = randomId();
+    const runId = uuid();
     handler.handleChainStart({ name: "RunnableLambda" }, { ...state }, runId, undefined, [...(config.tags ?? [])], {}, undefined, "RunnableLambda");
     const r = fn(state, config);
     const end = (v) => (handler.handleChainEnd(v, runId), v);
