@@ -5,7 +5,8 @@
 //
 //   node bench/js/differential.mjs [first seed] [count]   (after `npm ci` in bench/js)
 //
-// EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too); DEBUG=1 the
+// EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too), V2=1 `streamEvents`
+// v2 (V2=2 across the resumes too); DEBUG=1 the
 // "debug", "tasks" and "checkpoints" streams of the run and its resumes; CACHE=1 gives some
 // nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
@@ -261,6 +262,7 @@ function plainMessage(k, v) {
   const id = typeof m.id === "string" && !m.id.startsWith("m") ? "<generated>" : m.id;
   return { type: m.type ?? m.role, content: m.content, id };
 }
+const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const norm = (x) => JSON.parse(JSON.stringify(x ?? null, plainMessage));
 const intr = (o) => {
   if (Array.isArray(o)) return o.map(intr);
@@ -444,6 +446,55 @@ async function eventsOn(lib, spec, Saver) {
 }
 
 /**
+ * With V2=1: the first run once more through `streamEvents` v2 (its own thread), and (V2=2) up to
+ * three resumes while it stops on interrupts. Parallel tasks' events interleave freely and the
+ * graph's chunks come by each engine's own timing, so each run's events are compared as a sorted
+ * list, run and task ids dropped; a failed run compares its error only (as with EVENTS).
+ */
+async function v2On(lib, spec, Saver) {
+  let g;
+  try {
+    g = build(lib, spec, new Saver());
+  } catch {
+    return null;
+  }
+  const ids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16}/g;
+  const sorted = (x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sorted(x[k])])) : Array.isArray(x) ? x.map(sorted) : x);
+  const one = (e) => {
+    const m = e.metadata ?? {};
+    const meta = [m.langgraph_step, m.langgraph_node, m.langgraph_triggers, m.langgraph_path, String(m.langgraph_checkpoint_ns ?? "").replace(ids, "")];
+    // A resume map's keys are interrupt ids: its values, sorted.
+    const d = norm(intr(e.data));
+    if (isRecord(d?.input?.resume) && d.input.lg_name === "Command") d.input.resume = Object.values(d.input.resume).sort();
+    return JSON.stringify([e.event, e.name, e.tags, meta, sorted(d)]).replace(ids, "ID");
+  };
+  // A node's task() calls are tasks of their own in LangGraph.js's events, nested under the node's
+  // namespace with its path and their value as output; here they have neither: set aside.
+  const calls = new Set(spec.nodes.some((n) => n.task) ? ["tk"] : []);
+  const cfg = { configurable: { thread_id: "v2" }, recursionLimit: spec.limit };
+  const runs = [];
+  let input = { log: [] };
+  for (let i = 0; i < (process.env.V2 === "2" ? 4 : 1); i++) {
+    const evs = [];
+    const out = {};
+    try {
+      for await (const e of g.streamEvents(input, { version: "v2", ...cfg })) evs.push(e);
+    } catch (e) {
+      if (process.env.SHOWRUNERR) console.log("v2 run error", lib === LG ? "lg" : "ours", e?.stack?.slice(0, 600));
+      out.error = errName(lib, e);
+    }
+    out.events = out.error ? evs.length > 0 : evs.filter((e) => !calls.has(e.name)).map(one).sort();
+    runs.push(out);
+    if (out.error) break;
+    const st = await g.getState(cfg);
+    const pend = st.tasks.flatMap((t) => t.interrupts);
+    if (!pend.length) break;
+    input = new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}` });
+  }
+  return runs;
+}
+
+/**
  * With DEBUG=1: the run and its resumes once more with the "debug", "tasks" and "checkpoints"
  * modes (with subgraphs, a thread of its own). Ids, times, configs and triggers are dropped; the
  * events of parallel tasks interleave freely, so each run's events are compared as a sorted list
@@ -512,6 +563,10 @@ for (let seed = from; seed < from + count; seed++) {
   if (process.env.EVENTS) {
     a.events = await eventsOn(LG, spec, LGMemorySaver);
     b.events = await eventsOn(SS, spec, ourSaver);
+  }
+  if (process.env.V2) {
+    a.v2 = await v2On(LG, spec, LGMemorySaver);
+    b.v2 = await v2On(SS, spec, ourSaver);
   }
   if (process.env.DEBUG) {
     a.debug = await debugOn(LG, spec, LGMemorySaver);

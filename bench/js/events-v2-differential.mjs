@@ -39,6 +39,19 @@ function graphs(lib) {
     ["an interrupt and its resume", new StateGraph(St).addNode("a", () => ({ log: [interrupt("q?")] })).addNode("b", () => ({ n: 1 })).addEdge(START, "a").addEdge("a", "b").compile({ checkpointer: new MemorySaver() }), [{ n: 0 }, new Command({ resume: "yes" })], { configurable: { thread_id: "t" } }],
     ["a chat model, a tool, a chain; tags and metadata", new StateGraph(MessagesAnnotation).addNode("agent", async (s, c) => { const m = await model.invoke(s.messages, c); await echo.invoke({ x: "y" }, c); await plus.invoke(1, c); return { messages: [m] }; }).addEdge(START, "agent").addEdge("agent", END).compile(), [{ messages: [{ role: "user", content: "yo" }] }], { tags: ["T"], metadata: { m: 1 } }],
     ["an interrupt inside a subgraph, and its resume", new StateGraph(St).addNode("pre", () => ({ n: 1 })).addNode("inner", new StateGraph(St).addNode("ask", () => ({ log: [interrupt("ok?")] })).addNode("after", () => ({ n: 10 })).addEdge(START, "ask").addEdge("ask", "after").compile()).addEdge(START, "pre").addEdge("pre", "inner").compile({ checkpointer: new MemorySaver() }), [{ n: 0 }, new Command({ resume: "sure" })], { configurable: { thread_id: "s" } }],
+    ["a subgraph with state of its own per thread, called twice", (() => {
+      const own = new StateGraph(St).addNode("c", (s) => ({ log: [`c${s.log.length}`] })).addEdge(START, "c").compile({ checkpointer: true });
+      return new StateGraph(St).addNode("p", own).addNode("q", (s) => ({ n: 1 })).addEdge(START, "p").addEdge("p", "q").addConditionalEdges("q", (s) => (s.n < 2 ? "p" : END)).compile({ checkpointer: new MemorySaver() });
+    })(), [{ n: 0 }], { configurable: { thread_id: "own" } }],
+    ["an error handler", new StateGraph(St).addNode("bad", () => { throw new RangeError("x"); }, { errorHandler: () => ({ log: ["handled"] }) }).addEdge(START, "bad").compile(), [{ n: 0 }]],
+    ["a subgraph that leaves with Command.PARENT", (() => {
+      const up = new StateGraph(St).addNode("c1", () => new Command({ graph: Command.PARENT, goto: "n1", update: { log: ["up"] } })).addEdge(START, "c1").compile();
+      return new StateGraph(St).addNode("n0", up, { ends: ["n1"] }).addNode("n1", () => ({ n: 1 })).addEdge(START, "n0").compile();
+    })(), [{ n: 0 }]],
+    ["a retried node", (() => {
+      let tries = 0;
+      return new StateGraph(St).addNode("flaky", () => (tries++ === 0 ? Promise.reject(new Error("once")) : { n: 1 }), { retryPolicy: { maxAttempts: 2, initialInterval: 0, jitter: false, retryOn: () => true } }).addEdge(START, "flaky").compile();
+    })(), [{ n: 0 }]],
     ["a ReAct agent: a model that calls a tool, then answers", agent({ llm: agentModel, tools: [echo] }), [{ messages: [{ role: "user", content: "go" }] }]],
     ["a loop with values chunks", new StateGraph(St).addNode("tick", (s) => ({ n: 1 })).addEdge(START, "tick").addConditionalEdges("tick", (s) => (s.n >= 3 ? END : "tick")).compile(), [{ n: 0 }], { streamMode: "values" }],
   ];

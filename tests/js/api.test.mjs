@@ -469,3 +469,14 @@ test("a Command's goto is always a list, and it writes as JSON as LangGraph.js w
   assert.equal(JSON.stringify(new Command({ resume: 1, goto: "x" })), '{"lg_name":"Command","resume":1,"goto":["x"]}');
   assert.equal(JSON.stringify(new Command({ update: { a: 1 }, goto: send })), '{"lg_name":"Command","update":{"a":1},"goto":[{"lg_name":"Send","node":"w","args":{"n":1}}]}');
 });
+
+test("a node's config metadata gives its task's path as LangGraph.js does (a Send's: index and false)", async () => {
+  const paths = [];
+  const g = new StateGraph(Log)
+    .addNode("w", (s, config) => (paths.push(config.metadata.langgraph_path), {}))
+    .addNode("b", (s, config) => (paths.push(config.metadata.langgraph_path), {}))
+    .addConditionalEdges(START, () => [new Send("w", {}), "b"])
+    .compile();
+  await g.invoke({ log: [] });
+  assert.deepEqual(paths.sort((x, y) => String(x[0]).localeCompare(String(y[0]))), [["__pregel_pull", "b"], ["__pregel_push", 0, false]]);
+});

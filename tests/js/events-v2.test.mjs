@@ -222,3 +222,35 @@ test("with several stream modes, each chunk of the graph is [mode, chunk]", asyn
     ["updates", { a: { n: 1 } }],
   ]);
 });
+
+// The event lists LangGraph.js 1.7.3 streams for the same four graphs (tasks with their paths).
+test("a retry starts its task again; a pause keeps the output before it and a resume restarts only the paused task; an error handler runs under its failed task; a subgraph leaving with Command.PARENT does not end", async () => {
+  const L = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const show = async (g, input, config = {}) => {
+    const out = [];
+    for await (const e of g.streamEvents(input, { version: "v2", ...config })) {
+      const path = e.event.endsWith("start") && e.metadata.langgraph_path && !["__start__", "LangGraph"].includes(e.name) ? ` ${JSON.stringify(e.metadata.langgraph_path)}` : "";
+      const output = e.event === "on_chain_end" && e.name === "LangGraph" && !e.metadata.langgraph_node ? ` ${JSON.stringify(e.data.output)}` : "";
+      out.push(`${e.event.slice(3)} ${e.name}${path}${output}`);
+    }
+    return out.join(" | ");
+  };
+  let tries = 0;
+  const flaky = new StateGraph(L)
+    .addNode("flaky", () => (tries++ === 0 ? Promise.reject(new Error("once")) : { log: ["ok"] }), { retryPolicy: { maxAttempts: 2, initialInterval: 0, jitter: false, retryOn: () => true } })
+    .addEdge(START, "flaky")
+    .compile();
+  assert.equal(await show(flaky, { log: [] }), 'chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start flaky ["__pregel_pull","flaky"] | chain_start flaky ["__pregel_pull","flaky"] | chain_end flaky | chain_stream LangGraph | chain_end LangGraph {"log":["ok"]}');
+  const paused = new StateGraph(L).addNode("a", () => ({ log: ["a"] })).addNode("q", () => ({ log: [interrupt("?")] })).addEdge(START, "a").addEdge(START, "q").compile({ checkpointer: new MemorySaver() });
+  const thread = { configurable: { thread_id: "p" } };
+  assert.equal(await show(paused, { log: [] }, thread), 'chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start a ["__pregel_pull","a"] | chain_start q ["__pregel_pull","q"] | chain_end a | chain_stream LangGraph | chain_stream LangGraph | chain_end LangGraph {"log":[]}');
+  assert.equal(await show(paused, new Command({ resume: "r" }), thread), 'chain_start LangGraph | chain_start q ["__pregel_pull","q"] | chain_stream LangGraph | chain_end q | chain_stream LangGraph | chain_end LangGraph {"log":["a","r"]}');
+  const handled = new StateGraph(L)
+    .addNode("bad", () => { throw new RangeError("x"); }, { errorHandler: () => ({ log: ["handled"] }) })
+    .addEdge(START, "bad")
+    .compile();
+  assert.equal(await show(handled, { log: [] }), 'chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start bad ["__pregel_pull","bad"] | chain_start __error_handler__bad ["__pregel_pull","bad","node_error_handler",false] | chain_end __error_handler__bad | chain_stream LangGraph | chain_end LangGraph {"log":["handled"]}');
+  const up = new StateGraph(L).addNode("c1", () => new Command({ graph: Command.PARENT, goto: "n1", update: { log: ["up"] } })).addEdge(START, "c1").compile();
+  const parent = new StateGraph(L).addNode("n0", up, { ends: ["n1"] }).addNode("n1", () => ({ log: ["n1"] })).addEdge(START, "n0").compile();
+  assert.equal(await show(parent, { log: [] }), 'chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start n0 ["__pregel_pull","n0"] | chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start c1 ["__pregel_pull","c1"] | chain_start n1 ["__pregel_pull","n1"] | chain_stream LangGraph | chain_end n1 | chain_stream LangGraph | chain_end LangGraph {"log":["up","n1"]}');
+});

@@ -16,9 +16,12 @@ import { randomId } from "./messages.js";
 export const EVENTS_V2 = "__superstep_events_v2";
 
 const MARK = "__superstep_v2_event";
+const HANDLER = "__error_handler__";
 /** A run id, as LangChain's: a v4 UUID. */
 export const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
 const key = (ns) => ns.join("|");
+/** A namespace by its nodes' names alone (a subgraph with state per thread is named so). */
+const names = (ns) => ns.map((part) => part.split(":")[0]).join("|");
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Open v2 runs by number: events on their way, what nodes returned, run ids by task. */
@@ -29,6 +32,7 @@ class Run {
   events = new Map();
   outputs = new Map();
   taskRuns = new Map();
+  called = new Set();
   next = 0;
   /** The run's tags and metadata, which what its nodes call inherits. */
   constructor(tags, metadata) {
@@ -47,6 +51,17 @@ class Run {
 export function v2RunOf(configurable) {
   const n = configurable?.[EVENTS_V2];
   return n === undefined ? undefined : runs.get(n);
+}
+
+/**
+ * A node's call in a v2 run: a second call of one task is a retry, which
+ * LangGraph.js reports as the task starting again (marked for the stream).
+ */
+export function called(run, taskId, write) {
+  if (!run.called.has(taskId)) return run.called.add(taskId);
+  const n = run.next++;
+  run.events.set(n, { retry: taskId });
+  write({ [MARK]: n });
 }
 
 /** Keeps what a node returned, for its `on_chain_end`. */
@@ -170,6 +185,8 @@ export async function* streamEventsV2(graph, input, options) {
   // Subgraphs by namespace (their graph's run and last state), tasks by checkpoint namespace.
   const graphs = new Map();
   const tasks = new Map();
+  const latest = new Map();
+  const byId = new Map();
   const pushes = new Map();
   let output;
   const out = [];
@@ -187,38 +204,59 @@ export async function* streamEventsV2(graph, input, options) {
   };
   const startTask = (ns, step, name, id, triggers, value) => {
     let path = ["__pregel_pull", name];
-    if (triggers?.[0] === "__pregel_push") {
+    let at = ns;
+    const failed = name.startsWith(HANDLER) ? latest.get(names([...ns, name.slice(HANDLER.length)])) : undefined;
+    if (failed) {
+      // An error handler runs as LangGraph.js runs it: under the task that failed.
+      path = ["__pregel_pull", failed.name, "node_error_handler", false];
+      at = [...ns, `${failed.name}:${failed.id}`];
+    } else if (triggers?.[0] === "__pregel_push") {
       // The n-th Send of the step before, in the order its tasks start.
       const k = `${key(ns)}@${step}`;
       const index = pushes.get(k) ?? 0;
       pushes.set(k, index + 1);
       path = ["__pregel_push", index, false];
     }
-    const checkpointNs = [...ns, `${name}:${id}`].join("|");
+    const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
-    const task = { runId: run.taskRun(id), name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
+    const task = { runId: run.taskRun(id), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
     put(chainEvent("start", name, task.runId, task.tags, metadata, { input: value }));
     return task;
   };
   const endTask = (task, value) => put(chainEvent("end", task.name, task.runId, task.tags, task.metadata, { output: value, input: task.input }));
-  const startInput = (ns, value) => endTask(startTask(ns, 0, "__start__", uuid(), ["__start__"], value), value);
+  const startInput = (ns, value, step = 0) => endTask(startTask(ns, step, "__start__", uuid(), ["__start__"], value), value);
   /** A subgraph's namespace seen for the first time: its graph starts inside the task that runs it. */
   const graphOf = (ns) => {
     const k = key(ns);
     let g = graphs.get(k);
     if (g) return g;
-    const task = tasks.get(k);
-    g = { runId: uuid(), last: undefined };
+    // A subgraph with state of its own per thread has its node's name as namespace, not its task's.
+    const last = ns.at(-1);
+    const task = tasks.get(k) ?? (last.includes(":") ? undefined : latest.get(names(ns)));
+    g = { runId: uuid(), last: undefined, key: k, taken: false };
     graphs.set(k, g);
     put(chainEvent("start", "LangGraph", g.runId, [...tags], task?.metadata ?? rootMeta, { input: task?.input }));
-    if (fresh) startInput(ns, task?.input);
+    // Without a saver every subgraph runs afresh; with one, its input checkpoint says so (see below).
+    if (!saving) {
+      g.taken = true;
+      startInput(ns, task?.input);
+    }
     if (task) task.graph = g;
+    g.input = task?.input;
     return g;
   };
+  const saving = !!graph.options?.checkpointer;
   const isMark = (mode, data) => mode === "custom" && isRecord(data) && MARK in data;
+  // A resumed superstep's tasks that finished before the pause only replay their
+  // writes (a cached update before the step's task starts): they start no chain,
+  // as in LangGraph.js. By namespace: whether a task has started, names replayed.
+  const replays = new Map();
+  const replayOf = (ns) => replays.get(key(ns)) ?? replays.set(key(ns), { started: false, names: [] }).get(key(ns));
+  // As LangGraph.js's, the graph's output is its state before a pause (not with the paused step's finished writes).
+  let paused = false;
   try {
     const configurable = { ...config.configurable, [EVENTS_V2]: number };
-    const streamMode = [...new Set([...modes, "debug", "custom", "messages", "values"])];
+    const streamMode = [...new Set([...modes, "debug", "custom", "messages", "values", "updates"])];
     const source = await graph.stream(input, { ...config, configurable, streamMode, subgraphs: true });
     put(chainEvent("start", graphName, rootRun, [...tags], rootMeta, { input }));
     if (fresh) startInput([], input);
@@ -227,30 +265,54 @@ export async function* streamEventsV2(graph, input, options) {
       if (isMark(mode, data)) {
         const e = run.events.get(data[MARK]);
         run.events.delete(data[MARK]);
-        if (e) put(e);
+        const retried = e?.retry && byId.get(e.retry);
+        if (retried) put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
+        else if (e && !e.retry) put(e);
+      } else if (mode === "debug" && data?.type === "checkpoint" && ns.length && data.payload?.metadata?.source === "input") {
+        // A subgraph given an input (not resumed) takes it in through its __start__ task, as in LangGraph.js.
+        const g = graphOf(ns);
+        if (!g.taken) startInput(ns, g.input, data.step + 1);
+        g.taken = true;
+      } else if (mode === "updates" && isRecord(data) && data.__metadata__?.cached && !replayOf(ns).started) {
+        replayOf(ns).names.push(...Object.keys(data).filter((k) => k !== "__metadata__"));
       } else if (mode === "debug" && (data?.type === "task" || data?.type === "task_result")) {
         if (data.type === "task_result" || ns.length > 0) flush(false);
         if (ns.length) graphOf(ns);
         const { id, name } = data.payload;
         const k = key([...ns, `${name}:${id}`]);
         if (data.type === "task") {
-          tasks.set(k, startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input));
+          const replay = replayOf(ns);
+          replay.started = true;
+          const at = replay.names.indexOf(name);
+          if (at >= 0) replay.names.splice(at, 1);
+          else {
+            const task = startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input);
+            tasks.set(k, task);
+            latest.set(names([...ns, name]), task);
+            byId.set(id, task);
+          }
           if (ns.length === 0) starts++;
         } else {
+          if (ns.length === 0 && (data.payload.interrupts ?? []).length) paused = true;
+          // A subgraph left with Command.PARENT: neither it nor its task ends, as in LangGraph.js.
+          if (ns.length && data.payload.error?.name === "ParentCommand") graphOf(ns).left = true;
           // A task that paused or failed does not end, as in LangGraph.js.
           const task = tasks.get(k);
-          if (task && data.payload.error == null && !(data.payload.interrupts ?? []).length) {
+          // Its subgraph's run is over: a later call (one with state per thread) is a run of its own.
+          if (task?.graph) graphs.delete(task.graph.key);
+          if (task && data.payload.error == null && !(data.payload.interrupts ?? []).length && !task.graph?.left) {
             // A subgraph's graph ends first, with its last state; the task, with what the node returned.
             const g = task.graph;
             if (g) put(chainEvent("end", "LangGraph", g.runId, [...tags], task.metadata, { output: g.last, input: task.input }));
-            const value = run.outputs.has(id) ? run.outputs.get(id) : g ? g.last : Object.fromEntries(data.payload.result ?? []);
+            const value = run.outputs.has(id) ? run.outputs.get(id) : g ? g.last : written(data.payload.result);
             run.outputs.delete(id);
             endTask(task, value);
           }
         }
       } else if (mode === "values" && !(isRecord(data) && "__interrupt__" in data)) {
-        if (ns.length === 0) output = data;
-        else graphOf(ns).last = data;
+        if (ns.length === 0) {
+          if (!paused) output = data;
+        } else graphOf(ns).last = data;
       }
       if (ns.length === 0 && modes.includes(mode) && !isMark(mode, data)) {
         held.push({ starts, event: chainEvent("stream", graphName, rootRun, [...tags], rootMeta, { chunk: Array.isArray(userModes) ? [mode, data] : data }) });
@@ -263,6 +325,12 @@ export async function* streamEventsV2(graph, input, options) {
   } finally {
     runs.delete(number);
   }
+}
+
+/** A task's result as its end shows it: its writes as an object, or a `task()` call's value. */
+function written(result) {
+  const pairs = Array.isArray(result) && result.every((w) => Array.isArray(w) && w.length === 2 && typeof w[0] === "string");
+  return pairs ? Object.fromEntries(result) : result;
 }
 
 /** LangChain's event filters: by the event's name, its runnable's type, its tags. */

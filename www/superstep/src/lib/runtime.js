@@ -6,7 +6,7 @@ import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterr
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
-import { EVENTS_V2, keepOutput, uuid, v2Handler, v2RunOf } from "./events-v2.js";
+import { EVENTS_V2, called, keepOutput, uuid, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -325,7 +325,7 @@ export class NodeConfig {
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
       langgraph_triggers: rt.triggers(),
-      langgraph_path: rt.path().split("|"),
+      langgraph_path: pathOf(rt.path()),
       langgraph_checkpoint_ns: rt.checkpointNs(),
       thread_id: this.configurable?.thread_id,
     });
@@ -367,6 +367,13 @@ export class NodeConfig {
   static inputOf(config) {
     return config instanceof NodeConfig ? config.#input : undefined;
   }
+}
+
+/** A task's path as LangGraph.js gives it: `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for a Send's. */
+function pathOf(path) {
+  const bar = path.indexOf("|");
+  const [kind, key] = [path.slice(0, bar), path.slice(bar + 1)];
+  return kind === "__pregel_push" ? [kind, Number(key), false] : [kind, key];
 }
 
 /** A Send as the engine reads it: `[node, arg]` (a pair reads faster than an object). */
@@ -571,8 +578,11 @@ function streamTokens(config, rt) {
     const { thread_id: _, ...task } = metadata;
     metadata = { ...v2.metadata, ...task };
     const ns = metadata.langgraph_checkpoint_ns;
-    handler = v2Handler(v2, metadata, (mark) => rt.write(mark));
-    v2Calls.set(rt, { run: v2, taskId: ns.slice(ns.lastIndexOf(":") + 1), handler });
+    const write = (mark) => rt.write(mark);
+    const taskId = ns.slice(ns.lastIndexOf(":") + 1);
+    handler = v2Handler(v2, metadata, write);
+    v2Calls.set(rt, { run: v2, taskId, handler });
+    if (!rt.router) called(v2, taskId, write);
     Object.defineProperty(config, "tags", { value: [...v2.tags], enumerable: true });
   } else {
     handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);

@@ -42,6 +42,10 @@ export class Overwrite {
     this.lg_name = "Overwrite";
     this.value = value;
   }
+  /** As LangGraph.js writes an Overwrite as JSON. */
+  toJSON() {
+    return { __overwrite__: this.value };
+  }
 }
 
 export const isCommand = (v) => v instanceof Command || (v && typeof v === "object" && v.lg_name === "Command");
