@@ -32,6 +32,12 @@ import { MemorySaver as LGMemorySaver } from "@langchain/langgraph";
 import { InMemoryCache as LGInMemoryCache } from "@langchain/langgraph-checkpoint";
 const ours = (await import(new URL("../../tests/conformance/adapter.mjs", import.meta.url))).default;
 const SS = typeof ours === "function" ? await ours() : ours;
+// LangGraph.js 1.7.3's runner can leave an "Abort" rejection unhandled when a v2 event stream
+// ends on an error while tasks still run (seed 152175): its bug, not a difference to report.
+process.on("unhandledRejection", (e) => {
+  if (e?.message === "Abort" && String(e?.stack).includes("langgraph/dist/pregel/runner")) return;
+  throw e;
+});
 
 function rng(seed) {
   let s = seed >>> 0 || 1;
@@ -471,6 +477,7 @@ async function v2On(lib, spec, Saver) {
   // A node's task() calls are tasks of their own in LangGraph.js's events, nested under the node's
   // namespace with its path and their value as output; here they have neither: set aside.
   const calls = new Set(spec.nodes.some((n) => n.task) ? ["tk"] : []);
+  const cached = new Set(spec.nodes.filter((n) => n.cache).map((n) => n.name));
   const cfg = { configurable: { thread_id: "v2" }, recursionLimit: spec.limit };
   const runs = [];
   let input = { log: [] };
@@ -483,7 +490,11 @@ async function v2On(lib, spec, Saver) {
       if (process.env.SHOWRUNERR) console.log("v2 run error", lib === LG ? "lg" : "ours", e?.stack?.slice(0, 600));
       out.error = errName(lib, e);
     }
-    out.events = out.error ? evs.length > 0 : evs.filter((e) => !calls.has(e.name)).map(one).sort();
+    // A cache hit's task LangGraph.js starts without ending (this package starts nothing): the
+    // starts of cached nodes that do not end are set aside on both sides.
+    const ended = new Set(evs.filter((e) => e.event === "on_chain_end").map((e) => e.run_id));
+    const hit = (e) => e.event === "on_chain_start" && cached.has(e.name) && !ended.has(e.run_id);
+    out.events = out.error ? evs.length > 0 : evs.filter((e) => !calls.has(e.name) && !hit(e)).map(one).sort();
     runs.push(out);
     if (out.error) break;
     const st = await g.getState(cfg);

@@ -254,3 +254,15 @@ test("a retry starts its task again; a pause keeps the output before it and a re
   const parent = new StateGraph(L).addNode("n0", up, { ends: ["n1"] }).addNode("n1", () => ({ log: ["n1"] })).addEdge(START, "n0").compile();
   assert.equal(await show(parent, { log: [] }), 'chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start n0 ["__pregel_pull","n0"] | chain_start LangGraph | chain_start __start__ | chain_end __start__ | chain_start c1 ["__pregel_pull","c1"] | chain_start n1 ["__pregel_pull","n1"] | chain_stream LangGraph | chain_end n1 | chain_stream LangGraph | chain_end LangGraph {"log":["up","n1"]}');
 });
+
+test("each attempt of a retried task is a run of its own; the last one ends (as LangGraph.js)", async () => {
+  let tries = 0;
+  const g = new StateGraph(St)
+    .addNode("flaky", () => (tries++ === 0 ? Promise.reject(new Error("once")) : { n: 1 }), { retryPolicy: { maxAttempts: 2, initialInterval: 0, jitter: false, retryOn: () => true } })
+    .addEdge(START, "flaky")
+    .compile();
+  const mine = (await events(g, { n: 0 })).filter((e) => e.name === "flaky");
+  assert.deepEqual(mine.map((e) => e.event), ["on_chain_start", "on_chain_start", "on_chain_end"]);
+  assert.notEqual(mine[0].run_id, mine[1].run_id);
+  assert.equal(mine[1].run_id, mine[2].run_id);
+});

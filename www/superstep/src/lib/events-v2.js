@@ -266,7 +266,11 @@ export async function* streamEventsV2(graph, input, options) {
         const e = run.events.get(data[MARK]);
         run.events.delete(data[MARK]);
         const retried = e?.retry && byId.get(e.retry);
-        if (retried) put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
+        if (retried) {
+          // Each attempt is a run of its own, as in LangGraph.js; the last one ends.
+          retried.runId = uuid();
+          put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
+        }
         else if (e && !e.retry) put(e);
       } else if (mode === "debug" && data?.type === "checkpoint" && ns.length && data.payload?.metadata?.source === "input") {
         // A subgraph given an input (not resumed) takes it in through its __start__ task, as in LangGraph.js.
