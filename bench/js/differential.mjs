@@ -396,18 +396,23 @@ async function runOn(lib, spec, Saver) {
   return out;
 }
 
+/** The seed's graph on a fresh saver, or null if it does not compile (runOn reports that). */
+function builtOrNull(lib, spec, Saver) {
+  try {
+    return build(lib, spec, new Saver());
+  } catch {
+    return null;
+  }
+}
+
 /**
  * With EVENTS=1: the first run once more through `streamEvents` v3 (its own thread). The events of
  * parallel tasks interleave freely, so they are compared as a sorted list, ids and times dropped;
  * the lifecycle's order, the interrupts and the output are compared as they are.
  */
 async function eventsOn(lib, spec, Saver) {
-  let g;
-  try {
-    g = build(lib, spec, new Saver());
-  } catch {
-    return null;
-  }
+  const g = builtOrNull(lib, spec, Saver);
+  if (!g) return null;
   const ns = (e) => e.params.namespace.map((x) => String(x).split(":")[0]);
   const one = (e) => {
     const d = e.params.data;
@@ -458,12 +463,8 @@ async function eventsOn(lib, spec, Saver) {
  * list, run and task ids dropped; a failed run compares its error only (as with EVENTS).
  */
 async function v2On(lib, spec, Saver) {
-  let g;
-  try {
-    g = build(lib, spec, new Saver());
-  } catch {
-    return null;
-  }
+  const g = builtOrNull(lib, spec, Saver);
+  if (!g) return null;
   const ids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16}/g;
   const sorted = (x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sorted(x[k])])) : Array.isArray(x) ? x.map(sorted) : x);
   const one = (e) => {
@@ -512,12 +513,8 @@ async function v2On(lib, spec, Saver) {
  * (RAW=1 keeps them in order, to read one seed's).
  */
 async function debugOn(lib, spec, Saver) {
-  let g;
-  try {
-    g = build(lib, spec, new Saver());
-  } catch {
-    return null;
-  }
+  const g = builtOrNull(lib, spec, Saver);
+  if (!g) return null;
   const cfg = { configurable: { thread_id: "dbg" }, recursionLimit: spec.limit };
   const snapTasks = (ts) => (ts ?? []).map((t) => ({ n: t.name, i: (t.interrupts ?? []).map((q) => q.value), e: t.error ? errName(lib, t.error) : null })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   const one = (ns, mode, d) => {

@@ -10,40 +10,32 @@
 // the handler (see runtime.js), and the handler's events travel as marked
 // "custom" chunks, so they arrive in order with the tasks around them.
 
-import { randomId } from "./messages.js";
+import { uuid } from "./messages.js";
+import { isCommand } from "./types.js";
+import { isRecord } from "./values.js";
 
 /** The configurable key that marks a v2 run (its value: the run's number); nodes do not see it. */
 export const EVENTS_V2 = "__superstep_events_v2";
 
 const MARK = "__superstep_v2_event";
 const HANDLER = "__error_handler__";
-/** A run id, as LangChain's: a v4 UUID. */
-export const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
 const key = (ns) => ns.join("|");
 /** A namespace by its nodes' names alone (a subgraph with state per thread is named so). */
 const names = (ns) => ns.map((part) => part.split(":")[0]).join("|");
-const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Open v2 runs by number: events on their way, what nodes returned, run ids by task. */
+/** Open v2 runs by number: events on their way, what nodes returned, tasks called. */
 const runs = new Map();
 let nextRun = 0;
 
 class Run {
   events = new Map();
   outputs = new Map();
-  taskRuns = new Map();
   called = new Set();
   next = 0;
   /** The run's tags and metadata, which what its nodes call inherits. */
   constructor(tags, metadata) {
     this.tags = tags;
     this.metadata = metadata;
-  }
-  /** A task's run id, the same at its start and its end. */
-  taskRun(taskId) {
-    let id = this.taskRuns.get(taskId);
-    if (!id) this.taskRuns.set(taskId, (id = uuid()));
-    return id;
   }
 }
 
@@ -58,7 +50,10 @@ export function v2RunOf(configurable) {
  * LangGraph.js reports as the task starting again (marked for the stream).
  */
 export function called(run, taskId, write) {
-  if (!run.called.has(taskId)) return run.called.add(taskId);
+  if (!run.called.has(taskId)) {
+    run.called.add(taskId);
+    return;
+  }
   const n = run.next++;
   run.events.set(n, { retry: taskId });
   write({ [MARK]: n });
@@ -181,7 +176,8 @@ export async function* streamEventsV2(graph, input, options) {
   const graphName = graph.name ?? "LangGraph";
   const rootRun = uuid();
   const chainEvent = (phase, name, run_id, tagList, metadata, data) => ({ event: `on_chain_${phase}`, data, name, tags: tagList, run_id, metadata });
-  const fresh = !(input === null || input === undefined || input?.lg_name === "Command");
+  const fresh = !(input === null || input === undefined || isCommand(input));
+  const saving = !!graph.options?.checkpointer;
   // Subgraphs by namespace (their graph's run and last state), tasks by checkpoint namespace.
   const graphs = new Map();
   const tasks = new Map();
@@ -219,7 +215,7 @@ export async function* streamEventsV2(graph, input, options) {
     }
     const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
-    const task = { runId: run.taskRun(id), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
+    const task = { runId: uuid(), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
     put(chainEvent("start", name, task.runId, task.tags, metadata, { input: value }));
     return task;
   };
@@ -245,7 +241,6 @@ export async function* streamEventsV2(graph, input, options) {
     g.input = task?.input;
     return g;
   };
-  const saving = !!graph.options?.checkpointer;
   const isMark = (mode, data) => mode === "custom" && isRecord(data) && MARK in data;
   // A resumed superstep's tasks that finished before the pause only replay their
   // writes (a cached update before the step's task starts): they start no chain,
@@ -270,8 +265,7 @@ export async function* streamEventsV2(graph, input, options) {
           // Each attempt is a run of its own, as in LangGraph.js; the last one ends.
           retried.runId = uuid();
           put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
-        }
-        else if (e && !e.retry) put(e);
+        } else if (e && !e.retry) put(e);
       } else if (mode === "debug" && data?.type === "checkpoint" && ns.length && data.payload?.metadata?.source === "input") {
         // A subgraph given an input (not resumed) takes it in through its __start__ task, as in LangGraph.js.
         const g = graphOf(ns);
@@ -297,14 +291,15 @@ export async function* streamEventsV2(graph, input, options) {
           }
           if (ns.length === 0) starts++;
         } else {
-          if (ns.length === 0 && (data.payload.interrupts ?? []).length) paused = true;
+          const stopped = (data.payload.interrupts ?? []).length > 0;
+          if (ns.length === 0 && stopped) paused = true;
           // A subgraph left with Command.PARENT: neither it nor its task ends, as in LangGraph.js.
           if (ns.length && data.payload.error?.name === "ParentCommand") graphOf(ns).left = true;
           // A task that paused or failed does not end, as in LangGraph.js.
           const task = tasks.get(k);
           // Its subgraph's run is over: a later call (one with state per thread) is a run of its own.
           if (task?.graph) graphs.delete(task.graph.key);
-          if (task && data.payload.error == null && !(data.payload.interrupts ?? []).length && !task.graph?.left) {
+          if (task && data.payload.error == null && !stopped && !task.graph?.left) {
             // A subgraph's graph ends first, with its last state; the task, with what the node returned.
             const g = task.graph;
             if (g) put(chainEvent("end", "LangGraph", g.runId, [...tags], task.metadata, { output: g.last, input: task.input }));

@@ -7,14 +7,12 @@
 // "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
 const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
-import { randomId } from "./messages.js";
+import { uuid } from "./messages.js";
 import { PROTOCOL_RUN } from "./tokens.js";
+import { isRecord } from "./values.js";
 
 const key = (ns) => ns.join("\0");
-/** A v4 UUID; `crypto.randomUUID` needs a secure context, which a plain http page is not. */
-const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
-const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const graphName = (ns) => (ns.length ? ns.at(-1).split(":")[0] : "root");
 
 /** An append-only log that iterators replay from any point and then follow. */

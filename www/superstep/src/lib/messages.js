@@ -13,6 +13,9 @@ export function randomId() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** A v4 UUID; `crypto.randomUUID` needs a secure context, which a plain http page is not. */
+export const uuid = () => randomId().replace(/^(.{8})(.{4}).(.{3})(.{4})(.{12})$/, "$1-$2-4$3-$4-$5");
+
 /** A message object's type, as LangChain names it (a role `assistant` is `ai`). */
 export function messageType(m) {
   const type = m.type ?? (typeof m.getType === "function" ? m.getType() : m.role);

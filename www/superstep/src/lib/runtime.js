@@ -4,9 +4,9 @@
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
-import { asMessage, randomId } from "./messages.js";
+import { asMessage, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
-import { EVENTS_V2, called, keepOutput, uuid, v2Handler, v2RunOf } from "./events-v2.js";
+import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";

@@ -3,6 +3,8 @@
 import { InvalidUpdateError, isOverwrite } from "./types.js";
 
 export const isPromise = (v) => !!v && typeof v.then === "function";
+/** A plain record: an object, not an array or null. */
+export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `f(v)`, once `v` settles if it is a promise: what is synchronous (a node, a schema) stays synchronous. */
 export const andThen = (v, f) => (isPromise(v) ? v.then(f) : f(v));
