@@ -1,6 +1,6 @@
 // Shared Playwright helpers: Debian's Chromium, headless, driven by playwright-core.
 import { chromium } from "playwright-core";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,6 +14,12 @@ export async function launch() {
     viewport: { width: 1280, height: 800 },
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
+  // Each launch has a profile of its own; closing removes it, so runs leave nothing in the temp folder.
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
   return context;
 }
 
