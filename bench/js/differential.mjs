@@ -186,14 +186,16 @@ function build(lib, spec, saver) {
         : () => ({ log: [`${nd.name}.c1`] });
       let c = new StateGraph(S).addNode("c1", c1);
       const c2 = (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] });
-      const grandchild = () => new StateGraph(S).addNode("g1", c2).addEdge(START, "g1").compile(nd.sub.nest.own ? { checkpointer: true } : {});
+      const sendTarget = spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
+      // A grandchild with state per thread under a Send target: its parallel calls share that state (see below).
+      const grandchild = () => new StateGraph(S).addNode("g1", c2).addEdge(START, "g1").compile(nd.sub.nest.own && !sendTarget ? { checkpointer: true } : {});
       if (nd.sub.twoSteps) c = c.addNode("c2", nd.sub.nest ? grandchild() : c2).addEdge("c1", "c2");
       // SUBCP=1: the subgraph keeps its own state across the parent's runs (checkpointer: true).
       // Not a Send target: parallel calls of such a subgraph share its state and conflict (the seeds
       // say so), and LangGraph.js then returns the stored state without running the subgraph. Nor one
       // that leaves with Command.PARENT: LangGraph.js 1.7.3 drops that command without a word (the
       // child addresses namespace `n1`, the parent's task is `n1:<id>`), a bug not to copy.
-      const own = process.env.SUBCP && !nd.sub.parentGoto && !spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
+      const own = process.env.SUBCP && !nd.sub.parentGoto && !sendTarget;
       g = g.addNode(nd.name, c.addEdge(START, "c1").compile(own ? { checkpointer: true } : {}), nd.defer ? { defer: true } : {});
       continue;
     }

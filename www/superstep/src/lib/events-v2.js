@@ -198,7 +198,7 @@ export async function* streamEventsV2(graph, input, options) {
     held = held.filter((h) => !ready.includes(h));
     ready.forEach((h) => put(h.event));
   };
-  const startTask = (ns, step, name, id, triggers, value) => {
+  const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;
     const failed = name.startsWith(HANDLER) ? latest.get(names([...ns, name.slice(HANDLER.length)])) : undefined;
@@ -216,7 +216,7 @@ export async function* streamEventsV2(graph, input, options) {
     const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
     const task = { runId: uuid(), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
-    put(chainEvent("start", name, task.runId, task.tags, metadata, { input: value }));
+    if (!silent) put(chainEvent("start", name, task.runId, task.tags, metadata, { input: value }));
     return task;
   };
   const endTask = (task, value) => put(chainEvent("end", task.name, task.runId, task.tags, task.metadata, { output: value, input: task.input }));
@@ -246,6 +246,10 @@ export async function* streamEventsV2(graph, input, options) {
   // writes (a cached update before the step's task starts): they start no chain,
   // as in LangGraph.js. By namespace: whether a task has started, names replayed.
   const replays = new Map();
+  // A resumed superstep first announces the error handler of a task that failed before
+  // the pause; that task's failure is replayed, not run again, so neither starts then.
+  // The handler starts when it runs, under the failed task, as in LangGraph.js.
+  const replayedFailures = new Set();
   const replayOf = (ns) => replays.get(key(ns)) ?? replays.set(key(ns), { started: false, names: [] }).get(key(ns));
   // As LangGraph.js's, the graph's output is its state before a pause (not with the paused step's finished writes).
   let paused = false;
@@ -282,9 +286,12 @@ export async function* streamEventsV2(graph, input, options) {
           const replay = replayOf(ns);
           replay.started = true;
           const at = replay.names.indexOf(name);
+          const failed = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
           if (at >= 0) replay.names.splice(at, 1);
+          else if (failed && !latest.has(failed)) replayedFailures.add(failed);
           else {
-            const task = startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input);
+            const silent = replayedFailures.delete(names([...ns, name]));
+            const task = startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input, silent);
             tasks.set(k, task);
             latest.set(names([...ns, name]), task);
             byId.set(id, task);
