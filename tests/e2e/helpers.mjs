@@ -28,6 +28,12 @@ export async function openEditor(context, path = "") {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  // A page error (a panic in the editor's wasm, say) fails the test that closes the page.
+  const close = page.close.bind(page);
+  page.close = async (...args) => {
+    await close(...args);
+    if (errors.length) throw new Error(`the page had errors: ${errors.join("; ")}`);
+  };
   await page.goto(BASE + path);
   await page.waitForSelector("header.topbar");
   if (!path) await page.waitForSelector('main[data-ready="true"]');

@@ -82,12 +82,13 @@ pub fn App() -> impl IntoView {
     let before = Signal::derive(move || {
         selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
     });
-    let edges_lit = Signal::derive(move || match selected.get() {
-        Some(i) => {
-            let all = steps.get();
-            carried(i.checked_sub(1).and_then(|p| all.get(p)), &all[i])
+    // A fork clears the steps before the selection: a selection past them lights nothing.
+    let edges_lit = Signal::derive(move || {
+        let all = steps.get();
+        match selected.get().and_then(|i| Some((i, all.get(i)?))) {
+            Some((i, step)) => carried(i.checked_sub(1).and_then(|p| all.get(p)), step),
+            None => vec![],
         }
-        None => vec![],
     });
     let picked_state = Signal::derive(move || picked.get().and_then(|id| history.get().into_iter().find(|c| c.id == id)));
     let values = Signal::derive(move || match (picked_state.get(), current.get()) {
