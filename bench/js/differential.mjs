@@ -498,6 +498,8 @@ async function v2On(lib, spec, Saver) {
     const ended = new Set(evs.filter((e) => e.event === "on_chain_end").map((e) => e.run_id));
     const hit = (e) => e.event === "on_chain_start" && cached.has(e.name) && !ended.has(e.run_id);
     out.events = out.error ? evs.length > 0 : evs.filter((e) => !calls.has(e.name) && !hit(e)).map(one).sort();
+    // V2RAW=1 prints each run's events in order, to read one seed's.
+    if (process.env.V2RAW) console.log(lib === LG ? "lg" : "ours", "run", i, evs.map((e) => `${e.event.slice(3)} ${e.name} ${e.metadata?.langgraph_step ?? ""}${e.event.endsWith("stream") && e.name === "LangGraph" ? " " + JSON.stringify(e.data.chunk).slice(0, 80) : ""}`).join("\n  "));
     runs.push(out);
     if (out.error) break;
     const st = await g.getState(cfg);

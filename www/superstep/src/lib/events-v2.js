@@ -282,13 +282,14 @@ export async function* streamEventsV2(graph, input, options) {
         if (ns.length) graphOf(ns);
         const { id, name } = data.payload;
         const k = key([...ns, `${name}:${id}`]);
-        if (data.type === "task") {
+        const failed = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
+        // The announcement comes before the step's replayed updates: it starts nothing.
+        if (data.type === "task" && failed && !latest.has(failed)) replayedFailures.add(failed);
+        else if (data.type === "task") {
           const replay = replayOf(ns);
           replay.started = true;
           const at = replay.names.indexOf(name);
-          const failed = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
           if (at >= 0) replay.names.splice(at, 1);
-          else if (failed && !latest.has(failed)) replayedFailures.add(failed);
           else {
             const silent = replayedFailures.delete(names([...ns, name]));
             const task = startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input, silent);
