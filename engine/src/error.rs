@@ -89,13 +89,32 @@ impl Error {
 /// Why `compile()` rejected a graph.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValidationError {
-    UnknownNode { node: String, context: String },
-    Unreachable { node: String },
+    UnknownNode {
+        node: String,
+        context: String,
+    },
+    Unreachable {
+        node: String,
+    },
     NoEntryPoint,
-    UnknownPathTarget { source: String, target: String },
-    DuplicateNode { node: String },
-    ReservedName { name: String },
-    UnknownKey { key: String, context: String },
+    UnknownPathTarget {
+        source: String,
+        target: String,
+    },
+    DuplicateNode {
+        node: String,
+    },
+    ReservedName {
+        name: String,
+    },
+    /// A state key with the name of one of the graph's own channels.
+    ReservedKey {
+        key: String,
+    },
+    UnknownKey {
+        key: String,
+        context: String,
+    },
 }
 
 impl fmt::Display for ValidationError {
@@ -111,6 +130,9 @@ impl fmt::Display for ValidationError {
             }
             Self::DuplicateNode { node } => write!(f, "node `{node}` is already present"),
             Self::ReservedName { name } => write!(f, "`{name}` is a reserved name"),
+            Self::ReservedKey { key } => {
+                write!(f, "state key `{key}` is reserved: `__start__`, `branch:to:…` and `join:…` name the graph's own channels")
+            }
             Self::UnknownKey { key, context } => {
                 write!(f, "{context} names unknown state key `{key}`")
             }

@@ -67,6 +67,17 @@ fn compile_rejects_bad_path_map_duplicate_and_reserved_names() {
 }
 
 #[test]
+fn a_state_key_named_like_the_graphs_own_channels_is_reserved() {
+    for key in [START, "branch:to:a", "join:a+b:c"] {
+        let v = compile_err(last(&["x", key]).node("a", noop()).edge(START, "a"));
+        assert_eq!(v, ValidationError::ReservedKey { key: key.into() });
+        assert!(superstep::Error::Validation(v).to_string().contains(&format!("state key `{key}` is reserved")));
+    }
+    // END and other dunder names are plain keys, as in LangGraph.js.
+    assert!(last(&["x", END]).node("a", noop()).edge(START, "a").compile().is_ok());
+}
+
+#[test]
 fn a_node_that_cannot_reach_end_is_a_warning() {
     let g = last(&["x"]).node("a", noop()).node("b", noop()).edge(START, "a").edge("a", "b").edge("b", "a").compile().unwrap();
     assert_eq!(g.warnings(), ["node `a` has no path to END", "node `b` has no path to END"]);

@@ -101,6 +101,10 @@ pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, 
 
 /// Structural checks; returns the node names in insertion order.
 fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, ValidationError> {
+    // The names `layout` gives the graph's own channels.
+    if let Some((key, _)) = g.channels.iter().find(|(k, _)| k == START || k.starts_with("branch:to:") || k.starts_with("join:")) {
+        return Err(ValidationError::ReservedKey { key: key.clone() });
+    }
     let mut names: Vec<String> = Vec::new();
     for n in &g.nodes {
         if reserved(&n.name) {

@@ -55,7 +55,7 @@ fn culprit(v: &ValidationError) -> String {
         }
         ValidationError::UnknownPathTarget { target, .. } => target.clone(),
         ValidationError::ReservedName { name } => name.clone(),
-        ValidationError::UnknownKey { key, .. } => key.clone(),
+        ValidationError::UnknownKey { key, .. } | ValidationError::ReservedKey { key } => key.clone(),
         ValidationError::NoEntryPoint => "__start__".into(),
     }
 }
