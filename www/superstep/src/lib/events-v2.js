@@ -282,9 +282,9 @@ export async function* streamEventsV2(graph, input, options) {
         if (ns.length) graphOf(ns);
         const { id, name } = data.payload;
         const k = key([...ns, `${name}:${id}`]);
-        const failed = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
+        const failedKey = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
         // The announcement comes before the step's replayed updates: it starts nothing.
-        if (data.type === "task" && failed && !latest.has(failed)) replayedFailures.add(failed);
+        if (data.type === "task" && failedKey && !latest.has(failedKey)) replayedFailures.add(failedKey);
         else if (data.type === "task") {
           const replay = replayOf(ns);
           replay.started = true;
