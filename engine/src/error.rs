@@ -89,32 +89,14 @@ impl Error {
 /// Why `compile()` rejected a graph.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValidationError {
-    UnknownNode {
-        node: String,
-        context: String,
-    },
-    Unreachable {
-        node: String,
-    },
+    UnknownNode { node: String, context: String },
+    Unreachable { node: String },
     NoEntryPoint,
-    UnknownPathTarget {
-        source: String,
-        target: String,
-    },
-    DuplicateNode {
-        node: String,
-    },
-    ReservedName {
-        name: String,
-    },
-    /// A state key with the name of one of the graph's own channels.
-    ReservedKey {
-        key: String,
-    },
-    UnknownKey {
-        key: String,
-        context: String,
-    },
+    UnknownPathTarget { source: String, target: String },
+    DuplicateNode { node: String },
+    ReservedName { name: String },
+    ReservedKey { key: String },
+    UnknownKey { key: String, context: String },
 }
 
 impl fmt::Display for ValidationError {
