@@ -92,6 +92,15 @@ fn reserved(name: &str) -> bool {
     name == START || name == END || name == "__interrupt__" || name == "__metadata__" || name.contains(['|', ':'])
 }
 
+/// How `layout` names a node's trigger channel and a waiting edge's barrier.
+const TRIGGER_PREFIX: &str = "branch:to:";
+const JOIN_PREFIX: &str = "join:";
+
+/// A state key that would share its name with one of the graph's own channels.
+fn reserved_key(key: &str) -> bool {
+    key == START || key.starts_with(TRIGGER_PREFIX) || key.starts_with(JOIN_PREFIX)
+}
+
 pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, Error> {
     let names = validate(&g, &options)?;
     let mut spec = layout(g, names)?;
@@ -101,8 +110,7 @@ pub fn compile(g: StateGraph, options: CompileOptions) -> Result<CompiledGraph, 
 
 /// Structural checks; returns the node names in insertion order.
 fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, ValidationError> {
-    // The names `layout` gives the graph's own channels.
-    if let Some((key, _)) = g.channels.iter().find(|(k, _)| k == START || k.starts_with("branch:to:") || k.starts_with("join:")) {
+    if let Some((key, _)) = g.channels.iter().find(|(k, _)| reserved_key(k)) {
         return Err(ValidationError::ReservedKey { key: key.clone() });
     }
     let mut names: Vec<String> = Vec::new();
@@ -201,12 +209,12 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
         let kind = ChannelKind::Trigger { deferred: g.nodes[i].defer };
-        channels.push(ChannelSpec { name: Arc::from(format!("branch:to:{n}")), kind, default: None, untracked: false });
+        channels.push(ChannelSpec { name: Arc::from(format!("{TRIGGER_PREFIX}{n}")), kind, default: None, untracked: false });
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
         channels.push(ChannelSpec {
-            name: Arc::from(format!("join:{}:{to}", from.join("+"))),
+            name: Arc::from(format!("{JOIN_PREFIX}{}:{to}", from.join("+"))),
             kind: ChannelKind::Barrier { sources: from.clone(), deferred: deferred(to) },
             default: None,
             untracked: false,
