@@ -22,6 +22,8 @@ const HANDLER = "__error_handler__";
 const key = (ns) => ns.join("|");
 /** A namespace by its nodes' names alone (a subgraph with state per thread is named so). */
 const names = (ns) => ns.map((part) => part.split(":")[0]).join("|");
+/** For an error handler's task, the `names` key of the task that failed; undefined for others. */
+const failedKeyOf = (ns, name) => (name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined);
 
 /** Open v2 runs by number: events on their way, what nodes returned, tasks called. */
 const runs = new Map();
@@ -201,7 +203,8 @@ export async function* streamEventsV2(graph, input, options) {
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;
-    const failed = name.startsWith(HANDLER) ? latest.get(names([...ns, name.slice(HANDLER.length)])) : undefined;
+    const failedKey = failedKeyOf(ns, name);
+    const failed = failedKey && latest.get(failedKey);
     if (failed) {
       // An error handler runs as LangGraph.js runs it: under the task that failed.
       path = ["__pregel_pull", failed.name, "node_error_handler", false];
@@ -282,7 +285,7 @@ export async function* streamEventsV2(graph, input, options) {
         if (ns.length) graphOf(ns);
         const { id, name } = data.payload;
         const k = key([...ns, `${name}:${id}`]);
-        const failedKey = name.startsWith(HANDLER) ? names([...ns, name.slice(HANDLER.length)]) : undefined;
+        const failedKey = failedKeyOf(ns, name);
         // The announcement comes before the step's replayed updates: it starts nothing.
         if (data.type === "task" && failedKey && !latest.has(failedKey)) replayedFailures.add(failedKey);
         else if (data.type === "task") {
@@ -291,10 +294,11 @@ export async function* streamEventsV2(graph, input, options) {
           const at = replay.names.indexOf(name);
           if (at >= 0) replay.names.splice(at, 1);
           else {
-            const silent = replayedFailures.delete(names([...ns, name]));
+            const nameKey = names([...ns, name]);
+            const silent = replayedFailures.delete(nameKey);
             const task = startTask(ns, data.step, name, id, data.payload.triggers, data.payload.input, silent);
             tasks.set(k, task);
-            latest.set(names([...ns, name]), task);
+            latest.set(nameKey, task);
             byId.set(id, task);
           }
           if (ns.length === 0) starts++;

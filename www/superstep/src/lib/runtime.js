@@ -3,7 +3,7 @@
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
-import { asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
+import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
@@ -609,9 +609,7 @@ function reportedRouter(fn, handler) {
   return (state, config) => {
     const runId = uuid();
     handler.handleChainStart({ name: "RunnableLambda" }, { ...state }, runId, undefined, [...(config.tags ?? [])], {}, undefined, "RunnableLambda");
-    const r = fn(state, config);
-    const end = (v) => (handler.handleChainEnd(v, runId), v);
-    return r && typeof r.then === "function" ? r.then(end) : end(r);
+    return andThen(fn(state, config), (v) => (handler.handleChainEnd(v, runId), v));
   };
 }
 
