@@ -271,6 +271,8 @@ function plainMessage(k, v) {
   return { type: m.type ?? m.role, content: m.content, id };
 }
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/** The resume for the n-th stop: one value, or (several interrupts) a map of values by interrupt id. */
+const resumeFor = (pend, i) => (pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}`);
 const norm = (x) => JSON.parse(JSON.stringify(x ?? null, plainMessage));
 const intr = (o) => {
   if (Array.isArray(o)) return o.map(intr);
@@ -340,7 +342,7 @@ async function runOn(lib, spec, Saver) {
     const update = process.env.RESUME_UPDATE && updatedAt === undefined && asked ? { update: { log: [`u${i}`], n: 1 }, ...goto } : {};
     if (update.update) updatedAt = st.metadata?.step;
     if (update.goto) cmdAt.push([st.metadata?.step, update.goto]);
-    input = asked ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}`, ...update }) : null;
+    input = asked ? new lib.Command({ resume: resumeFor(pend, i), ...update }) : null;
   }
   let hist = [];
   for await (const h of g.getStateHistory(cfg)) hist.push(h);
@@ -453,7 +455,7 @@ async function eventsOn(lib, spec, Saver) {
     out.life = evs.filter((e) => e.method === "lifecycle" && !e.params.namespace.length).map((e) => e.params.data.event);
     runs.push(out);
     if (!out.interrupted || !pending.length) break;
-    input = new lib.Command({ resume: pending.length > 1 ? Object.fromEntries(pending.map((x) => [x.interruptId ?? x.id, `m${i}:${x.payload}`])) : `r${i}` });
+    input = new lib.Command({ resume: resumeFor(pending.map((x) => ({ id: x.interruptId ?? x.id, value: x.payload })), i) });
   }
   return runs.length === 1 ? runs[0] : runs;
 }
@@ -505,7 +507,7 @@ async function v2On(lib, spec, Saver) {
     const st = await g.getState(cfg);
     const pend = st.tasks.flatMap((t) => t.interrupts);
     if (!pend.length) break;
-    input = new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}` });
+    input = new lib.Command({ resume: resumeFor(pend, i) });
   }
   return runs;
 }
@@ -552,7 +554,7 @@ async function debugOn(lib, spec, Saver) {
     const st = await g.getState(cfg);
     const pend = st.tasks.flatMap((t) => t.interrupts);
     if (!pend.length && !st.next.length) break;
-    input = pend.length ? new lib.Command({ resume: pend.length > 1 ? Object.fromEntries(pend.map((x) => [x.id, `m${i}:${x.value}`])) : `r${i}` }) : null;
+    input = pend.length ? new lib.Command({ resume: resumeFor(pend, i) }) : null;
   }
   return runs;
 }

@@ -17,6 +17,9 @@ const St = Annotation.Root({
   log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }),
 });
 
+/** A log alone, for the tests that only append to it. */
+const L = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+
 async function events(graph, input, options) {
   const out = [];
   for await (const e of graph.streamEvents(input, { version: "v2", ...options })) out.push(e);
@@ -225,7 +228,6 @@ test("with several stream modes, each chunk of the graph is [mode, chunk]", asyn
 
 // The event lists LangGraph.js 1.7.3 streams for the same four graphs (tasks with their paths).
 test("a retry starts its task again; a pause keeps the output before it and a resume restarts only the paused task; an error handler runs under its failed task; a subgraph leaving with Command.PARENT does not end", async () => {
-  const L = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const show = async (g, input, config = {}) => {
     const out = [];
     for await (const e of g.streamEvents(input, { version: "v2", ...config })) {
@@ -256,7 +258,6 @@ test("a retry starts its task again; a pause keeps the output before it and a re
 });
 
 test("a resume after a sibling failed and its error handler ran starts neither the failed node, nor an early handler, nor a finished Send (as LangGraph.js)", async () => {
-  const L = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
   const g = new StateGraph(L)
     .addNode("a", () => ({ log: ["a"] }))
     .addNode("w", () => ({ log: ["w"] }))
