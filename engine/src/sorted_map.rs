@@ -39,6 +39,13 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.find(key).ok().map(|i| &self.0[i].1)
     }
 
+    pub fn get_mut<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| &mut self.0[i].1)
+    }
+
     /// The value at `key`, inserting `make()` (whose key must be `key`) if there is none.
     pub fn get_or_insert_with<Q: Ord + ?Sized>(&mut self, key: &Q, make: impl FnOnce() -> (K, V)) -> &mut V
     where

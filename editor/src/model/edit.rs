@@ -55,6 +55,16 @@ pub enum EditorChange {
         router: Option<RouterDoc>,
         at: usize,
     },
+    /// `change` made inside the nested document `name` (a subgraph's graph).
+    InSubgraph {
+        name: String,
+        change: Box<EditorChange>,
+    },
+    /// Adds or replaces the nested document `name`, or removes it (`None`).
+    SetSubgraph {
+        name: String,
+        doc: Option<Box<GraphDoc>>,
+    },
     /// Several changes as one undo step (e.g. removing a node and its edges).
     Batch(Vec<EditorChange>),
 }
@@ -240,6 +250,20 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             };
             EditorChange::SetRouter { from, router: old, at: old_at }
         }
+        EditorChange::InSubgraph { name, change } => {
+            let sub = doc.subgraphs.get_mut(&name).ok_or_else(|| Refused(format!("no subgraph `{name}`")))?;
+            EditorChange::InSubgraph { name, change: Box::new(apply(sub, *change)?) }
+        }
+        EditorChange::SetSubgraph { name, doc: new } => {
+            if name.trim().is_empty() {
+                return Err(Refused("a subgraph needs a name".into()));
+            }
+            let old = match new {
+                Some(d) => doc.subgraphs.insert(name.clone(), *d),
+                None => doc.subgraphs.remove(&name),
+            };
+            EditorChange::SetSubgraph { name, doc: old.map(Box::new) }
+        }
         EditorChange::Batch(changes) => {
             let mut undo = Vec::new();
             for c in changes {
@@ -393,6 +417,20 @@ mod tests {
             let mut d = doc();
             let original = d.clone();
             if let Ok(inverse) = apply(&mut d, c) {
+                apply(&mut d, inverse).unwrap();
+            }
+            prop_assert_eq!(d, original);
+        }
+
+        #[test]
+        fn an_edit_inside_a_subgraph_changes_only_that_subgraph_and_undoes(c in change()) {
+            let mut d = doc();
+            d.subgraphs.insert("inner".into(), doc());
+            let original = d.clone();
+            if let Ok(inverse) = apply(&mut d, EditorChange::InSubgraph { name: "inner".into(), change: Box::new(c) }) {
+                let mut outside = d.clone();
+                outside.subgraphs = original.subgraphs.clone();
+                prop_assert_eq!(&outside, &original);
                 apply(&mut d, inverse).unwrap();
             }
             prop_assert_eq!(d, original);

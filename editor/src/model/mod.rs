@@ -5,5 +5,6 @@ pub mod layout;
 pub mod problems;
 pub mod run;
 pub mod selection;
+pub mod subgraphs;
 pub mod trust;
 pub mod workspace;

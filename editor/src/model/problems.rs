@@ -11,9 +11,13 @@ pub struct Problem {
     pub warning: bool,
 }
 
-/// `nodes[3].values` → the fourth node; `edges[1]` → the first source of that edge.
+/// `nodes[3].values` → the fourth node; `edges[1]` → the first source of that edge;
+/// `subgraphs.child.…` → the node that runs `child`.
 fn node_of_path(doc: &GraphDoc, path: &str) -> Option<String> {
     let path = path.strip_prefix("$.").unwrap_or(path);
+    if let Some(rest) = path.strip_prefix("subgraphs.") {
+        return runner(doc, rest.split('.').next()?);
+    }
     let index = |prefix: &str| path.strip_prefix(prefix).and_then(|r| r.split(']').next()).and_then(|i| i.parse::<usize>().ok());
     if let Some(i) = index("nodes[") {
         return doc.nodes.get(i).map(|n| n.id.clone());
@@ -40,11 +44,27 @@ pub fn problems(doc: &GraphDoc) -> Vec<Problem> {
         Ok(d) => match build(&d, &NoCode, Default::default()) {
             Err(e) => {
                 let text = e.to_string();
+                // An error inside a subgraph names that subgraph and points at the node that runs it.
+                if let Some((name, node)) = failing_subgraph(doc, &text) {
+                    return vec![Problem { text: format!("in subgraph `{name}`: {text}"), node, warning: false }];
+                }
                 vec![Problem { node: node_in_text(doc, &text), text, warning: false }]
             }
             Ok(g) => g.warnings().iter().map(|w| Problem { node: node_in_text(doc, w), text: w.clone(), warning: true }).collect(),
         },
     }
+}
+
+/// The subgraph of `doc` that fails to build with `text` on its own, and a node that runs it.
+fn failing_subgraph(doc: &GraphDoc, text: &str) -> Option<(String, Option<String>)> {
+    let (name, _) = doc.subgraphs.iter().find(|(_, sub)| build(sub, &NoCode, Default::default()).is_err_and(|e| e.to_string() == text))?;
+    Some((name.clone(), runner(doc, name)))
+}
+
+/// The first node of `doc` that runs subgraph `name`.
+fn runner(doc: &GraphDoc, name: &str) -> Option<String> {
+    let runs_it = |n: &&superstep::doc::NodeDoc| n.kind == "subgraph" && n.settings.get("graph").and_then(|g| g.as_str()) == Some(name);
+    doc.nodes.iter().find(runs_it).map(|n| n.id.clone())
 }
 
 /// What the status line says after an edit that changed why the graph does not
@@ -84,5 +104,30 @@ mod tests {
         doc.edges.retain(|e| e.to != "node_3");
         let p = problems(&doc);
         assert!(p.iter().any(|p| p.node.as_deref() == Some("node_3")), "{p:?}");
+    }
+
+    #[test]
+    fn a_problem_inside_a_subgraph_names_it_and_points_at_its_node() {
+        let fresh = || GraphDoc::from_json(include_str!("../../../www/examples/subgraph-grandchild.json")).unwrap();
+        let grandchild = |d: &GraphDoc| d.subgraphs.get("child").unwrap().subgraphs.get("grandchild").unwrap().clone();
+        // A broken expression: the document's own check gives its path.
+        let mut doc = fresh();
+        let mut g = grandchild(&doc);
+        g.nodes[0].settings = serde_json::json!({ "exprs": { "my_grandchild_key": "1 +" } }).as_object().cloned().unwrap();
+        doc.subgraphs.get_mut("child").unwrap().subgraphs.insert("grandchild".into(), g);
+        let p = problems(&doc);
+        assert_eq!((p.len(), p[0].node.as_deref()), (1, Some("child")), "{p:?}");
+        let p = problems(doc.subgraphs.get("child").unwrap());
+        assert_eq!(p[0].node.as_deref(), Some("child_1"), "{p:?}");
+        // A node nothing leads to: the build's error, which names no path.
+        let mut doc = fresh();
+        let mut g = grandchild(&doc);
+        g.edges.clear();
+        doc.subgraphs.get_mut("child").unwrap().subgraphs.insert("grandchild".into(), g);
+        let p = problems(&doc);
+        assert_eq!((p.len(), p[0].node.as_deref()), (1, Some("child")), "{p:?}");
+        assert!(p[0].text.starts_with("in subgraph `child`: "), "{p:?}");
+        let p = problems(doc.subgraphs.get("child").unwrap());
+        assert!(p[0].text.starts_with("in subgraph `grandchild`: ") && p[0].node.as_deref() == Some("child_1"), "{p:?}");
     }
 }

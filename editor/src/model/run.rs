@@ -217,15 +217,22 @@ pub fn step_summary(step: &StepSnapshot) -> String {
     text + &if next.is_empty() { ".".to_string() } else { format!(". Next: {next}.") }
 }
 
+/// The graph input typed as JSON: an object whose keys are all input keys of `doc`.
+pub fn parse_input(text: &str, doc: Option<&GraphDoc>) -> Result<Value, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let Value::Object(map) = &value else { return Err("the input must be a JSON object".into()) };
+    if let Some(d) = doc {
+        let allowed: Vec<String> = d.input.clone().unwrap_or_else(|| d.channels.iter().map(|c| c.key.clone()).collect());
+        if let Some(bad) = map.keys().find(|k| !allowed.contains(k)) {
+            return Err(format!("`{bad}` is not an input key ({})", allowed.join(", ")));
+        }
+    }
+    Ok(value)
+}
+
 /// The keys the input form asks for: the input schema's, else every key that is not private.
 pub fn input_keys(doc: &GraphDoc) -> Vec<String> {
     doc.input.clone().unwrap_or_else(|| doc.channels.iter().filter(|c| c.role != "private").map(|c| c.key.clone()).collect())
-}
-
-/// The document a `subgraph` node runs, which the canvas opens in its place.
-pub fn subgraph_of(doc: &GraphDoc, node: &str) -> Option<GraphDoc> {
-    let name = doc.nodes.iter().find(|n| n.id == node)?.settings.get("graph")?.as_str()?;
-    doc.subgraphs.get(name).cloned()
 }
 
 #[cfg(test)]
@@ -327,13 +334,15 @@ mod tests {
     }
 
     #[test]
-    fn the_input_form_and_subgraphs_come_from_the_document() {
+    fn the_input_form_comes_from_the_document() {
         let lance = GraphDoc::from_json(include_str!("../../../www/examples/schemas-lance.json")).unwrap();
         assert_eq!(input_keys(&lance), ["user_input"]);
         let shared = GraphDoc::from_json(include_str!("../../../www/examples/subgraph-shared-keys.json")).unwrap();
         assert_eq!(input_keys(&shared), ["foo"]);
-        let node = shared.nodes.iter().find(|n| n.kind == "subgraph").unwrap();
-        assert!(subgraph_of(&shared, &node.id).is_some_and(|d| !d.nodes.is_empty()));
-        assert!(subgraph_of(&shared, "nope").is_none());
+        assert_eq!(parse_input(r#"{"user_input": 1}"#, Some(&lance)), Ok(json!({"user_input": 1})));
+        assert_eq!(parse_input(r#"{"foo": 1}"#, Some(&lance)), Err("`foo` is not an input key (user_input)".into()));
+        assert_eq!(parse_input("[1]", Some(&lance)), Err("the input must be a JSON object".into()));
+        assert!(parse_input("{", None).is_err());
+        assert_eq!(parse_input(r#"{"any": 1}"#, None), Ok(json!({"any": 1})));
     }
 }

@@ -2,6 +2,8 @@
 //! controls on top, superstep and state panels on the right, timeline below.
 use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
+use super::crumbs::names;
+use super::crumbs::Crumbs;
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
 use super::prefs::{recall, remember};
@@ -15,7 +17,8 @@ use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
-use crate::model::run::{carried, changed_keys, input_keys, subgraph_of, Breakpoints};
+use crate::model::run::{carried, changed_keys, input_keys, parse_input, Breakpoints};
+use crate::model::subgraphs::{doc_at, subgraph_name, within};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
 use leptos::prelude::*;
@@ -37,7 +40,8 @@ pub fn App() -> impl IntoView {
 
     let doc_name = RwSignal::new(String::new());
     let doc = RwSignal::new(None::<GraphDoc>);
-    let crumbs = RwSignal::new(Vec::<(String, GraphDoc)>::new());
+    // The subgraphs opened in place, outermost first: (the node, the name of its graph).
+    let crumbs = RwSignal::new(Vec::<(String, String)>::new());
     let input_text = RwSignal::new("{}".to_string());
     let input_error = RwSignal::new(None::<String>);
     let limit = RwSignal::new(25usize);
@@ -73,11 +77,11 @@ pub fn App() -> impl IntoView {
     let clipboard: StoredValue<Option<Clip>, LocalStorage> = StoredValue::new_local(None);
     let autosave: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> = StoredValue::new_local(None);
 
-    let shown_doc = Signal::derive(move || crumbs.get().last().map(|(_, d)| d.clone()).or_else(|| doc.get()));
+    let path = move || crumbs.with(|c| names(c));
+    // The document on the canvas: the open graph, or the subgraph opened in its place.
+    let shown_doc = Signal::derive(move || hist.with(|h| h.as_ref().map(|h| doc_at(&h.doc, &path()).0.clone())));
     let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
-    let doc_problems =
-        Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| problems(&h.doc)).unwrap_or_default() } else { vec![] });
-    let editable_doc = Signal::derive(move || if crumbs.get().is_empty() { hist.get().map(|h| h.doc) } else { None });
+    let doc_problems = Signal::derive(move || shown_doc.get().map(|d| problems(&d)).unwrap_or_default());
     let current = Signal::derive(move || selected.get().and_then(|i| steps.get().get(i).cloned()));
     let before = Signal::derive(move || {
         selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
@@ -233,26 +237,9 @@ pub fn App() -> impl IntoView {
 
     // Validates the input and names a new thread; returns what `begin` needs.
     let start = move || -> Option<(Input, superstep::RunConfig)> {
-        let parsed: Result<Value, String> = serde_json::from_str(&input_text.get_untracked()).map_err(|e| e.to_string());
-        let value = match parsed {
-            Ok(v @ Value::Object(_)) => v,
-            Ok(_) => {
-                input_error.set(Some("the input must be a JSON object".into()));
-                return None;
-            }
-            Err(e) => {
-                input_error.set(Some(e));
-                return None;
-            }
-        };
-        if let Some(d) = doc.get_untracked() {
-            let allowed: Vec<String> = d.input.clone().unwrap_or_else(|| d.channels.iter().map(|c| c.key.clone()).collect());
-            if let Some(bad) = value.as_object().and_then(|m| m.keys().find(|k| !allowed.contains(k)).cloned()) {
-                input_error.set(Some(format!("`{bad}` is not an input key ({})", allowed.join(", "))));
-                return None;
-            }
-        }
-        input_error.set(None);
+        let checked = doc.with_untracked(|d| parse_input(&input_text.get_untracked(), d.as_ref()));
+        input_error.set(checked.as_ref().err().cloned());
+        let value = checked.ok()?;
         let t = format!("{}-{}", doc_name.get_untracked().replace(' ', "-"), js_sys::Date::now() as u64);
         thread.set(t.clone());
         remember("superstep.thread", &t);
@@ -456,12 +443,17 @@ pub fn App() -> impl IntoView {
         if let Some(text) = compile_change(before.as_deref(), now.as_deref().map_or(Ok(()), Err)) {
             status.set(text);
         }
+        // An undo may remove a subgraph while it is open: show what is left of the path.
+        let depth = doc_at(&d, &crumbs.with_untracked(|c| names(c))).1;
+        crumbs.update(|c| c.truncate(depth));
         steps.set(vec![]);
         selected.set(None);
         doc.set(Some(d));
     };
     let apply_edit = move |change: EditorChange| {
         let Some(before) = hist.get_untracked().map(|h| h.doc) else { return };
+        // An edit is made where the canvas is: inside the open subgraph, if any.
+        let change = within(&crumbs.with_untracked(|c| names(c)), change);
         let mut result = Ok(());
         hist.update(|h| {
             if let Some(h) = h {
@@ -471,7 +463,9 @@ pub fn App() -> impl IntoView {
         match result {
             Ok(()) => {
                 if let Some(h) = hist.get_untracked() {
-                    selection.update(|s| s.retain(|id| h.doc.nodes.iter().any(|n| &n.id == id)));
+                    if let Some(shown) = shown_doc.get_untracked() {
+                        selection.update(|s| s.retain(|id| shown.nodes.iter().any(|n| &n.id == id)));
+                    }
                     edited(before, h.doc);
                 }
             }
@@ -496,14 +490,14 @@ pub fn App() -> impl IntoView {
         let to = to.trim().to_string();
         if !to.is_empty() && to != from {
             apply_edit(EditorChange::RenameNode { from, to: to.clone() });
-            if hist.get_untracked().is_some_and(|h| h.doc.nodes.iter().any(|n| n.id == to)) {
+            if shown_doc.get_untracked().is_some_and(|d| d.nodes.iter().any(|n| n.id == to)) {
                 selection.set(vec![to]);
             }
         }
     };
     let copy_selection = move || {
-        if let Some(h) = hist.get_untracked() {
-            let clip = copy(&h.doc, &graph_layout.get_untracked(), &selection.get_untracked());
+        if let Some(d) = shown_doc.get_untracked() {
+            let clip = copy(&d, &graph_layout.get_untracked(), &selection.get_untracked());
             if !clip.nodes.is_empty() {
                 status.set(format!("Copied {} node(s).", clip.nodes.len()));
                 clipboard.set_value(Some(clip));
@@ -511,8 +505,8 @@ pub fn App() -> impl IntoView {
         }
     };
     let paste_clip = move || {
-        let (Some(h), Some(clip)) = (hist.get_untracked(), clipboard.get_value()) else { return };
-        let (change, names) = paste(&h.doc, &clip, (30.0, 30.0));
+        let (Some(d), Some(clip)) = (shown_doc.get_untracked(), clipboard.get_value()) else { return };
+        let (change, names) = paste(&d, &clip, (30.0, 30.0));
         apply_edit(change);
         selection.set(names);
     };
@@ -720,6 +714,13 @@ pub fn App() -> impl IntoView {
             status.set("Code approved for this version of the graph. Run it with F5.".into());
         }
     };
+    // Opens the graph of subgraph node `id` (of the document on the canvas) in its place.
+    let open_subgraph = move |id: String| {
+        if let Some(name) = shown_doc.get_untracked().and_then(|d| subgraph_name(&d, &id)) {
+            crumbs.update(|c| c.push((id, name)));
+            selection.set(vec![]);
+        }
+    };
     // The input as a form: one field per input key (values typed as text, numbers or JSON).
     let form_keys = Signal::derive(move || doc.get().map(|d| input_keys(&d)).unwrap_or_default());
 
@@ -750,17 +751,9 @@ pub fn App() -> impl IntoView {
                 usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
                 <InputForm keys=form_keys input_text=input_text input_error=input_error />
-                <nav class="crumbs" aria-label="breadcrumb">
-                    <button on:click=move |_| crumbs.set(vec![])>{move || doc_name.get()}</button>
-                    {move || crumbs.get().into_iter().map(|(n, _)| view! { <span>" › "{n}</span> }).collect_view()}
-                </nav>
-                <Canvas layout=graph_layout step=canvas_step carried=edges_lit selection=selection problems=doc_problems doc=editable_doc
-                    on_edit=move |c: EditorChange| apply_edit(c)
-                    on_open=move |id: String| {
-                    if let Some(sub) = shown_doc.get_untracked().and_then(|d| subgraph_of(&d, &id)) {
-                        crumbs.update(|c| c.push((id, sub)));
-                    }
-                } />
+                <Crumbs root=doc_name crumbs=crumbs selection=selection />
+                <Canvas layout=graph_layout step=canvas_step carried=edges_lit selection=selection problems=doc_problems doc=shown_doc
+                    on_edit=move |c: EditorChange| apply_edit(c) on_open=open_subgraph />
                 <p class="status" role="status">{move || status.get()}</p>
                 <Timeline steps=steps selected=selected compare=compare history=history picked=picked fork_text=fork_text />
             </section>
@@ -774,7 +767,8 @@ pub fn App() -> impl IntoView {
                     let d = shown_doc.get()?;
                     Some(match ids.as_slice() {
                         [] => ().into_any(),
-                        [id] => view! { <NodePanel doc=d id=id.clone() breaks=breaks on_edit=move |c: EditorChange| apply_edit(c) on_rename=rename_node /> }.into_any(),
+                        [id] => view! { <NodePanel doc=d id=id.clone() breaks=breaks nested=!crumbs.with(Vec::is_empty)
+                            on_edit=move |c: EditorChange| apply_edit(c) on_rename=rename_node on_open=open_subgraph /> }.into_any(),
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })
                 }}
@@ -793,7 +787,7 @@ pub fn App() -> impl IntoView {
                         <button aria-label="Fork and continue" on:click=move |_| fork()>"Fork and continue"</button>
                     </section>
                 </Show>
-                <BuildPanel history=hist selection=selection on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
+                <BuildPanel history=hist doc=shown_doc selection=selection on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
             </aside>
         </main>
     }

@@ -40,6 +40,10 @@ pub fn download(name: &str, text: &str, mime: &str) {
 #[component]
 pub fn BuildPanel(
     history: RwSignal<Option<History>>,
+    /// The document on the canvas (a subgraph opened in place, or the whole graph):
+    /// new nodes, the schema and problems are its; undo and export are the whole graph's.
+    #[prop(into)]
+    doc: Signal<Option<GraphDoc>>,
     selection: RwSignal<Vec<String>>,
     #[prop(into)] on_edit: Callback<EditorChange>,
     #[prop(into)] on_undo: Callback<bool>,
@@ -47,10 +51,10 @@ pub fn BuildPanel(
     let mermaid = RwSignal::new(None::<String>);
     let show_snippet = RwSignal::new(false);
     let add = move |kind: &'static str| {
-        let Some(h) = history.get_untracked() else { return };
-        let node = fresh_node(&h.doc, kind);
+        let Some(d) = doc.get_untracked() else { return };
+        let node = fresh_node(&d, kind);
         let id = node.id.clone();
-        on_edit.run(EditorChange::AddNode { node, at: h.doc.nodes.len() });
+        on_edit.run(EditorChange::AddNode { node, at: d.nodes.len() });
         selection.set(vec![id]);
     };
     view! {
@@ -63,8 +67,8 @@ pub fn BuildPanel(
                    <button aria-label="Undo (Ctrl+Z)" disabled=move || !history.get().is_some_and(|h| h.can_undo()) on:click=move |_| on_undo.run(true)>"Undo"</button>
                    <button aria-label="Redo (Ctrl+Shift+Z)" disabled=move || !history.get().is_some_and(|h| h.can_redo()) on:click=move |_| on_undo.run(false)>"Redo"</button>
     <button aria-label="Auto-layout" on:click=move |_| {
-                       let Some(h) = history.get_untracked() else { return };
-                       let moves: Vec<EditorChange> = h.doc.layout.keys().map(|id| EditorChange::Move { id: id.clone(), to: None }).collect();
+                       let Some(d) = doc.get_untracked() else { return };
+                       let moves: Vec<EditorChange> = d.layout.keys().map(|id| EditorChange::Move { id: id.clone(), to: None }).collect();
                        if !moves.is_empty() { on_edit.run(EditorChange::Batch(moves)) }
                    }>"Auto-layout"</button>
                    <button aria-label="Export JSON" on:click=move |_| if let Some(h) = history.get_untracked() { download(&format!("{}.json", h.doc.name), &h.doc.to_json(), "application/json") }>"Export JSON"</button>
@@ -74,11 +78,11 @@ pub fn BuildPanel(
                    }>"Mermaid"</button>
                    <button aria-label="Use in your app" on:click=move |_| show_snippet.update(|s| *s = !*s)>"Use in your app"</button>
                </div>
-               <SchemaEditor history=history on_edit=on_edit />
+               <SchemaEditor doc=doc on_edit=on_edit />
                <h3>"Problems"</h3>
                <ul class="problems" aria-label="problems">
                    {move || {
-                       let list = history.get().map(|h| problems(&h.doc)).unwrap_or_default();
+                       let list = doc.get().map(|d| problems(&d)).unwrap_or_default();
                        if list.is_empty() {
                            view! { <li class="muted">"none"</li> }.into_any()
                        } else {
@@ -114,12 +118,12 @@ mod tests {
 /// State keys: add, rename or remove one; its reducer, default, and whether
 /// it is private, an input or an output of the graph.
 #[component]
-fn SchemaEditor(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>) -> impl IntoView {
+fn SchemaEditor(doc: Signal<Option<GraphDoc>>, on_edit: Callback<EditorChange>) -> impl IntoView {
     let key = RwSignal::new(String::new());
     let reducer = RwSignal::new("overwrite".to_string());
     let io = move |key: String, output: bool, on: bool| {
-        let Some(h) = history.get_untracked() else { return };
-        let (mut input, mut out) = (h.doc.input.clone(), h.doc.output.clone());
+        let Some(d) = doc.get_untracked() else { return };
+        let (mut input, mut out) = (d.input.clone(), d.output.clone());
         let list = if output { &mut out } else { &mut input };
         let mut keys = list.clone().unwrap_or_default();
         keys.retain(|k| *k != key);
@@ -133,11 +137,11 @@ fn SchemaEditor(history: RwSignal<Option<History>>, on_edit: Callback<EditorChan
         <h3>"State schema"</h3>
         <table class="schema" aria-label="state schema">
             <tr class="muted"><th>"key"</th><th>"reducer"</th><th>"default"</th><th title="input key">"in"</th><th title="output key">"out"</th><th title="private: not in the input or output schema">"priv"</th><th></th></tr>
-            {move || history.get().map(|h| h.doc.channels.iter().map(|c| {
+            {move || doc.get().map(|d| d.channels.iter().map(|c| {
                 let k = c.key.clone();
                 let (c1, c2, c3, c4) = (c.clone(), c.clone(), c.clone(), c.clone());
-                let is_in = h.doc.input.as_ref().is_some_and(|l| l.contains(&k));
-                let is_out = h.doc.output.as_ref().is_some_and(|l| l.contains(&k));
+                let is_in = d.input.as_ref().is_some_and(|l| l.contains(&k));
+                let is_out = d.output.as_ref().is_some_and(|l| l.contains(&k));
                 let (k1, k2, k3, k4, k5, k6) = (k.clone(), k.clone(), k.clone(), k.clone(), k.clone(), k.clone());
                 view! {
                     <tr>
@@ -163,19 +167,19 @@ fn SchemaEditor(history: RwSignal<Option<History>>, on_edit: Callback<EditorChan
         </table>
         <div class="node-edit">
             <input aria-label="new state key" placeholder="new key" prop:value=move || key.get() on:input=move |e| key.set(event_target_value(&e))
-                on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Enter" { add_key(history, on_edit, key, reducer) } />
+                on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Enter" { add_key(doc, on_edit, key, reducer) } />
             <select aria-label="reducer" on:change=move |e| reducer.set(event_target_value(&e))>
                 {REDUCERS.map(|r| view! { <option value=r>{r}</option> }).collect_view()}
             </select>
-            <button aria-label="Add state key" on:click=move |_| add_key(history, on_edit, key, reducer)>"Add"</button>
+            <button aria-label="Add state key" on:click=move |_| add_key(doc, on_edit, key, reducer)>"Add"</button>
         </div>
     }
 }
 
 const REDUCERS: [&str; 6] = ["overwrite", "append", "add", "merge", "messages", "messages_delta"];
 
-fn add_key(history: RwSignal<Option<History>>, on_edit: Callback<EditorChange>, key: RwSignal<String>, reducer: RwSignal<String>) {
-    let at = history.get_untracked().map(|h| h.doc.channels.len()).unwrap_or(0);
+fn add_key(doc: Signal<Option<GraphDoc>>, on_edit: Callback<EditorChange>, key: RwSignal<String>, reducer: RwSignal<String>) {
+    let at = doc.get_untracked().map(|d| d.channels.len()).unwrap_or(0);
     on_edit.run(EditorChange::AddChannel {
         channel: superstep::doc::ChannelDoc {
             key: key.get_untracked().trim().to_string(),

@@ -88,7 +88,7 @@ pub fn Canvas(
     carried: Signal<Vec<(String, String)>>,
     selection: RwSignal<Vec<String>>,
     problems: Signal<Vec<Problem>>,
-    /// The document being edited; `None` (e.g. inside a subgraph) makes the canvas read-only.
+    /// The document being edited (the open graph or a subgraph opened in place); `None` makes the canvas read-only.
     doc: Signal<Option<GraphDoc>>,
     #[prop(into)] on_open: Callback<String>,
     #[prop(into)] on_edit: Callback<EditorChange>,

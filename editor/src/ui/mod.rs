@@ -2,6 +2,7 @@
 pub mod app;
 pub mod build_panel;
 pub mod canvas;
+pub mod crumbs;
 pub mod examples;
 pub mod json_tree;
 pub mod node_panel;

@@ -5,6 +5,7 @@
 use super::sandbox::syntax_error;
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::run::Breakpoints;
+use crate::model::subgraphs::new_subgraph;
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use superstep::doc::{EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
@@ -36,8 +37,14 @@ pub fn NodePanel(
     doc: GraphDoc,
     id: String,
     breaks: RwSignal<Breakpoints>,
+    /// Shown inside a subgraph: breakpoints belong to the open graph's own nodes.
+    #[prop(optional)]
+    nested: bool,
     #[prop(into)] on_edit: Callback<EditorChange>,
     #[prop(into)] on_rename: Callback<(String, String)>,
+    /// Opens a subgraph node's graph in place.
+    #[prop(into)]
+    on_open: Callback<String>,
 ) -> impl IntoView {
     let Some(node) = doc.nodes.iter().find(|n| n.id == id).cloned() else {
         return view! { <section class="panel node-panel" aria-label="node"><h2>{label(&id)}</h2><Routing doc=doc id=id on_edit=on_edit /></section> }.into_any();
@@ -87,7 +94,21 @@ pub fn NodePanel(
         }
         "subgraph" => {
             let g = settings.get("graph").and_then(Value::as_str).unwrap_or_default().to_string();
-            view! { <label>"Graph " {pick("subgraph".into(), doc.subgraphs.keys().cloned().collect(), g, move |k| set("graph", json!(k)))}</label> }.into_any()
+            let has_graph = doc.subgraphs.contains_key(g.as_str());
+            let (new_doc, new_id, open_id) = (doc.clone(), id.clone(), id.clone());
+            let create = move |_| {
+                if let Some((change, _)) = new_subgraph(&new_doc, &new_id) {
+                    on_edit.run(change);
+                    on_open.run(new_id.clone());
+                }
+            };
+            view! {
+                <label>"Graph " {pick("subgraph".into(), doc.subgraphs.keys().cloned().collect(), g, move |k| set("graph", json!(k)))}</label>
+                <div class="node-edit">
+                    <button aria-label="Create a graph for this node" title="A new graph with these state keys, opened for editing" on:click=create>"Create graph"</button>
+                    <button aria-label="Open this node's graph" disabled=!has_graph on:click=move |_| on_open.run(open_id.clone())>"Open"</button>
+                </div>
+            }.into_any()
         }
         "code" => {
             let code = settings.get("code").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -150,10 +171,12 @@ pub fn NodePanel(
                 <button aria-label="Delete node" on:click=move |_| on_edit.run(EditorChange::RemoveNode { id: d_id.clone() })>"Delete"</button>
             </div>
             <Routing doc=doc.clone() id=id.clone() on_edit=on_edit />
-            <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
-                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
-            <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
-                on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
+            <Show when=move || !nested>
+                <label><input type="checkbox" aria-label="break before this node" prop:checked={let b_id = b_id.clone(); move || breaks.get().has(&b_id, false)}
+                    on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
+                <label><input type="checkbox" aria-label="break after this node" prop:checked={let a_id = a_id.clone(); move || breaks.get().has(&a_id, true)}
+                    on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
+            </Show>
         </section>
     }
     .into_any()

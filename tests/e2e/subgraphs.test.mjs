@@ -1,0 +1,101 @@
+// Subgraphs edited in place, as a person would: open one from its node,
+// change it there, go back, undo, run, reload; and give a new subgraph node
+// a graph of its own.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openEditor, fillInput } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const docOf = async (page) => JSON.parse(await page.locator(".build-panel").getAttribute("data-doc"));
+const node = (page, id) => page.locator(`g.node[data-node="${id}"]`);
+const center = async (loc) => {
+  const b = await loc.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+};
+
+async function runToEnd(page) {
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  return page.locator(".state-panel").innerText();
+}
+
+test("a subgraph opened in place is edited there, undone from above, run and kept after a reload", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: /^subgraph-shared-keys/ }).first().click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-shared-keys");
+  await node(page, "node_2").click();
+  await node(page, "node_2").dblclick();
+  await node(page, "subgraph_node_1").waitFor();
+  // The parent's node is not on this canvas: its settings are not shown either.
+  assert.equal(await page.locator(".node-panel").count(), 0);
+  assert.match(await page.locator(".crumbs").innerText(), /subgraph-shared-keys › node_2 \(subgraph\)/);
+  // The schema and the palette are the subgraph's.
+  await page.getByLabel("state key bar").waitFor();
+  await node(page, "subgraph_node_2").click();
+  await page.getByLabel("expression 1").fill("'edited ' + foo + bar");
+  await page.getByLabel("expression 1").press("Tab");
+  assert.equal(await page.getByLabel("break before this node").count(), 0, "breakpoints belong to the open graph's nodes");
+  await page.getByRole("button", { name: "add set node" }).click();
+  await node(page, "set_1").waitFor();
+  let doc = await docOf(page);
+  assert.equal(doc.subgraphs.subgraph.nodes[1].exprs.foo, "'edited ' + foo + bar");
+  assert.deepEqual(doc.subgraphs.subgraph.nodes.map((n) => n.id), ["subgraph_node_1", "subgraph_node_2", "set_1"]);
+  assert.deepEqual(doc.nodes.map((n) => n.id), ["node_1", "node_2"]);
+
+  // Back in the parent: the subgraph's problem is named, on the node that runs it.
+  await page.locator(".crumbs button").click();
+  await node(page, "node_1").waitFor();
+  assert.equal(await node(page, "set_1").count(), 0);
+  assert.match(await page.getByRole("list", { name: "problems", exact: true }).innerText(), /in subgraph `subgraph`: .*set_1/);
+  assert.equal(await node(page, "node_2").locator(".problem-badge").count(), 1);
+  // One undo, from the parent, takes back the last edit made inside.
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => /none/.test(document.querySelector('ul[aria-label="problems"]')?.textContent ?? ""));
+  assert.deepEqual((await docOf(page)).subgraphs.subgraph.nodes.map((n) => n.id), ["subgraph_node_1", "subgraph_node_2"]);
+  assert.match(await runToEnd(page), /edited hi! foobar/);
+
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-shared-keys");
+  await node(page, "node_2").dblclick();
+  await node(page, "subgraph_node_2").click();
+  assert.equal(await page.getByLabel("expression 1").inputValue(), "'edited ' + foo + bar");
+  await page.close();
+});
+
+test("a new subgraph node gets a graph of its own with the same state keys", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: "New graph", exact: true }).click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "untitled");
+  await page.getByLabel("new state key").fill("n");
+  await page.getByLabel("new state key").press("Enter");
+  await page.getByRole("button", { name: "add subgraph node" }).click();
+  await page.getByRole("button", { name: "Create a graph for this node" }).click();
+  // The new graph opens at once: START → node_1 → END, sharing the key `n`.
+  await node(page, "node_1").waitFor();
+  assert.match(await page.locator(".crumbs").innerText(), /untitled › subgraph_1 \(graph_1\)/);
+  await page.getByLabel("state key n").waitFor();
+  await node(page, "node_1").click();
+  await page.getByLabel("expression 1").fill("n + 1");
+  await page.getByLabel("expression 1").press("Tab");
+  await page.locator(".crumbs button").click();
+  await node(page, "subgraph_1").waitFor();
+  // Connect START to the subgraph node by dragging from START's handle.
+  const from = await center(node(page, "__start__").locator(".handle"));
+  const to = await center(node(page, "subgraph_1").locator("rect"));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => /none/.test(document.querySelector('ul[aria-label="problems"]')?.textContent ?? ""));
+  await fillInput(page, '{"n": 1}');
+  assert.match(await runToEnd(page), /^n\s*overwrite\s*2$/m);
+  const doc = await docOf(page);
+  assert.deepEqual(Object.keys(doc.subgraphs), ["graph_1"]);
+  assert.equal(doc.nodes[0].graph, "graph_1");
+  await page.close();
+});
