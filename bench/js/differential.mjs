@@ -364,11 +364,17 @@ async function runOn(lib, spec, Saver) {
     hist = [];
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
+  // LangGraph.js's history shows the goto of a Command input (a null write of the checkpoint it
+  // continues) as that checkpoint's next only if the node's trigger had a version already: not copied.
+  // (The same for a resume's goto, on the paused checkpoint.)
+  const gotoOf = (h, n) => h.metadata.source === "loop" && cmdAt.some(([step, node]) => h.metadata.step === step && n === node);
+  const nextOf = (h) => [...h.next].sort().filter((n) => !gotoOf(h, n));
   if (process.env.EDIT && hist.length) {
     // EDIT=1: edit the newest checkpoint (a paused or failed superstep's finished writes count)
     // as one of updateState's forms, or bulkUpdateState, then continue.
     const names = spec.nodes.map((n) => n.name).sort();
-    const next = [...hist[0].next].sort();
+    // The checkpoint's next as LangGraph.js shows it (without a goto it does not list).
+    const next = nextOf(hist[0]);
     const edits = [
       () => g.updateState(cfg, { log: ["edited"] }, next[0] ?? names[0]),
       () => g.updateState(cfg, null, LG.END),
@@ -390,12 +396,7 @@ async function runOn(lib, spec, Saver) {
     hist = [];
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
-  // LangGraph.js's history shows the goto of a Command input (a null write of the checkpoint it
-  // continues) as that checkpoint's next only if the node's trigger had a version already: not copied.
-  // (The same for a resume's goto, on the paused checkpoint.)
-  const gotoOf = (h, n) => h.metadata.source === "loop" && cmdAt.some(([step, node]) => h.metadata.step === step && n === node);
-  const next = (h) => [...h.next].sort().filter((n) => !gotoOf(h, n));
-  out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, next(h), norm(h.values)]);
+  out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, nextOf(h), norm(h.values)]);
   out.taskRuns = g.taskRuns.n;
   return out;
 }
