@@ -97,5 +97,12 @@ test("a new subgraph node gets a graph of its own with the same state keys", asy
   const doc = await docOf(page);
   assert.deepEqual(Object.keys(doc.subgraphs), ["graph_1"]);
   assert.equal(doc.nodes[0].graph, "graph_1");
+  // The run's supersteps are the top-level graph's: inside, no node shows a status from them.
+  assert.doesNotMatch(await node(page, "subgraph_1").getAttribute("class"), /idle/);
+  await node(page, "subgraph_1").dblclick();
+  await node(page, "node_1").waitFor();
+  const classes = await page.locator("g.node").evaluateAll((els) => els.map((e) => e.getAttribute("class")));
+  assert.ok(classes.every((c) => c.includes("idle")), classes.join(" | "));
+  assert.match(await page.locator(".crumbs").innerText(), /runs show on the top-level graph/);
   await page.close();
 });

@@ -86,8 +86,13 @@ pub fn App() -> impl IntoView {
     let before = Signal::derive(move || {
         selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
     });
+    // A run's supersteps are the top-level graph's: a subgraph's canvas shows none (names may clash).
     // A fork clears the steps before the selection: a selection past them lights nothing.
+    let nested = move || !crumbs.with(Vec::is_empty);
     let edges_lit = Signal::derive(move || {
+        if nested() {
+            return vec![];
+        }
         let all = steps.get();
         match selected.get().and_then(|i| Some((i, all.get(i)?))) {
             Some((i, step)) => carried(i.checked_sub(1).and_then(|p| all.get(p)), step),
@@ -106,7 +111,8 @@ pub fn App() -> impl IntoView {
         None => current.get().map(|s| s.changed).unwrap_or_default(),
     });
     // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
-    let canvas_step = Signal::derive(move || picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()));
+    let canvas_step =
+        Signal::derive(move || if nested() { None } else { picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()) });
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
     let refresh_threads = move || {
@@ -767,7 +773,7 @@ pub fn App() -> impl IntoView {
                     let d = shown_doc.get()?;
                     Some(match ids.as_slice() {
                         [] => ().into_any(),
-                        [id] => view! { <NodePanel doc=d id=id.clone() breaks=breaks nested=!crumbs.with(Vec::is_empty)
+                        [id] => view! { <NodePanel doc=d id=id.clone() breaks=breaks nested=nested()
                             on_edit=move |c: EditorChange| apply_edit(c) on_rename=rename_node on_open=open_subgraph /> }.into_any(),
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })

@@ -31,7 +31,8 @@ pub fn Crumbs(
                         else { view! { <button on:click=move |_| back_to(i + 1)>{text}</button> }.into_any() };
                     view! { <span>" › "</span>{level} }
                 }).collect_view();
-                view! { {top}{inner} }
+                let note = (last > 0).then(|| view! { <span class="muted">" · runs show on the top-level graph"</span> });
+                view! { {top}{inner}{note} }
             }}
         </nav>
     }
