@@ -2,8 +2,7 @@
 //! controls on top, superstep and state panels on the right, timeline below.
 use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
-use super::crumbs::names;
-use super::crumbs::Crumbs;
+use super::crumbs::{names, Crumbs};
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
 use super::prefs::{recall, remember};
