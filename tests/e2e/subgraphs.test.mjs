@@ -106,3 +106,43 @@ test("a new subgraph node gets a graph of its own with the same state keys", asy
   assert.match(await page.locator(".crumbs").innerText(), /runs show on the top-level graph/);
   await page.close();
 });
+
+test("a run paused inside a subgraph shows, in the subgraph, its state and the node that asks", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: "New graph", exact: true }).click();
+  await page.waitForFunction(() => /^untitled/.test(document.querySelector(".doc-name")?.textContent ?? ""));
+  await page.getByLabel("new state key").fill("n");
+  await page.getByLabel("new state key").press("Enter");
+  await page.getByRole("button", { name: "add subgraph node" }).click();
+  await page.getByRole("button", { name: "Create a graph for this node" }).click();
+  await node(page, "node_1").click();
+  await page.getByLabel("expression 1").fill("n + 1");
+  await page.getByLabel("expression 1").press("Tab");
+  // Inside: node_1 (n + 1), then an interrupt whose answer goes to n.
+  await page.getByRole("button", { name: "add interrupt node" }).click();
+  await node(page, "node_1").click();
+  await page.getByLabel("connect to node").selectOption("interrupt_1");
+  await page.locator(".crumbs button").click();
+  await node(page, "__start__").click();
+  await page.getByLabel("connect to node").selectOption("subgraph_1");
+  await fillInput(page, '{"n": 1}');
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Paused/.test(document.querySelector(".status")?.textContent ?? ""));
+  // The top level has not seen the subgraph's write yet; inside, it is there, paused at interrupt_1.
+  const state = () => page.locator(".state-panel").innerText();
+  assert.match(await state(), /^n\s*overwrite\s*1$/m);
+  await node(page, "subgraph_1").dblclick();
+  await page.waitForFunction(() => /unfinished superstep/.test(document.querySelector(".crumbs")?.textContent ?? ""));
+  await page.waitForFunction(() => /^n\s*overwrite\s*2$/m.test(document.querySelector(".state-panel")?.innerText ?? ""));
+  assert.match(await node(page, "interrupt_1").getAttribute("class"), /\binterrupted\b/);
+  assert.doesNotMatch(await node(page, "node_1").getAttribute("class"), /\b(interrupted|next|active)\b/);
+  // Answered, the run finishes: nothing is left inside, and the canvas goes idle.
+  await page.getByLabel("resume value (JSON)").fill("40");
+  await page.getByRole("button", { name: "Resume", exact: true }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.waitForFunction(() => /runs show on the top-level graph/.test(document.querySelector(".crumbs")?.textContent ?? ""));
+  assert.match(await node(page, "interrupt_1").getAttribute("class"), /\bidle\b/);
+  await page.locator(".crumbs button").click();
+  assert.match(await state(), /^n\s*overwrite\s*40$/m);
+  await page.close();
+});

@@ -3,7 +3,9 @@
 //! graph's one history (so undo, autosave and runs see a single document).
 use super::edit::{new_node, EditorChange};
 use serde_json::{json, Value};
+use superstep::checkpoint::StateSnapshot;
 use superstep::doc::{EdgeDoc, GraphDoc};
+use superstep::pregel::{Outcome, StepSnapshot, TaskRecord};
 
 /// The name of the document a `subgraph` node runs, if it has one.
 pub fn subgraph_name(doc: &GraphDoc, node: &str) -> Option<String> {
@@ -58,6 +60,40 @@ pub fn new_subgraph(doc: &GraphDoc, node: &str) -> Option<(EditorChange, String)
     Some((change, name))
 }
 
+/// The saved state of the run inside the subgraph nodes `nodes` (outermost first), from
+/// a snapshot taken with `get_state(subgraphs=true)`: there while the superstep that
+/// runs them is unfinished (paused on an interrupt inside, say).
+pub fn inner_snapshot(root: StateSnapshot, nodes: &[String]) -> Option<StateSnapshot> {
+    nodes.iter().try_fold(root, |s, node| s.tasks.into_iter().find(|t| &t.name == node)?.state.map(|b| *b))
+}
+
+/// A saved state as the canvas shows a superstep: its paused or failed tasks and its next nodes.
+pub fn as_step(s: &StateSnapshot) -> StepSnapshot {
+    let stopped = s.tasks.iter().filter(|t| !t.interrupts.is_empty() || t.error.is_some());
+    let tasks: Vec<TaskRecord> = stopped
+        .map(|t| TaskRecord {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            path: t.path.clone(),
+            triggers: vec![],
+            input: Value::Null,
+            writes: vec![],
+            error: t.error.clone(),
+            interrupts: t.interrupts.clone(),
+            cached: false,
+        })
+        .collect();
+    let interrupts: Vec<_> = tasks.iter().flat_map(|t| t.interrupts.clone()).collect();
+    StepSnapshot {
+        step: s.metadata.as_ref().map_or(0, |m| m.step),
+        tasks,
+        state: s.values.clone(),
+        changed: vec![],
+        next: s.next.clone(),
+        outcome: if interrupts.is_empty() { Outcome::Continue } else { Outcome::Interrupted(interrupts) },
+    }
+}
+
 fn edge(from: &str, to: &str) -> EdgeDoc {
     EdgeDoc { from: Value::String(from.into()), to: to.into() }
 }
@@ -107,6 +143,37 @@ mod tests {
         h.undo();
         assert_eq!(h.doc, grandchild());
         assert!(h.edit(within(&["nope".to_string()], EditorChange::RemoveNode { id: "x".into() })).is_err());
+    }
+
+    #[test]
+    fn a_run_paused_two_subgraphs_down_shows_its_inner_state_and_the_paused_node() {
+        use crate::model::run::{status, NodeStatus};
+        use futures::executor::block_on;
+        use std::rc::Rc;
+        use superstep::checkpoint::{Checkpointing, MemorySaver};
+        use superstep::doc::build::{build, NoCode};
+        use superstep::{CompileOptions, RunConfig};
+        // The grandchild asks before it answers.
+        let mut doc = grandchild();
+        let child = doc.subgraphs.get_mut("child").unwrap();
+        let inner = child.subgraphs.get_mut("grandchild").unwrap();
+        let ask = new_node("interrupt", "ask", "my_grandchild_key");
+        inner.nodes.insert(0, ask);
+        inner.edges = vec![edge("__start__", "ask"), edge("ask", "grandchild_1"), edge("grandchild_1", "__end__")];
+        let options = CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() };
+        let g = build(&doc, &NoCode, options).unwrap();
+        let config = RunConfig::thread("t");
+        block_on(g.invoke(json!({ "my_key": "bob" }), config.clone())).unwrap();
+        let root = block_on(g.get_state(&config, true)).unwrap();
+        let path = ["child".to_string(), "child_1".to_string()];
+        let s = inner_snapshot(root.clone(), &path).expect("the grandchild's saved state");
+        assert_eq!(s.values, json!({ "my_grandchild_key": "hi bob" }));
+        let step = as_step(&s);
+        assert_eq!(status(&step, "ask"), NodeStatus::Interrupted);
+        assert_eq!(status(&step, "grandchild_1"), NodeStatus::Halted);
+        // One level down is the child's state; a node that runs no paused subgraph has none.
+        assert!(inner_snapshot(root.clone(), &path[..1]).is_some_and(|c| c.next == ["child_1"]));
+        assert!(inner_snapshot(root, &["parent_1".to_string()]).is_none());
     }
 
     #[test]

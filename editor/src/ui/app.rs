@@ -2,7 +2,7 @@
 //! controls on top, superstep and state panels on the right, timeline below.
 use super::build_panel::BuildPanel;
 use super::canvas::Canvas;
-use super::crumbs::{names, Crumbs};
+use super::crumbs::{names, open_in_place, Crumbs};
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
 use super::prefs::{recall, remember};
@@ -17,7 +17,7 @@ use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
 use crate::model::run::{carried, changed_keys, input_keys, parse_input, Breakpoints};
-use crate::model::subgraphs::{doc_at, subgraph_name, within};
+use crate::model::subgraphs::{as_step, doc_at, within};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
 use leptos::prelude::*;
@@ -85,7 +85,8 @@ pub fn App() -> impl IntoView {
     let before = Signal::derive(move || {
         selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
     });
-    // A run's supersteps are the top-level graph's: a subgraph's canvas shows none (names may clash).
+    // A run's supersteps are the top-level graph's: a subgraph's canvas shows none (names may clash),
+    // only what an unfinished one saved inside it.
     // A fork clears the steps before the selection: a selection past them lights nothing.
     let nested = move || !crumbs.with(Vec::is_empty);
     let edges_lit = Signal::derive(move || {
@@ -99,19 +100,25 @@ pub fn App() -> impl IntoView {
         }
     });
     let picked_state = Signal::derive(move || picked.get().and_then(|id| history.get().into_iter().find(|c| c.id == id)));
-    let values = Signal::derive(move || match (picked_state.get(), current.get()) {
-        (Some(c), _) => c.values,
-        (None, Some(s)) => s.state,
+    // Inside a subgraph: the state the unfinished superstep saved there, if any.
+    let inner = super::inside::inner_state(session, thread, crumbs, picked, Signal::derive(move || steps.with(Vec::len)));
+    let values = Signal::derive(move || match (inner.get(), picked_state.get(), current.get()) {
+        (Some(s), _, _) if nested() => s.values,
+        (_, Some(c), _) => c.values,
+        (_, None, Some(s)) => s.state,
         _ => Value::Object(Default::default()),
     });
     let changed = Signal::derive(move || match picked_state.get() {
+        _ if nested() => vec![],
         // A picked checkpoint shows what changed since the one before it (a reload keeps that too).
         Some(c) => history.with(|rows| changed_keys(c.parent_in(rows).map(|r| &r.values), &c.values)),
         None => current.get().map(|s| s.changed).unwrap_or_default(),
     });
     // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
-    let canvas_step =
-        Signal::derive(move || if nested() { None } else { picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()) });
+    let canvas_step = Signal::derive(move || match nested() {
+        true => inner.get().map(|s| as_step(&s)),
+        false => picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()),
+    });
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
     let refresh_threads = move || {
@@ -519,9 +526,7 @@ pub fn App() -> impl IntoView {
     // Step Back: to the parent of the checkpoint in view (the newest one if none is picked).
     let step_back = move || {
         let all = history.get_untracked();
-        let from = picked.get_untracked().or_else(|| all.first().map(|c| c.id.clone()));
-        let parent = from.and_then(|id| all.iter().find(|c| c.id == id).and_then(|c| c.parent.clone()));
-        match parent.and_then(|p| all.into_iter().find(|c| c.id == p)) {
+        match CheckpointRow::back_from(&all, picked.get_untracked().as_deref()).cloned() {
             Some(c) => {
                 fork_text.set(serde_json::to_string_pretty(&c.values).unwrap_or_default());
                 picked.set(Some(c.id));
@@ -720,12 +725,7 @@ pub fn App() -> impl IntoView {
         }
     };
     // Opens the graph of subgraph node `id` (of the document on the canvas) in its place.
-    let open_subgraph = move |id: String| {
-        if let Some(name) = shown_doc.get_untracked().and_then(|d| subgraph_name(&d, &id)) {
-            crumbs.update(|c| c.push((id, name)));
-            selection.set(vec![]);
-        }
-    };
+    let open_subgraph = move |id: String| open_in_place(crumbs, selection, shown_doc.get_untracked(), id);
     // The input as a form: one field per input key (values typed as text, numbers or JSON).
     let form_keys = Signal::derive(move || doc.get().map(|d| input_keys(&d)).unwrap_or_default());
 
@@ -756,7 +756,7 @@ pub fn App() -> impl IntoView {
                 usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
                 <InputForm keys=form_keys input_text=input_text input_error=input_error />
-                <Crumbs root=doc_name crumbs=crumbs selection=selection />
+                <Crumbs root=doc_name crumbs=crumbs selection=selection inside=Signal::derive(move || inner.with(Option::is_some)) />
                 <Canvas layout=graph_layout step=canvas_step carried=edges_lit selection=selection problems=doc_problems doc=shown_doc
                     on_edit=move |c: EditorChange| apply_edit(c) on_open=open_subgraph />
                 <p class="status" role="status">{move || status.get()}</p>

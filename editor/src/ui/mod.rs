@@ -4,6 +4,7 @@ pub mod build_panel;
 pub mod canvas;
 pub mod crumbs;
 pub mod examples;
+pub mod inside;
 pub mod json_tree;
 pub mod node_panel;
 pub mod panels;

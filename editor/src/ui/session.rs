@@ -92,6 +92,14 @@ impl Session {
         self.graph.missing_nodes(&RunConfig::thread(thread)).await.unwrap_or_default()
     }
 
+    /// The saved state inside the subgraph nodes `nodes` (outermost first) at `checkpoint`
+    /// (else the newest): there while the superstep running them is unfinished.
+    pub async fn inner_state(&self, thread: &str, checkpoint: Option<&str>, nodes: &[String]) -> Option<StateSnapshot> {
+        let c = Session::config(thread, 25, checkpoint, &Breakpoints::default());
+        let root = self.graph.get_state(&c, true).await.ok()?;
+        crate::model::subgraphs::inner_snapshot(root, nodes)
+    }
+
     /// `update_state` on a checkpoint: a new branch; returns its checkpoint id.
     pub async fn fork(&self, thread: &str, checkpoint: &str, values: Value) -> Result<String, String> {
         let c = Session::config(thread, 25, Some(checkpoint), &Breakpoints::default());
@@ -145,6 +153,12 @@ impl CheckpointRow {
     /// The checkpoint as the canvas shows a step: its state and the nodes it would run next.
     pub fn into_step(self) -> StepSnapshot {
         StepSnapshot { step: self.step, tasks: vec![], state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
+    }
+
+    /// Where Step Back goes: the parent of the checkpoint `picked` (else of the newest), among `rows`.
+    pub fn back_from<'a>(rows: &'a [CheckpointRow], picked: Option<&str>) -> Option<&'a CheckpointRow> {
+        let from = picked.or_else(|| rows.first().map(|c| c.id.as_str()))?;
+        rows.iter().find(|c| c.id == from)?.parent_in(rows)
     }
 
     /// The checkpoint this one was made from, among `rows`.
