@@ -146,3 +146,25 @@ test("a run paused inside a subgraph shows, in the subgraph, its state and the n
   assert.match(await state(), /^n\s*overwrite\s*40$/m);
   await page.close();
 });
+
+test("a subgraph node's input and output mappings are edited as rows", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: /^subgraph-in-node/ }).first().click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-in-node");
+  await node(page, "node_2").click();
+  assert.equal(await page.getByLabel("input key 1").inputValue(), "bar");
+  assert.equal(await page.getByLabel("input expression 1").inputValue(), "foo");
+  assert.equal(await page.getByLabel("output key 1").inputValue(), "foo");
+  assert.equal(await page.getByLabel("output expression 1").inputValue(), "bar");
+  // The node's input is its mapping: the "reads" boxes, which would overwrite it, are not offered.
+  assert.equal(await page.getByLabel("reads foo").isVisible(), false);
+  await page.getByLabel("output expression 1").fill("bar + '!'");
+  await page.getByLabel("output expression 1").press("Tab");
+  assert.deepEqual((await docOf(page)).nodes[1].output, { foo: "bar + '!'" });
+  assert.match(await runToEnd(page), /hi! foobaz!/);
+  // Without mappings it shares keys: the last row removed drops the setting, and "reads" is back.
+  await page.getByRole("button", { name: "remove input bar" }).click();
+  assert.equal((await docOf(page)).nodes[1].input, undefined);
+  await page.getByLabel("reads foo").waitFor();
+  await page.close();
+});

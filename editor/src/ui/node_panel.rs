@@ -94,7 +94,18 @@ pub fn NodePanel(
         }
         "subgraph" => {
             let g = settings.get("graph").and_then(Value::as_str).unwrap_or_default().to_string();
-            let has_graph = doc.subgraphs.contains_key(g.as_str());
+            let sub_keys: Option<Vec<String>> = doc.subgraphs.get(g.as_str()).map(|d| d.channels.iter().map(|c| c.key.clone()).collect());
+            let has_graph = sub_keys.is_some();
+            // Mappings make it a node that calls the subgraph on a state of its own; none, one that shares keys.
+            let mapping = |field: &'static str, keys: Vec<String>| {
+                let map = settings.get(field).and_then(Value::as_object).cloned().unwrap_or_default();
+                let set = set.clone();
+                let on_change =
+                    Callback::new(move |m: Map<String, Value>| set(field, if m.is_empty() { Value::Null } else { Value::Object(m) }));
+                let title = if field == "input" { "Passes in" } else { "Takes back" };
+                view! { <div class="muted">{title}</div><MapRows field=field map=map keys=keys on_change=on_change /> }
+            };
+            let mappings = sub_keys.map(|sub| view! { {mapping("input", sub)}{mapping("output", keys.clone())} });
             let (new_doc, new_id, open_id) = (doc.clone(), id.clone(), id.clone());
             let create = move |_| {
                 if let Some((change, _)) = new_subgraph(&new_doc, &new_id) {
@@ -108,6 +119,7 @@ pub fn NodePanel(
                     <button aria-label="Create a graph for this node" title="A new graph with these state keys, opened for editing" on:click=create>"Create graph"</button>
                     <button aria-label="Open this node's graph" disabled=!has_graph on:click=move |_| on_open.run(open_id.clone())>"Open"</button>
                 </div>
+                {mappings}
             }.into_any()
         }
         "code" => {
@@ -116,7 +128,9 @@ pub fn NodePanel(
         }
         _ => ().into_any(),
     };
-    // The node's input schema: which keys it reads (none ticked: the graph's state schema).
+    // The node's input schema: which keys it reads (none ticked: the graph's state schema). A
+    // subgraph node's input mapping takes the same setting, so the two are not offered together.
+    let mapped_input = settings.get("input").is_some_and(Value::is_object);
     let reads: Vec<String> = settings
         .get("input")
         .and_then(Value::as_array)
@@ -150,9 +164,11 @@ pub fn NodePanel(
         <section class="panel node-panel" aria-label="node">
             <h2>{format!("Node {id}")}<span class="muted">{format!(" · {}", node.kind)}</span></h2>
             <div class="node-form">{form}</div>
-            <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
-                <span class="muted">"Reads: "</span>{reads_view}
-            </div>
+            {(!mapped_input).then(|| view! {
+                <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
+                    <span class="muted">"Reads: "</span>{reads_view}
+                </div>
+            })}
             <label title="Runs once nothing else is left to run, however many branches lead to it (LangGraph's defer).">
                 <input type="checkbox" aria-label="defer this node" prop:checked=deferred
                     on:change=move |e| set_defer("defer", if event_target_checked(&e) { Value::Bool(true) } else { Value::Null }) />
@@ -182,10 +198,21 @@ pub fn NodePanel(
     .into_any()
 }
 
-/// Key → value rows (`set`) or key → expression rows (`update`).
+/// Key → value rows (`set`) or key → expression rows (`update`, and a subgraph
+/// node's `input` and `output` mappings, whose labels say which).
 #[component]
 fn MapRows(field: &'static str, map: Map<String, Value>, keys: Vec<String>, on_change: Callback<Map<String, Value>>) -> impl IntoView {
     let what = if field == "values" { "value" } else { "expression" };
+    let prefix = match field {
+        "input" | "output" => format!("{field} "),
+        _ => String::new(),
+    };
+    let hint = match field {
+        "values" => "Text, numbers or JSON; {{key}} inserts a state value.",
+        "input" => "The subgraph's input: its keys from expressions over this graph's state (none: the state as it is).",
+        "output" => "Back into this graph: keys from expressions over the subgraph's result (none: the result as it is).",
+        _ => "Expressions over the state, e.g. count + 1",
+    };
     let rows: Vec<(String, Value)> = map.clone().into_iter().collect();
     let add = {
         let (map, keys) = (map.clone(), keys.clone());
@@ -202,27 +229,28 @@ fn MapRows(field: &'static str, map: Map<String, Value>, keys: Vec<String>, on_c
             {rows.into_iter().enumerate().map(|(i, (k, v))| {
                 let (m1, m2, m3) = (map.clone(), map.clone(), map.clone());
                 let (k1, k2, k3) = (k.clone(), k.clone(), k.clone());
+                let prefix = prefix.clone();
                 let text = if field == "values" { shown(&v) } else { v.as_str().unwrap_or_default().to_string() };
                 view! {
                     <tr>
-                        <td>{pick(format!("key {}", i + 1), keys.clone(), k.clone(), move |new| {
+                        <td>{pick(format!("{prefix}key {}", i + 1), keys.clone(), k.clone(), move |new| {
                             // Keep the row's place: rebuild the map with the key swapped.
                             let m: Map<String, Value> = m1.iter().map(|(kk, vv)| (if *kk == k1 { new.clone() } else { kk.clone() }, vv.clone())).collect();
                             on_change.run(m);
                         })}</td>
-                        <td><input aria-label=format!("{what} {}", i + 1) prop:value=text on:change=move |e| {
+                        <td><input aria-label=format!("{prefix}{what} {}", i + 1) prop:value=text on:change=move |e| {
                             let t = event_target_value(&e);
                             let mut m = m2.clone();
                             m.insert(k2.clone(), if field == "values" { literal(&t) } else { json!(t) });
                             on_change.run(m);
                         } /></td>
-                        <td><button aria-label=format!("remove {}", k3) on:click=move |_| { let mut m = m3.clone(); m.remove(&k3); on_change.run(m); }>"✕"</button></td>
+                        <td><button aria-label=format!("remove {prefix}{}", k3) on:click=move |_| { let mut m = m3.clone(); m.remove(&k3); on_change.run(m); }>"✕"</button></td>
                     </tr>
                 }
             }).collect_view()}
         </table>
-        <button aria-label=format!("add {what}") on:click=add>{format!("+ {what}")}</button>
-        <p class="hint muted">{if field == "values" { "Text, numbers or JSON; {{key}} inserts a state value." } else { "Expressions over the state, e.g. count + 1" }}</p>
+        <button aria-label=format!("add {prefix}{what}") on:click=add>{format!("+ {prefix}{what}")}</button>
+        <p class="hint muted">{hint}</p>
     }
 }
 
