@@ -50,6 +50,7 @@ test("a subgraph opened in place is edited there, undone from above, run and kep
   await node(page, "node_1").waitFor();
   assert.equal(await node(page, "set_1").count(), 0);
   assert.match(await page.getByRole("list", { name: "problems", exact: true }).innerText(), /in subgraph `subgraph`: .*set_1/);
+  assert.match(await page.locator(".status").innerText(), /does not compile yet: in subgraph `subgraph`: .*set_1/);
   assert.equal(await node(page, "node_2").locator(".problem-badge").count(), 1);
   // One undo, from the parent, takes back the last edit made inside.
   await page.keyboard.press("Control+z");

@@ -144,7 +144,8 @@ pub fn App() -> impl IntoView {
     // running an older graph); returns why, and keeps it for the next edit's status.
     let open_session = move |d: &GraphDoc, runnable: bool| -> Option<String> {
         let opened = Session::open(d, saver_store.get_value(), runnable);
-        let error = opened.as_ref().err().cloned();
+        // Said as the problems list says it (one inside a subgraph names the subgraph).
+        let error = opened.as_ref().err().map(|e| problems(d).into_iter().find(|p| !p.warning).map_or_else(|| e.clone(), |p| p.text));
         session.set_value(opened.ok());
         compile_error.set_value(error.clone());
         error
