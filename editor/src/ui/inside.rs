@@ -15,12 +15,21 @@ pub fn inner_state(
     steps_seen: Signal<usize>,
 ) -> RwSignal<Option<StateSnapshot>> {
     let inner = RwSignal::new(None::<StateSnapshot>);
+    // Fetches may finish out of order: only the latest one's answer is shown.
+    let latest = StoredValue::new(0u64);
     Effect::new(move |_| {
         let nodes: Vec<String> = crumbs.with(|c| c.iter().map(|(node, _)| node.clone()).collect());
         let (t, checkpoint, _) = (thread.get(), picked.get(), steps_seen.get());
+        latest.update_value(|n| *n += 1);
+        let this = latest.get_value();
         let session = session.get_value().filter(|_| !nodes.is_empty());
         let Some(s) = session else { return inner.set(None) };
-        spawn_local(async move { inner.set(s.inner_state(&t, checkpoint.as_deref(), &nodes).await) });
+        spawn_local(async move {
+            let state = s.inner_state(&t, checkpoint.as_deref(), &nodes).await;
+            if latest.get_value() == this {
+                inner.set(state);
+            }
+        });
     });
     inner
 }
