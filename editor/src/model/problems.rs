@@ -1,5 +1,6 @@
 //! Problems of a document as the engine reports them (validation, compile
 //! errors, warnings), each tied to the node it concerns when there is one.
+use super::subgraphs::graph_of;
 use superstep::doc::build::{build, NoCode};
 use superstep::doc::GraphDoc;
 
@@ -63,8 +64,7 @@ fn failing_subgraph(doc: &GraphDoc, text: &str) -> Option<(String, Option<String
 
 /// The first node of `doc` that runs subgraph `name`.
 fn runner(doc: &GraphDoc, name: &str) -> Option<String> {
-    let runs_it = |n: &&superstep::doc::NodeDoc| n.kind == "subgraph" && n.settings.get("graph").and_then(|g| g.as_str()) == Some(name);
-    doc.nodes.iter().find(runs_it).map(|n| n.id.clone())
+    doc.nodes.iter().find(|n| graph_of(n) == Some(name)).map(|n| n.id.clone())
 }
 
 /// What the status line says after an edit that changed why the graph does not

@@ -2,14 +2,20 @@
 //! path of subgraph names, and edits made there reach it through the open
 //! graph's one history (so undo, autosave and runs see a single document).
 use super::edit::{new_node, EditorChange};
+use super::workspace;
 use serde_json::{json, Value};
 use superstep::checkpoint::StateSnapshot;
-use superstep::doc::{EdgeDoc, GraphDoc};
+use superstep::doc::{EdgeDoc, GraphDoc, NodeDoc};
 use superstep::pregel::{Outcome, StepSnapshot, TaskRecord};
+
+/// The name a `subgraph` node gives the graph it runs (`None` for other kinds).
+pub fn graph_of(n: &NodeDoc) -> Option<&str> {
+    (n.kind == "subgraph").then(|| n.settings.get("graph")?.as_str()).flatten()
+}
 
 /// The name of the document a `subgraph` node runs, if it has one.
 pub fn subgraph_name(doc: &GraphDoc, node: &str) -> Option<String> {
-    let name = doc.nodes.iter().find(|n| n.id == node && n.kind == "subgraph")?.settings.get("graph")?.as_str()?;
+    let name = graph_of(doc.nodes.iter().find(|n| n.id == node)?)?;
     doc.subgraphs.contains_key(name).then(|| name.to_string())
 }
 
@@ -35,23 +41,12 @@ pub fn within(path: &[String], change: EditorChange) -> EditorChange {
 /// sharing `doc`'s state keys, START → `node_1` → END, where `node_1` passes the
 /// first key through. One undo step; returns it with the new document's name.
 pub fn new_subgraph(doc: &GraphDoc, node: &str) -> Option<(EditorChange, String)> {
-    let settings = doc.nodes.iter().find(|n| n.id == node)?.settings.clone();
+    let mut settings = doc.nodes.iter().find(|n| n.id == node)?.settings.clone();
     let name = (1..).map(|i| format!("graph_{i}")).find(|n| !doc.subgraphs.contains_key(n.as_str()))?;
-    let mut sub = doc.clone();
-    sub.name = name.clone();
-    sub.description = String::new();
-    sub.input = None;
-    sub.output = None;
-    sub.remaining_steps = None;
-    sub.routers = vec![];
-    sub.subgraphs = Default::default();
-    sub.layout = Default::default();
-    sub.examples = vec![];
-    sub.compile = Default::default();
-    let first = new_node("update", "node_1", doc.channels.first().map_or("value", |c| c.key.as_str()));
-    sub.nodes = vec![first];
+    let mut sub = workspace::empty(&name);
+    sub.channels = doc.channels.clone();
+    sub.nodes = vec![new_node("update", "node_1", doc.channels.first().map_or("value", |c| c.key.as_str()))];
     sub.edges = vec![edge("__start__", "node_1"), edge("node_1", "__end__")];
-    let mut settings = settings;
     settings.insert("graph".into(), json!(name));
     let change = EditorChange::Batch(vec![
         EditorChange::SetSubgraph { name: name.clone(), doc: Some(Box::new(sub)) },
