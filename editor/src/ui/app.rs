@@ -793,7 +793,7 @@ pub fn App() -> impl IntoView {
                         <button aria-label="Fork and continue" on:click=move |_| fork()>"Fork and continue"</button>
                     </section>
                 </Show>
-                <BuildPanel history=hist doc=shown_doc selection=selection on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
+                <BuildPanel history=hist doc=shown_doc problems=doc_problems selection=selection on_edit=move |c: EditorChange| apply_edit(c) on_undo=move |u: bool| undo_redo(u) />
             </aside>
         </main>
     }

@@ -2,7 +2,7 @@
 //! Mermaid, a snippet for JS apps) and live problems. Edits are
 //! `EditorChange`s applied by the model; this only renders and dispatches.
 use crate::model::edit::{fresh_node, literal, shown, EditorChange, History};
-use crate::model::problems::problems;
+use crate::model::problems::Problem;
 use leptos::prelude::*;
 use superstep::doc::GraphDoc;
 use wasm_bindgen::JsCast;
@@ -44,6 +44,9 @@ pub fn BuildPanel(
     /// new nodes, the schema and problems are its; undo and export are the whole graph's.
     #[prop(into)]
     doc: Signal<Option<GraphDoc>>,
+    /// That document's problems (the canvas marks the same list on its nodes).
+    #[prop(into)]
+    problems: Signal<Vec<Problem>>,
     selection: RwSignal<Vec<String>>,
     #[prop(into)] on_edit: Callback<EditorChange>,
     #[prop(into)] on_undo: Callback<bool>,
@@ -82,7 +85,7 @@ pub fn BuildPanel(
                <h3>"Problems"</h3>
                <ul class="problems" aria-label="problems">
                    {move || {
-                       let list = doc.get().map(|d| problems(&d)).unwrap_or_default();
+                       let list = problems.get();
                        if list.is_empty() {
                            view! { <li class="muted">"none"</li> }.into_any()
                        } else {
@@ -103,6 +106,7 @@ pub fn BuildPanel(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::problems::problems;
 
     #[test]
     fn the_snippet_embeds_the_document_and_the_example_input() {

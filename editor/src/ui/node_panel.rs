@@ -187,12 +187,12 @@ pub fn NodePanel(
                 <button aria-label="Delete node" on:click=move |_| on_edit.run(EditorChange::RemoveNode { id: d_id.clone() })>"Delete"</button>
             </div>
             <Routing doc=doc.clone() id=id.clone() on_edit=on_edit />
-            <Show when=move || !nested>
-                <label><input type="checkbox" aria-label="break before this node" prop:checked={let b_id = b_id.clone(); move || breaks.get().has(&b_id, false)}
+            {(!nested).then(|| view! {
+                <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
                     on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
-                <label><input type="checkbox" aria-label="break after this node" prop:checked={let a_id = a_id.clone(); move || breaks.get().has(&a_id, true)}
+                <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
                     on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
-            </Show>
+            })}
         </section>
     }
     .into_any()
