@@ -40,3 +40,28 @@ test("an invalid pasted document lists its problems", async () => {
   assert.match(await page.locator('[aria-label="import problems"]').innerText(), /\$\.nodes\[0\]\.kind: unknown node kind "warp"/);
   await page.close();
 });
+
+test("a document's own breakpoints are the run's to start with, and unticking one lets the run through", async () => {
+  const { page } = await openEditor(context);
+  const doc = {
+    format: "superstep.graph", version: 1, name: "stops",
+    channels: [{ key: "x" }],
+    nodes: [{ id: "a", kind: "set", values: { x: 1 } }, { id: "b", kind: "set", values: { x: 2 } }],
+    edges: [{ from: "__start__", to: "a" }, { from: "a", to: "b" }, { from: "b", to: "__end__" }],
+    compile: { interruptBefore: ["b"] },
+  };
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "stops");
+  await page.locator('g.node[data-node="b"]').click();
+  assert.equal(await page.getByLabel("break before this node").isChecked(), true);
+  await fillInput(page, "{}");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Paused/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.getByLabel("break before this node").uncheck();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await page.locator(".state-panel").innerText(), /^x\s*overwrite\s*2$/m);
+  await page.close();
+});

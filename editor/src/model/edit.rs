@@ -2,7 +2,7 @@
 //! `apply`, which returns the change that undoes it. Undo/redo are two stacks
 //! of changes (React Flow's `applyNodeChanges`, with inverses).
 use serde_json::{Map, Value};
-use superstep::doc::{ChannelDoc, EdgeDoc, GraphDoc, NodeDoc, Position, RouterDoc};
+use superstep::doc::{ChannelDoc, CompileDoc, EdgeDoc, GraphDoc, NodeDoc, Position, RouterDoc};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorChange {
@@ -54,6 +54,11 @@ pub enum EditorChange {
         from: String,
         router: Option<RouterDoc>,
         at: usize,
+    },
+    /// The graph's compile options: a subgraph's breakpoints live here, as in
+    /// LangGraph's `compile({ interruptBefore })`.
+    SetCompile {
+        compile: CompileDoc,
     },
     /// `change` made inside the nested document `name` (a subgraph's graph).
     InSubgraph {
@@ -122,6 +127,12 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
                 }
             }
             let pos = doc.layout.remove(&id);
+            let compile = doc.compile.clone();
+            doc.compile.interrupt_before.retain(|n| *n != id);
+            doc.compile.interrupt_after.retain(|n| *n != id);
+            if doc.compile != compile {
+                undo.push(EditorChange::SetCompile { compile });
+            }
             let node = doc.nodes.remove(at);
             let router = doc.routers.iter().position(|r| r.from == id).map(|i| (i, doc.routers.remove(i)));
             // Reversed below: the node comes back first, then its place, router and edges.
@@ -163,6 +174,11 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             }
             if let Some(p) = doc.layout.remove(&from) {
                 doc.layout.insert(to.clone(), p);
+            }
+            for n in doc.compile.interrupt_before.iter_mut().chain(doc.compile.interrupt_after.iter_mut()) {
+                if *n == from {
+                    *n = to.clone();
+                }
             }
             EditorChange::RenameNode { from: to, to: from }
         }
@@ -250,6 +266,7 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             };
             EditorChange::SetRouter { from, router: old, at: old_at }
         }
+        EditorChange::SetCompile { compile } => EditorChange::SetCompile { compile: std::mem::replace(&mut doc.compile, compile) },
         EditorChange::InSubgraph { name, change } => {
             let sub = doc.subgraphs.get_mut(&name).ok_or_else(|| Refused(format!("no subgraph `{name}`")))?;
             EditorChange::InSubgraph { name, change: Box::new(apply(sub, *change)?) }
@@ -408,6 +425,12 @@ mod tests {
             }),
             proptest::option::of(proptest::collection::vec("[a-z]{1,3}", 0..3))
                 .prop_map(|input| EditorChange::SetIo { output: input.clone(), input }),
+            (proptest::collection::vec(ids.clone(), 0..3), proptest::collection::vec(ids.clone(), 0..2)).prop_map(|(b, a)| {
+                let to_strings = |v: Vec<&str>| v.into_iter().map(String::from).collect();
+                EditorChange::SetCompile {
+                    compile: CompileDoc { interrupt_before: to_strings(b), interrupt_after: to_strings(a), recursion_limit: None },
+                }
+            }),
         ]
     }
 
@@ -471,6 +494,29 @@ mod tests {
         assert!(d.edges.iter().any(|e| e.to == "triage"));
         assert!(d.routers.iter().any(|r| r.from == "triage"));
         assert!(GraphDoc::from_value(serde_json::to_value(&d).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn breakpoints_in_the_document_follow_a_rename_and_go_with_a_removed_node() {
+        let mut h = History::new(doc());
+        let compile = CompileDoc {
+            interrupt_before: vec!["intake".into(), "drafting".into()],
+            interrupt_after: vec!["intake".into()],
+            ..Default::default()
+        };
+        h.edit(EditorChange::SetCompile { compile }).unwrap();
+        h.edit(EditorChange::RenameNode { from: "intake".into(), to: "triage".into() }).unwrap();
+        assert_eq!(
+            (h.doc.compile.interrupt_before.clone(), h.doc.compile.interrupt_after.clone()),
+            (vec!["triage".into(), "drafting".into()], vec!["triage".to_string()])
+        );
+        let before = h.doc.clone();
+        h.edit(EditorChange::RemoveNode { id: "triage".into() }).unwrap();
+        assert_eq!((h.doc.compile.interrupt_before.clone(), h.doc.compile.interrupt_after.len()), (vec!["drafting".to_string()], 0));
+        h.undo();
+        assert_eq!(h.doc, before);
+        while h.undo() {}
+        assert_eq!(h.doc, doc());
     }
 
     #[test]

@@ -162,6 +162,10 @@ pub struct Breakpoints {
 }
 
 impl Breakpoints {
+    /// The breakpoints a document was saved with (its `compile` options), to start a run's from.
+    pub fn of(compile: &superstep::doc::CompileDoc) -> Self {
+        Breakpoints { before: compile.interrupt_before.clone(), after: compile.interrupt_after.clone() }
+    }
     pub fn toggle(&mut self, node: &str, after: bool) {
         let list = if after { &mut self.after } else { &mut self.before };
         match list.iter().position(|n| n == node) {

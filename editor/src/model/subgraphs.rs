@@ -1,7 +1,7 @@
 //! Subgraphs opened in place: the canvas shows the document at the end of a
 //! path of subgraph names, and edits made there reach it through the open
 //! graph's one history (so undo, autosave and runs see a single document).
-use super::edit::{new_node, EditorChange};
+use super::edit::{new_node, EditorChange, Refused};
 use super::workspace;
 use serde_json::{json, Value};
 use superstep::checkpoint::StateSnapshot;
@@ -53,6 +53,49 @@ pub fn new_subgraph(doc: &GraphDoc, node: &str) -> Option<(EditorChange, String)
         EditorChange::SetSettings { id: node.to_string(), settings },
     ]);
     Some((change, name))
+}
+
+/// Renames the nested document `from` to `to`, and every node of `doc` that runs it
+/// with it: one undo step. Refused when `to` is empty, reserved or taken.
+pub fn rename_subgraph(doc: &GraphDoc, from: &str, to: &str) -> Result<EditorChange, Refused> {
+    let to = to.trim();
+    let mut sub = doc.subgraphs.get(from).ok_or_else(|| Refused(format!("no subgraph `{from}`")))?.clone();
+    if to.is_empty() {
+        return Err(Refused("a graph needs a name".into()));
+    }
+    if to.starts_with("__") {
+        return Err(Refused(format!("`{to}` is reserved: names starting with `__` are the engine's")));
+    }
+    if to != from && doc.subgraphs.contains_key(to) {
+        return Err(Refused(format!("a graph named `{to}` already exists")));
+    }
+    if sub.name == from {
+        sub.name = to.to_string();
+    }
+    let mut changes = vec![EditorChange::SetSubgraph { name: from.into(), doc: None }];
+    changes.push(EditorChange::SetSubgraph { name: to.into(), doc: Some(Box::new(sub)) });
+    changes.extend(runners(doc, from, json!(to)));
+    Ok(EditorChange::Batch(changes))
+}
+
+/// Removes the nested document `name`; the nodes that ran it are left with no graph
+/// (marked as problems until one is picked). One undo step.
+pub fn delete_subgraph(doc: &GraphDoc, name: &str) -> EditorChange {
+    let mut changes = runners(doc, name, json!(""));
+    changes.push(EditorChange::SetSubgraph { name: name.into(), doc: None });
+    EditorChange::Batch(changes)
+}
+
+/// The nodes of `doc` that run `name`, each set to run `graph` instead.
+fn runners(doc: &GraphDoc, name: &str, graph: Value) -> Vec<EditorChange> {
+    let users = doc.nodes.iter().filter(|n| graph_of(n) == Some(name));
+    users
+        .map(|n| {
+            let mut settings = n.settings.clone();
+            settings.insert("graph".into(), graph.clone());
+            EditorChange::SetSettings { id: n.id.clone(), settings }
+        })
+        .collect()
 }
 
 /// The saved state of the run inside the subgraph nodes `nodes` (outermost first), from
@@ -191,5 +234,69 @@ mod tests {
         assert!(!h.doc.subgraphs.contains_key(name.as_str()));
         assert_eq!(h.doc.nodes[0].settings.get("graph"), Some(&json!("")));
         assert_eq!(new_subgraph(&h.doc, "nope"), None);
+    }
+
+    #[test]
+    fn renaming_a_graph_renames_what_runs_it_and_undoes_in_one_step() {
+        let mut h = History::new(grandchild());
+        // A second node running the same graph follows the rename too.
+        let mut twin = h.doc.nodes.iter().find(|n| n.id == "child").unwrap().clone();
+        twin.id = "twin".into();
+        h.edit(EditorChange::AddNode { node: twin, at: 0 }).unwrap();
+        h.edit(EditorChange::AddEdge { edge: edge("__start__", "twin"), at: 0 }).unwrap();
+        let before = h.doc.clone();
+        h.edit(rename_subgraph(&h.doc, "child", "helper").unwrap()).unwrap();
+        assert!(!h.doc.subgraphs.contains_key("child"));
+        assert_eq!(subgraph_name(&h.doc, "child").as_deref(), Some("helper"));
+        assert_eq!(subgraph_name(&h.doc, "twin").as_deref(), Some("helper"));
+        assert!(h.doc.subgraphs.get("helper").unwrap().subgraphs.contains_key("grandchild"), "its own subgraphs move with it");
+        assert!(problems(&h.doc).is_empty(), "{:?}", problems(&h.doc));
+        h.undo();
+        assert_eq!(h.doc, before);
+        // Refused: a taken name, an empty or reserved one, a graph that is not there.
+        let mut d = h.doc.clone();
+        d.subgraphs.insert("other".into(), workspace::empty("other"));
+        assert!(rename_subgraph(&d, "child", "other").is_err());
+        assert!(rename_subgraph(&d, "child", " ").is_err());
+        assert!(rename_subgraph(&d, "child", "__end__").is_err());
+        assert!(rename_subgraph(&d, "nope", "x").is_err());
+        assert!(rename_subgraph(&d, "child", "child").is_ok());
+    }
+
+    #[test]
+    fn deleting_a_graph_leaves_its_nodes_without_one_until_undone() {
+        let mut h = History::new(grandchild());
+        h.edit(delete_subgraph(&h.doc, "child")).unwrap();
+        assert!(h.doc.subgraphs.is_empty());
+        assert_eq!(h.doc.nodes.iter().find(|n| n.id == "child").unwrap().settings.get("graph"), Some(&json!("")));
+        assert!(!problems(&h.doc).is_empty(), "the node that ran it is marked");
+        h.undo();
+        assert_eq!(h.doc, grandchild());
+    }
+
+    #[test]
+    fn a_breakpoint_in_a_subgraph_document_pauses_the_run_inside_and_continue_finishes_it() {
+        use futures::executor::block_on;
+        use std::rc::Rc;
+        use superstep::checkpoint::{Checkpointing, MemorySaver};
+        use superstep::doc::build::{build, NoCode};
+        use superstep::{CompileOptions, RunConfig};
+        let run = |doc: &GraphDoc| {
+            let options = CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() };
+            let g = build(doc, &NoCode, options).unwrap();
+            let config = RunConfig::thread("t");
+            let first = block_on(g.invoke(json!({ "my_key": "bob" }), config.clone())).unwrap();
+            let inside = inner_snapshot(block_on(g.get_state(&config, true)).unwrap(), &["child".to_string()]);
+            let last = block_on(g.invoke(Value::Null, config.clone())).unwrap();
+            (first, inside.map(|s| s.next), last)
+        };
+        let plain = run(&grandchild());
+        let mut h = History::new(grandchild());
+        let compile = superstep::doc::CompileDoc { interrupt_before: vec!["child_1".into()], ..Default::default() };
+        h.edit(within(&["child".to_string()], EditorChange::SetCompile { compile })).unwrap();
+        let (first, inside, last) = run(&h.doc);
+        assert_ne!(first, plain.0, "paused before child_1, inside the subgraph");
+        assert_eq!(inside, Some(vec!["child_1".to_string()]));
+        assert_eq!(last, plain.0, "continued, it ends as a run with no breakpoint");
     }
 }

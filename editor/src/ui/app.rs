@@ -166,12 +166,12 @@ pub fn App() -> impl IntoView {
         limit.set(ex.and_then(|e| e.recursion_limit).or(d.compile.recursion_limit).unwrap_or(25));
         doc_name.set(d.name.clone());
         hist.set(Some(History::new(d.clone())));
+        breaks.set(Breakpoints::of(&d.compile));
         doc.set(Some(d));
         crumbs.set(vec![]);
         steps.set(vec![]);
         selected.set(None);
         selection.set(vec![]);
-        breaks.set(Breakpoints::default());
         history.set(vec![]);
         picked.set(None);
         pending.set(None);

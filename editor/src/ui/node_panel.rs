@@ -5,7 +5,7 @@
 use super::sandbox::syntax_error;
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::run::Breakpoints;
-use crate::model::subgraphs::new_subgraph;
+use crate::model::subgraphs::{delete_subgraph, new_subgraph, rename_subgraph};
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use superstep::doc::{EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
@@ -37,7 +37,7 @@ pub fn NodePanel(
     doc: GraphDoc,
     id: String,
     breaks: RwSignal<Breakpoints>,
-    /// Shown inside a subgraph: breakpoints belong to the open graph's own nodes.
+    /// Shown inside a subgraph, whose breakpoints are saved in its document.
     #[prop(optional)]
     nested: bool,
     #[prop(into)] on_edit: Callback<EditorChange>,
@@ -113,12 +113,14 @@ pub fn NodePanel(
                     on_open.run(new_id.clone());
                 }
             };
+            let manage = has_graph.then(|| view! { <ManageGraph doc=doc.clone() graph=g.clone() on_edit=on_edit /> });
             view! {
                 <label>"Graph " {pick("subgraph".into(), doc.subgraphs.keys().cloned().collect(), g, move |k| set("graph", json!(k)))}</label>
                 <div class="node-edit">
                     <button aria-label="Create a graph for this node" title="A new graph with these state keys, opened for editing" on:click=create>"Create graph"</button>
                     <button aria-label="Open this node's graph" disabled=!has_graph on:click=move |_| on_open.run(open_id.clone())>"Open"</button>
                 </div>
+                {manage}
                 {mappings}
             }.into_any()
         }
@@ -187,15 +189,68 @@ pub fn NodePanel(
                 <button aria-label="Delete node" on:click=move |_| on_edit.run(EditorChange::RemoveNode { id: d_id.clone() })>"Delete"</button>
             </div>
             <Routing doc=doc.clone() id=id.clone() on_edit=on_edit />
-            {(!nested).then(|| view! {
+            {if nested { view! { <SavedBreakpoints doc=doc.clone() id=id.clone() on_edit=on_edit /> }.into_any() } else { view! {
                 <label><input type="checkbox" aria-label="break before this node" prop:checked=move || breaks.get().has(&b_id, false)
                     on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, false))} />" break before"</label>
                 <label><input type="checkbox" aria-label="break after this node" prop:checked=move || breaks.get().has(&a_id, true)
                     on:change={let id = id.clone(); move |_| breaks.update(|b| b.toggle(&id, true))} />" break after"</label>
-            })}
+            }.into_any() }}
         </section>
     }
     .into_any()
+}
+
+/// A subgraph's breakpoints: part of its document (LangGraph's `compile({ interruptBefore })`),
+/// so saved and undone with it, where the top level's belong to the run.
+#[component]
+fn SavedBreakpoints(doc: GraphDoc, id: String, #[prop(into)] on_edit: Callback<EditorChange>) -> impl IntoView {
+    let boxes = [(false, "before"), (true, "after")].map(|(after, word)| {
+        let list = if after { &doc.compile.interrupt_after } else { &doc.compile.interrupt_before };
+        let checked = list.contains(&id);
+        let (compile, id) = (doc.compile.clone(), id.clone());
+        let toggle = move |_| {
+            let mut c = compile.clone();
+            let list = if after { &mut c.interrupt_after } else { &mut c.interrupt_before };
+            if checked {
+                list.retain(|n| *n != id);
+            } else {
+                list.push(id.clone());
+            }
+            on_edit.run(EditorChange::SetCompile { compile: c });
+        };
+        view! {
+            <label title="Saved with this subgraph: the run pauses here, inside it, whenever it runs">
+                <input type="checkbox" aria-label=format!("break {word} this node") prop:checked=checked on:change=toggle />{format!(" break {word} (saved with this graph)")}
+            </label>
+        }
+    });
+    view! { {boxes.into_iter().collect_view()} }
+}
+
+/// Renames or deletes the graph a subgraph node runs (with every node that runs it).
+#[component]
+fn ManageGraph(doc: GraphDoc, graph: String, #[prop(into)] on_edit: Callback<EditorChange>) -> impl IntoView {
+    let name = RwSignal::new(graph.clone());
+    let error = RwSignal::new(None::<String>);
+    let users = doc.nodes.iter().filter(|n| crate::model::subgraphs::graph_of(n) == Some(graph.as_str())).count();
+    let (rename_doc, from) = (doc.clone(), graph.clone());
+    let rename = move || match rename_subgraph(&rename_doc, &from, &name.get_untracked()) {
+        Ok(change) => on_edit.run(change),
+        Err(e) => error.set(Some(e.0)),
+    };
+    let rename_on_enter = rename.clone();
+    let delete = move |_| on_edit.run(delete_subgraph(&doc, &graph));
+    let delete_title =
+        if users > 1 { format!("Removes the graph; the {users} nodes that run it will need another") } else { "Removes the graph".into() };
+    view! {
+        <div class="node-edit">
+            <input aria-label="graph name" placeholder="graph name" title="The name of the graph this node runs" prop:value=move || name.get() on:input=move |e| { name.set(event_target_value(&e)); error.set(None) }
+                on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Enter" { rename_on_enter() } />
+            <button aria-label="Rename graph" on:click=move |_| rename()>"Rename graph"</button>
+            <button aria-label="Delete graph" title=delete_title on:click=delete>"Delete graph"</button>
+        </div>
+        {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+    }
 }
 
 /// Key → value rows (`set`) or key → expression rows (`update`, and a subgraph
