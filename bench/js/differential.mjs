@@ -367,7 +367,8 @@ async function runOn(lib, spec, Saver) {
   // LangGraph.js's history shows the goto of a Command input (a null write of the checkpoint it
   // continues) as that checkpoint's next only if the node's trigger had a version already: not copied.
   // (The same for a resume's goto, on the paused checkpoint.)
-  const gotoOf = (h, n) => h.metadata.source === "loop" && cmdAt.some(([step, node]) => h.metadata.step === step && n === node);
+  // A paused checkpoint may be an input one (a Command input's goto paused at once).
+  const gotoOf = (h, n) => ["loop", "input"].includes(h.metadata.source) && cmdAt.some(([step, node]) => h.metadata.step === step && n === node);
   const nextOf = (h) => [...h.next].sort().filter((n) => !gotoOf(h, n));
   if (process.env.EDIT && hist.length) {
     // EDIT=1: edit the newest checkpoint (a paused or failed superstep's finished writes count)

@@ -16,15 +16,6 @@ pub enum Call<T> {
     Later(LocalBoxFuture<'static, Result<T, NodeError>>),
 }
 
-impl<T> Call<T> {
-    pub async fn resolve(self) -> Result<T, NodeError> {
-        match self {
-            Call::Ready(r) => r,
-            Call::Later(f) => f.await,
-        }
-    }
-}
-
 /// A node body: `(state, runtime) -> output, now or later`.
 pub type NodeFn = Rc<dyn Fn(State, Runtime) -> Call<NodeOutput>>;
 /// A router: `(state, runtime) -> destinations (names, END or Sends), now or later`.

@@ -7,7 +7,7 @@ use super::runtime::{ResumeCursor, RunCtx, Runtime, TaskCtx};
 use crate::env::stable_hash;
 use crate::error::Error;
 use crate::graph::compile::{ChannelKind, GraphSpec};
-use crate::graph::node::BranchSpec;
+use crate::graph::node::{BranchSpec, Call};
 use crate::state::State;
 use crate::types::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END};
 use serde_json::{Map, Value};
@@ -143,19 +143,40 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         }
         _ => None,
     };
+    // In a block of its own, so the node's output is not kept in this future
+    // while its writes are routed.
+    let routed = {
+        let output = match run_node(ctx, task, &rt).await {
+            Ok(output) => output,
+            Err(ended) => return *ended,
+        };
+        finish(ctx, task, &rt, output, false)
+    };
+    let result = routed.await;
+    if let (Some((cache, key, ttl)), TaskStatus::Done) = (cache, &result.status) {
+        let expires = ttl.map(|s| ctx.run.env.now_ms() + s * 1000.0);
+        cache.set(&task.name, &key, to_cached(ctx.spec, &result), expires);
+    }
+    result
+}
+
+/// Runs the node of `task` (waiting for a concurrency slot, retrying, handing a
+/// failure to its error handler): its output, or the result that ends the task.
+async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<NodeOutput, Box<TaskResult>> {
+    let node = &ctx.spec.nodes[task.node];
     let input = with_managed(ctx, task.input());
     let slot = match &ctx.run.slots {
         Some(slots) => Some(slots.take().await),
         None => None,
     };
-    let outcome = run_with_retry(&rt, node, input).await;
+    let outcome = run_with_retry(rt, node, input).await;
     rt.flush_calls();
     let handled = match (&node.spec.error_handler, &outcome) {
         (Some(handler), Err(e)) => failure_of(&task.name, e).map(|error| (handler, error)),
         _ => None,
     };
     if let Err(NodeError::Failed { .. } | NodeError::Graph(_)) = &outcome {
-        let taken = resumes_taken(&rt);
+        let taken = resumes_taken(rt);
         if taken > 0 {
             stream_resumed_failure(ctx, task);
         }
@@ -164,24 +185,19 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         }
     }
     if let Some((handler, error)) = handled {
-        let result = super::error_handler::run(ctx, task, &rt, handler, error).await;
+        // Boxed: rare, and its future would double the size of every task's.
+        let result = Box::pin(super::error_handler::run(ctx, task, rt, handler, error)).await;
         close_slots_on(ctx, matches!(result.status, TaskStatus::Failed(_)));
-        return result;
+        return Err(Box::new(result));
     }
     close_slots_on(ctx, matches!(outcome, Err(NodeError::Failed { .. } | NodeError::Graph(_))));
     drop(slot);
-    let output = match outcome {
-        Ok(out) => out,
+    match outcome {
+        Ok(out) => Ok(out),
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
-        Err(NodeError::ParentCommand(c)) => NodeOutput::Command(Command { graph: None, ..*c }),
-        Err(e) => return from_node_error(&task.name, e),
-    };
-    let result = finish(ctx, task, &rt, output, false).await;
-    if let (Some((cache, key, ttl)), TaskStatus::Done) = (cache, &result.status) {
-        let expires = ttl.map(|s| ctx.run.env.now_ms() + s * 1000.0);
-        cache.set(&task.name, &key, to_cached(ctx.spec, &result), expires);
+        Err(NodeError::ParentCommand(c)) => Ok(NodeOutput::Command(Command { graph: None, ..*c })),
+        Err(e) => Err(Box::new(from_node_error(&task.name, e))),
     }
-    result
 }
 
 /// A failure stops the superstep: the tasks still waiting for a slot must not start.
@@ -221,7 +237,13 @@ pub(super) async fn run_with_retry(
         attempt += 1;
         // A failed attempt's pushed writes go with it, as in LangGraph.js.
         rt.0.pushed.borrow_mut().clear();
-        let result = (node.spec.action)(input.clone(), rt.clone()).resolve().await;
+        // Matched here rather than awaited whole: only a later result's boxed future
+        // is held across the await, not a ready output (this keeps every task's future
+        // small, under the allocator's fast-path size).
+        let result = match (node.spec.action)(input.clone(), rt.clone()) {
+            Call::Ready(r) => r,
+            Call::Later(f) => f.await,
+        };
         match (&result, &node.spec.retry) {
             (Err(NodeError::Failed { kind, .. }), Some(policy)) if attempt < policy.max_attempts && policy.retries(kind.as_deref()) => {
                 rt.env().sleeper.sleep(policy.interval(attempt)).await;
@@ -262,8 +284,27 @@ pub(super) fn from_node_error(node: &str, e: NodeError) -> TaskResult {
 }
 
 /// Turns a node's output into writes, then adds its edges' and routers' writes.
-pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output: NodeOutput, cached: bool) -> TaskResult {
-    let spec = ctx.spec;
+/// Not an `async fn`: the output becomes writes before anything is awaited, so
+/// the future holds the writes rather than the output.
+pub(super) fn finish<'a, 'g>(
+    ctx: &'a StepCtx<'g>,
+    task: &'a Task,
+    rt: &'a Runtime,
+    output: NodeOutput,
+    cached: bool,
+) -> impl std::future::Future<Output = TaskResult> + use<'a, 'g> {
+    let written = output_writes(ctx.spec, task, rt, output, cached);
+    async move {
+        match written {
+            Ok(writes) => route_branches(ctx, task, rt, writes, cached).await,
+            Err(ended) => *ended,
+        }
+    }
+}
+
+/// A node's output as writes, with its edges' and gotos'; or how it ends the task
+/// (a command for the parent graph, an invalid update).
+fn output_writes(spec: &GraphSpec, task: &Task, rt: &Runtime, output: NodeOutput, cached: bool) -> Result<TaskWrites, Box<TaskResult>> {
     let node = &spec.nodes[task.node];
     let mut writes = TaskWrites::default();
     let out = &mut writes.writes;
@@ -277,12 +318,12 @@ pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output:
             (Ok(()), vec![])
         }
         NodeOutput::Command(c) if c.graph == Some(CommandGraph::Parent) => {
-            return TaskResult { writes, status: TaskStatus::Parent(c), cached, handled: None };
+            return Err(Box::new(TaskResult { writes, status: TaskStatus::Parent(c), cached, handled: None }));
         }
         NodeOutput::Command(c) => (c.update.map_or(Ok(()), |u| state_writes(spec, task, u, out)), c.goto),
     };
     if let Err(e) = written {
-        return TaskResult::failed(e);
+        return Err(Box::new(TaskResult::failed(e)));
     }
     for &ch in &node.edge_writes {
         let v = match spec.channels[ch].kind {
@@ -292,12 +333,23 @@ pub(super) async fn finish(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, output:
         writes.writes.push((ch, v));
     }
     if let Err(e) = route(spec, &task.name, None, gotos, &mut writes) {
-        return TaskResult::failed(e);
+        return Err(Box::new(TaskResult::failed(e)));
     }
+    Ok(writes)
+}
+
+/// Adds the writes of the node's routers, which see the state as its writes leave it.
+async fn route_branches(ctx: &StepCtx<'_>, task: &Task, rt: &Runtime, mut writes: TaskWrites, cached: bool) -> TaskResult {
+    let spec = ctx.spec;
+    let node = &spec.nodes[task.node];
     if !node.branches.is_empty() {
         let local = with_managed(ctx, local_view(ctx, &writes));
         for branch in &node.branches {
-            let targets = match (branch.router)(local.clone(), rt.clone()).resolve().await {
+            let routed = match (branch.router)(local.clone(), rt.clone()) {
+                Call::Ready(r) => r,
+                Call::Later(f) => f.await,
+            };
+            let targets = match routed {
                 Ok(t) => t,
                 // As LangGraph: the node's writes stand beside its router's pause, and
                 // the values streamed at the pause show them. They are not saved: the

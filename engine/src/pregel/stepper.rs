@@ -341,7 +341,8 @@ impl Stepper {
             let ctx = &ctx;
             let mut fut = Box::pin(async move {
                 let result = match handled {
-                    Some(handled) => super::error_handler::resume(ctx, task, values, &handled).await,
+                    // Boxed: rare, and its future would double the size of every task's.
+                    Some(handled) => Box::pin(super::error_handler::resume(ctx, task, values, &handled)).await,
                     None => execute(ctx, task, values).await,
                 };
                 (i, result)
