@@ -1,0 +1,30 @@
+// The page at common window sizes: the canvas stays in view however many
+// state keys the input form has, and narrow windows stack the panels.
+import { test, after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openEditor } from "./helpers.mjs";
+
+let context;
+before(async () => (context = await launch()));
+after(async () => context?.close());
+
+const box = (page, selector) => page.locator(selector).first().boundingBox();
+
+test("a graph with ten state keys keeps its canvas in view, and a narrow window stacks the panels", async () => {
+  const { page } = await openEditor(context);
+  await page.getByRole("button", { name: /^support-agent/ }).first().click();
+  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "support-agent");
+  assert.equal(await page.locator(".input-field").count(), 10);
+  for (const [width, height] of [[1280, 800], [1024, 700]]) {
+    await page.setViewportSize({ width, height });
+    const canvas = await box(page, ".canvas-wrap");
+    assert.ok(canvas.y < height / 2, `at ${width}×${height} the canvas starts at ${canvas.y}px`);
+    const [side, center, inspector] = await Promise.all([box(page, ".sidebar"), box(page, ".center"), box(page, ".inspector")]);
+    assert.ok(side.x < center.x && center.x < inspector.x, "three columns side by side");
+  }
+  await page.setViewportSize({ width: 800, height: 700 });
+  const [side, center, inspector] = await Promise.all([box(page, ".sidebar"), box(page, ".center"), box(page, ".inspector")]);
+  assert.ok(center.y < side.y && side.y < inspector.y, "one column: the canvas first, then the graphs, then the inspector");
+  assert.ok(center.width > 700, `the canvas column spans the window (${center.width}px)`);
+  await page.close();
+});
