@@ -1,11 +1,12 @@
 //! The selected node: its kind's settings as a form (a code area with live
 //! syntax errors for code nodes), its routing (static edges, and a router of
-//! rules or code with path keys), rename, delete and breakpoints. With
+//! rules or code with path keys), rename, delete and breakpoints; a subgraph
+//! node's graph (create, open, rename, delete) and its mappings. With
 //! several nodes selected: delete them, or join them into one node.
 use super::sandbox::syntax_error;
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::run::Breakpoints;
-use crate::model::subgraphs::{delete_subgraph, new_subgraph, rename_subgraph};
+use crate::model::subgraphs::{delete_subgraph, graph_of, new_subgraph, rename_subgraph};
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use superstep::doc::{EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
@@ -232,7 +233,7 @@ fn SavedBreakpoints(doc: GraphDoc, id: String, #[prop(into)] on_edit: Callback<E
 fn ManageGraph(doc: GraphDoc, graph: String, #[prop(into)] on_edit: Callback<EditorChange>) -> impl IntoView {
     let name = RwSignal::new(graph.clone());
     let error = RwSignal::new(None::<String>);
-    let users = doc.nodes.iter().filter(|n| crate::model::subgraphs::graph_of(n) == Some(graph.as_str())).count();
+    let users = doc.nodes.iter().filter(|n| graph_of(n) == Some(graph.as_str())).count();
     let (rename_doc, from) = (doc.clone(), graph.clone());
     let rename = move || match rename_subgraph(&rename_doc, &from, &name.get_untracked()) {
         Ok(change) => on_edit.run(change),
@@ -240,8 +241,11 @@ fn ManageGraph(doc: GraphDoc, graph: String, #[prop(into)] on_edit: Callback<Edi
     };
     let rename_on_enter = rename.clone();
     let delete = move |_| on_edit.run(delete_subgraph(&doc, &graph));
-    let delete_title =
-        if users > 1 { format!("Removes the graph; the {users} nodes that run it will need another") } else { "Removes the graph".into() };
+    let delete_title = if users > 1 {
+        format!("Removes the graph; the {users} nodes that run it will need another")
+    } else {
+        "Removes the graph; this node will need another".into()
+    };
     view! {
         <div class="node-edit">
             <input aria-label="graph name" placeholder="graph name" title="The name of the graph this node runs" prop:value=move || name.get() on:input=move |e| { name.set(event_target_value(&e)); error.set(None) }
