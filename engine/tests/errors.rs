@@ -104,6 +104,45 @@ fn two_writes_to_an_overwrite_key_in_one_step_is_invalid_update() {
 }
 
 #[test]
+fn writes_the_barrier_refused_are_kept_and_refused_again_not_lost() {
+    // a and b finish, but their writes conflict: as LangGraph, each task's writes stay saved
+    // with the checkpoint, so the snapshot shows them and a retry meets the same conflict
+    // (rather than taking a and b as finished with nothing written).
+    let g = last(&["x", "y"])
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1, "y": "a"}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"x": 2}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    // The run, then a retry from where it failed.
+    for input in [json!({}), serde_json::Value::Null] {
+        let e = g.invoke_blocking(input, config.clone()).unwrap_err();
+        assert_eq!(e.class_name(), "InvalidUpdateError", "{e}");
+    }
+    let s = futures::executor::block_on(g.get_state(&config, false)).unwrap();
+    let results: Vec<_> = s.tasks.iter().map(|t| (t.name.as_str(), t.result.clone())).collect();
+    assert_eq!(results, vec![("a", Some(json!({"x": 1, "y": "a"}))), ("b", Some(json!({"x": 2})))]);
+    assert_eq!(s.values, json!({}));
+}
+
+#[test]
+fn a_lone_task_the_reducer_refused_runs_again_on_a_retry_and_fails_again() {
+    let g = StateGraph::new()
+        .channel("n", Channel::reducer(Reducer::Add).default(json!(0)))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"n": "not a number"}))))
+        .edge(START, "a")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    for input in [json!({}), serde_json::Value::Null] {
+        let e = g.invoke_blocking(input, config.clone()).unwrap_err();
+        assert!(e.to_string().starts_with("reducer of `n` failed"), "{e}");
+    }
+}
+
+#[test]
 fn two_overwrites_of_a_reducer_key_in_one_step_is_invalid_update() {
     let g = StateGraph::new()
         .channel("log", Channel::append())

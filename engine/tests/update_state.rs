@@ -204,3 +204,27 @@ fn an_edit_that_settles_the_paused_step_readies_a_deferred_node_as_langgraph_js(
     let s = state(&g, &cfg, &new);
     assert_eq!((s.values, s.next), (json!({"log": ["z"]}), vec!["c".to_string(), "d".to_string()]));
 }
+
+#[test]
+fn an_edit_after_a_refused_resume_applies_the_paused_tasks_writes_not_a_gotos() {
+    // b asks; the resume also goes to c, and b and c both write x, so the barrier refuses
+    // the superstep. As LangGraph.js, an edit then applies what the checkpoint's own task
+    // (b) wrote, not c, which only the resume's goto started.
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .channel("y", Channel::last_value())
+        .node("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|_| json!({"x": "b"}))))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"x": "c"}))))
+        .edge(START, "b")
+        .edge("b", "c")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let e = g.invoke_blocking(Command::resume(json!("ok")).and_goto("c"), cfg.clone()).unwrap_err();
+    assert_eq!(e.class_name(), "InvalidUpdateError", "{e}");
+    g.update_state_blocking(&cfg, json!({"y": "edited"}), Some("b")).unwrap();
+    let s = block_on(g.get_state(&cfg, false)).unwrap();
+    assert_eq!(s.values, json!({"x": "b", "y": "edited"}));
+    assert_eq!(s.next, vec!["c"]);
+}

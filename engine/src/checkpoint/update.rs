@@ -200,8 +200,10 @@ fn copy_updates(values: &Value) -> Option<Vec<StateUpdate>> {
 fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Error> {
     let graph = stepper.graph.clone();
     let (spec, env) = (graph.spec(), graph.env());
-    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
+    // As LangGraph.js: the tasks are the checkpoint's own, planned before its null writes,
+    // so a task only a resume's goto started does not count as one that ran.
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     let pending = saved_for_edit(spec, &tasks, t);
     // As LangGraph.js: writes that conflict (why the superstep failed) refuse the edit.
     if apply_saved_writes(spec, &mut stepper.rs, &tasks, &pending, |r| r.status == TaskStatus::Done, &mut || env.next_id())? {
