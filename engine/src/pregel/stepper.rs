@@ -477,10 +477,8 @@ impl Stepper {
             // Inputs share channel values; dropping them lets reducers append in place.
             tasks.iter().for_each(|t| t.release_input());
         }
-        // Should the barrier refuse them (conflicting writes, a reducer's error), the
-        // tasks' writes are their saved results, as in LangGraph. Kept for that when a
-        // checkpointer stores them and several tasks wrote (a conflict needs two); a
-        // lone task's are not, and it runs again on a retry (below).
+        // Kept, should the barrier refuse them, as the tasks' saved results (as in LangGraph),
+        // when a checkpointer stores them and a conflict is possible (two writers at least).
         let keep = self.record || (self.hooks.is_some() && results.len() > 1);
         let writes: Vec<TaskWrites> = if keep {
             results.iter().map(|r| r.writes.clone()).collect()
@@ -492,11 +490,9 @@ impl Stepper {
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
-                // Saved without their writes, the tasks would count as run with nothing written.
-                self.pending = match keep {
-                    true => tasks.iter().zip(results.iter()).map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect(),
-                    false => vec![],
-                };
+                // Saved without its writes, a lone task would count as run with nothing written: it runs again.
+                let saved = tasks.iter().zip(results.iter()).filter(|_| keep);
+                self.pending = saved.map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
                 self.torn = true;
                 return (Outcome::Error(e), vec![], false);
             }
