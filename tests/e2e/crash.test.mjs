@@ -3,7 +3,7 @@
 // whose wasm cannot load says that instead of staying blank.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor, BASE } from "./helpers.mjs";
+import { launch, openEditor, BASE, openExample, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -13,8 +13,7 @@ const overlay = (page) => page.getByRole("alertdialog", { name: "the editor stop
 
 test("a trap in the editor's wasm covers the page with a way to reload, and the reload loses nothing", async () => {
   const { page, errors } = await openEditor(context);
-  await page.getByRole("button", { name: /^map-reduce/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "map-reduce");
+  await openExample(page, "map-reduce");
   // An ordinary script error elsewhere on the page is not the editor stopping.
   await page.evaluate(() => setTimeout(() => { throw new TypeError("not ours"); }));
   await page.waitForTimeout(100);
@@ -24,7 +23,7 @@ test("a trap in the editor's wasm covers the page with a way to reload, and the 
   await overlay(page).waitFor();
   assert.match(await overlay(page).innerText(), /stopped after an internal error[\s\S]*saved in this browser[\s\S]*RuntimeError: unreachable/);
   await overlay(page).getByRole("button", { name: "Reload" }).click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "map-reduce");
+  await waitForDoc(page, "map-reduce");
   assert.equal(await overlay(page).count(), 0);
   errors.length = 0; // the two errors above were thrown on purpose
   await page.close();

@@ -1,7 +1,7 @@
 // A deferred node: ticking "run last (defer)" makes a node reached by unequal branches run once.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -22,7 +22,7 @@ test("a node marked to run last runs once after the longer branch", async () => 
   await page.getByRole("button", { name: "Import a graph document" }).click();
   await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
   await page.getByRole("button", { name: "Load document" }).click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "unequal");
+  await waitForDoc(page, "unequal");
   await fillInput(page, "{}");
   const runToEnd = async () => {
     await page.getByRole("button", { name: "Run to end (F5)" }).click();

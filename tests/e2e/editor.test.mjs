@@ -2,7 +2,7 @@
 // answer an interrupt, fork from an old step, reload, open a subgraph.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor, openExample, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -11,11 +11,6 @@ after(async () => context?.close());
 const status = (page) => page.locator(".status").innerText();
 const nodeClass = (page, id) => page.locator(`g.node[data-node="${id}"]`).getAttribute("class");
 const stateText = (page) => page.locator(".state-panel").innerText();
-
-async function pick(page, name) {
-  await page.getByRole("button", { name: new RegExp(`^${name}`) }).first().click();
-  await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
-}
 
 async function stepTo(page, n) {
   for (let i = 0; i < n; i++) {
@@ -27,7 +22,7 @@ async function stepTo(page, n) {
 
 test("map-reduce, one superstep at a time: active nodes and state", async () => {
   const { page, errors } = await openEditor(context);
-  await pick(page, "map-reduce");
+  await openExample(page, "map-reduce");
   await stepTo(page, 2);
   assert.match(await nodeClass(page, "generate_topics"), /\bactive\b/);
   assert.match(await nodeClass(page, "continue_to_jokes"), /\bnext\b/);
@@ -50,7 +45,7 @@ test("map-reduce, one superstep at a time: active nodes and state", async () => 
 
 test("human review: the run pauses and resumes with a value", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "human-review");
+  await openExample(page, "human-review");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForSelector(".interrupt-panel");
   assert.match(await page.locator(".interrupt-value").innerText(), /Do you approve\?/);
@@ -63,7 +58,7 @@ test("human review: the run pauses and resumes with a value", async () => {
 
 test("fork from step 1 with edited state creates a branch", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "reducers");
+  await openExample(page, "reducers");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForSelector(".checkpoint");
@@ -90,12 +85,12 @@ test("fork from step 1 with edited state creates a branch", async () => {
 
 test("after a reload the thread history is intact and an interrupted thread resumes", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "human-review");
+  await openExample(page, "human-review");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForSelector(".interrupt-panel");
   await page.reload();
   await page.waitForSelector("header.topbar");
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "human-review");
+  await waitForDoc(page, "human-review");
   await page.waitForSelector(".checkpoint");
   assert.ok((await page.locator(".checkpoint").count()) >= 2, "history survives the reload");
   assert.ok((await page.locator(".thread").count()) >= 1, "the thread is listed");
@@ -107,7 +102,7 @@ test("after a reload the thread history is intact and an interrupted thread resu
   assert.match(await stateText(page), /after reload/);
   // After another reload, a stored checkpoint marks the keys its superstep changed.
   await page.reload();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "human-review");
+  await waitForDoc(page, "human-review");
   await page.locator(".checkpoint button", { hasText: /^step 2 ·/ }).first().click();
   const changed = (await page.locator(".state-panel .json-row.changed > .json-key").allInnerTexts()).map((t) => t.replace("▾", "").trim());
   assert.ok(changed.includes("messages") && !changed.includes("answer"), `changed: ${changed}`);
@@ -116,7 +111,7 @@ test("after a reload the thread history is intact and an interrupted thread resu
 
 test("a subgraph node opens its inner graph with a breadcrumb back", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "subgraph-shared-keys");
+  await openExample(page, "subgraph-shared-keys");
   await page.locator('g.node[data-node="node_2"]').dblclick();
   await page.waitForSelector('g.node[data-node="subgraph_node_1"]');
   assert.match(await page.locator(".crumbs").innerText(), /subgraph-shared-keys › node_2/);
@@ -127,7 +122,7 @@ test("a subgraph node opens its inner graph with a breadcrumb back", async () =>
 
 test("state values are shown as text, never as HTML", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "reducers");
+  await openExample(page, "reducers");
   await page.evaluate(() => (window.__pwned = false));
   await fillInput(page, '{"foo": "<img src=x onerror=window.__pwned=true>", "bar": ["<b>bold</b>"]}');
   await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
@@ -140,7 +135,7 @@ test("state values are shown as text, never as HTML", async () => {
 
 test("the input editor rejects keys outside the input schema", async () => {
   const { page } = await openEditor(context);
-  await pick(page, "schemas-lance");
+  await openExample(page, "schemas-lance");
   await fillInput(page, '{"foo": 1}');
   await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
   await page.waitForSelector(".input-row .error");
@@ -152,10 +147,10 @@ test("a graph that fits the canvas is drawn at its natural size, at any window w
   const { page, errors } = await openEditor(context);
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 760 });
-    await pick(page, "map-reduce");
+    await openExample(page, "map-reduce");
     // Nodes are 150 graph units wide; at natural size that is 150 px.
     await page.waitForFunction(() => Math.abs(document.querySelector('g.node[data-node="generate_joke"] rect').getBoundingClientRect().width - 150) < 1);
-    await pick(page, "schemas-lance");
+    await openExample(page, "schemas-lance");
   }
   assert.deepEqual(errors, []);
   await page.close();

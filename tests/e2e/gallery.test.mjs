@@ -3,7 +3,7 @@
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, openEditor } from "./helpers.mjs";
+import { launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -19,7 +19,7 @@ test("every example runs to its documented output", async () => {
     const doc = JSON.parse(readFileSync(new URL(`${name}.json`, dir), "utf8"));
     const ex = doc.examples[0];
     await page.locator(".example", { hasText: doc.name }).first().click();
-    await page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
+    await waitForDoc(page, name);
     // Every node's name stays inside its box (support-agent has long ones).
     const overflow = await page.$$eval("g.node:not(.terminal)", (gs) =>
       gs.filter((g) => g.querySelector(".node-name").getBBox().width > g.querySelector("rect").getBBox().width).map((g) => g.dataset.node),

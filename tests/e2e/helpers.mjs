@@ -40,6 +40,15 @@ export async function openEditor(context, path = "") {
   return { page, errors };
 }
 
+/** Waits until the editor shows the graph named `name`. */
+export const waitForDoc = (page, name) => page.waitForFunction((n) => document.querySelector(".doc-name")?.textContent === n, name);
+
+/** Opens the gallery example `name` and waits until it is the open graph. */
+export async function openExample(page, name) {
+  await page.getByRole("button", { name: new RegExp(`^${name}`) }).first().click();
+  await waitForDoc(page, name);
+}
+
 /** Types the graph input as JSON (the field behind "as JSON"). */
 export async function fillInput(page, json) {
   const box = page.getByLabel("graph input (JSON)");

@@ -1,7 +1,7 @@
 // Importing a pasted document: problems are listed; names with HTML stay text.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -21,7 +21,7 @@ test("a pasted document loads; HTML in node names and state stays text", async (
   await page.getByRole("button", { name: "Import a graph document" }).click();
   await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
   await page.getByRole("button", { name: "Load document" }).click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "xss");
+  await waitForDoc(page, "xss");
   await fillInput(page, "{}");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
@@ -53,7 +53,7 @@ test("a document's own breakpoints are the run's to start with, and unticking on
   await page.getByRole("button", { name: "Import a graph document" }).click();
   await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
   await page.getByRole("button", { name: "Load document" }).click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "stops");
+  await waitForDoc(page, "stops");
   await page.locator('g.node[data-node="b"]').click();
   assert.equal(await page.getByLabel("break before this node").isChecked(), true);
   await fillInput(page, "{}");

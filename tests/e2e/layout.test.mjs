@@ -2,7 +2,7 @@
 // state keys the input form has, and narrow windows stack the panels.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor } from "./helpers.mjs";
+import { launch, openEditor, openExample } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -12,8 +12,7 @@ const box = (page, selector) => page.locator(selector).first().boundingBox();
 
 test("a graph with ten state keys keeps its canvas in view, and a narrow window stacks the panels", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: /^support-agent/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "support-agent");
+  await openExample(page, "support-agent");
   assert.equal(await page.locator(".input-field").count(), 10);
   for (const [width, height] of [[1280, 800], [1024, 700]]) {
     await page.setViewportSize({ width, height });

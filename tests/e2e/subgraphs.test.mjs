@@ -3,7 +3,7 @@
 // a graph of its own.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor, fillInput } from "./helpers.mjs";
+import { launch, openEditor, fillInput, openExample, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -24,8 +24,7 @@ async function runToEnd(page) {
 
 test("a subgraph opened in place is edited there, undone from above, run and kept after a reload", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: /^subgraph-shared-keys/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-shared-keys");
+  await openExample(page, "subgraph-shared-keys");
   await node(page, "node_2").click();
   await node(page, "node_2").dblclick();
   await node(page, "subgraph_node_1").waitFor();
@@ -60,7 +59,7 @@ test("a subgraph opened in place is edited there, undone from above, run and kep
 
   await page.waitForTimeout(700);
   await page.reload();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-shared-keys");
+  await waitForDoc(page, "subgraph-shared-keys");
   await node(page, "node_2").dblclick();
   await node(page, "subgraph_node_2").click();
   assert.equal(await page.getByLabel("expression 1").inputValue(), "'edited ' + foo + bar");
@@ -70,7 +69,7 @@ test("a subgraph opened in place is edited there, undone from above, run and kep
 test("a new subgraph node gets a graph of its own with the same state keys", async () => {
   const { page } = await openEditor(context);
   await page.getByRole("button", { name: "New graph", exact: true }).click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "untitled");
+  await waitForDoc(page, "untitled");
   await page.getByLabel("new state key").fill("n");
   await page.getByLabel("new state key").press("Enter");
   await page.getByRole("button", { name: "add subgraph node" }).click();
@@ -150,8 +149,7 @@ test("a run paused inside a subgraph shows, in the subgraph, its state and the n
 
 test("a subgraph node's input and output mappings are edited as rows", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: /^subgraph-in-node/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-in-node");
+  await openExample(page, "subgraph-in-node");
   await node(page, "node_2").click();
   assert.equal(await page.getByLabel("input key 1").inputValue(), "bar");
   assert.equal(await page.getByLabel("input expression 1").inputValue(), "foo");
@@ -172,8 +170,7 @@ test("a subgraph node's input and output mappings are edited as rows", async () 
 
 test("a subgraph node's graph is renamed and deleted from its panel, each one undo step", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: /^subgraph-shared-keys/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-shared-keys");
+  await openExample(page, "subgraph-shared-keys");
   await node(page, "node_2").click();
   await page.getByLabel("graph name").fill("helper");
   await page.getByLabel("graph name").press("Enter");
@@ -207,8 +204,7 @@ test("a subgraph node's graph is renamed and deleted from its panel, each one un
 
 test("a breakpoint set inside a subgraph is saved with it, pauses the run there, and Continue finishes it", async () => {
   const { page } = await openEditor(context);
-  await page.getByRole("button", { name: /^subgraph-grandchild/ }).first().click();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-grandchild");
+  await openExample(page, "subgraph-grandchild");
   const plain = await runToEnd(page);
   await node(page, "child").dblclick();
   await node(page, "child_1").click();
@@ -230,7 +226,7 @@ test("a breakpoint set inside a subgraph is saved with it, pauses the run there,
   // Saved with the graph: after a reload the box is still ticked inside; unticked, it is gone.
   await page.waitForTimeout(700);
   await page.reload();
-  await page.waitForFunction(() => document.querySelector(".doc-name")?.textContent === "subgraph-grandchild");
+  await waitForDoc(page, "subgraph-grandchild");
   await node(page, "child").dblclick();
   await node(page, "child_1").click();
   assert.equal(await page.getByLabel("break before this node").isChecked(), true);
