@@ -9,7 +9,7 @@ use crate::model::run::Breakpoints;
 use crate::model::subgraphs::{delete_subgraph, graph_of, new_subgraph, rename_subgraph};
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
-use superstep::doc::{EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
+use superstep::doc::{CompileDoc, EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
 
 fn targets(doc: &GraphDoc) -> Vec<String> {
     doc.nodes.iter().map(|n| n.id.clone()).chain(std::iter::once("__end__".to_string())).collect()
@@ -205,19 +205,14 @@ pub fn NodePanel(
 /// so saved and undone with it, where the top level's belong to the run.
 #[component]
 fn SavedBreakpoints(doc: GraphDoc, id: String, #[prop(into)] on_edit: Callback<EditorChange>) -> impl IntoView {
+    let saved = Breakpoints::of(&doc.compile);
     let boxes = [(false, "before"), (true, "after")].map(|(after, word)| {
-        let list = if after { &doc.compile.interrupt_after } else { &doc.compile.interrupt_before };
-        let checked = list.contains(&id);
-        let (compile, id) = (doc.compile.clone(), id.clone());
+        let checked = saved.has(&id, after);
+        let (mut breaks, compile, id) = (saved.clone(), doc.compile.clone(), id.clone());
         let toggle = move |_| {
-            let mut c = compile.clone();
-            let list = if after { &mut c.interrupt_after } else { &mut c.interrupt_before };
-            if checked {
-                list.retain(|n| *n != id);
-            } else {
-                list.push(id.clone());
-            }
-            on_edit.run(EditorChange::SetCompile { compile: c });
+            breaks.toggle(&id, after);
+            let (interrupt_before, interrupt_after) = (breaks.before.clone(), breaks.after.clone());
+            on_edit.run(EditorChange::SetCompile { compile: CompileDoc { interrupt_before, interrupt_after, ..compile.clone() } });
         };
         view! {
             <label title="Saved with this subgraph: the run pauses here, inside it, whenever it runs">
