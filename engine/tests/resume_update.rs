@@ -120,3 +120,47 @@ fn a_node_that_fails_before_taking_its_answer_is_answered_again() {
     assert_eq!(g.invoke_blocking(by_id, cfg).unwrap(), json!({"log": ["second"]}));
     assert_eq!(runs.get(), 3);
 }
+
+/// A resume's goto runs its node in the resumed superstep, but while that superstep
+/// is paused again, the state shows the update and not the goto's task or write: as
+/// LangGraph.js's getState, which applies the update without new versions. The
+/// goto's write lands once the superstep finishes, and its node does not run twice.
+#[test]
+fn a_resume_gotos_task_shows_once_its_superstep_is_saved() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let runs = Rc::new(Cell::new(0));
+    let counted = runs.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .add_node(
+            NodeSpec::new(
+                "ask",
+                node_rt(|_, rt| {
+                    let a = rt.interrupt(json!("first?"))?;
+                    let b = rt.interrupt(json!("second?"))?;
+                    Ok::<_, NodeError>(json!({"log": [a, b]}))
+                }),
+            )
+            .ends(["c"]),
+        )
+        .node(
+            "c",
+            node(move |_| {
+                counted.set(counted.get() + 1);
+                Ok::<_, NodeError>(json!({"log": ["c"]}))
+            }),
+        )
+        .edge(START, "ask")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("goto");
+    g.invoke_blocking(json!({"log": ["in"]}), cfg.clone()).unwrap();
+    let first = Command { resume: Some(json!("A")), update: Some(json!({"log": ["u"]})), ..Default::default() }.and_goto("c");
+    g.invoke_blocking(first, cfg.clone()).unwrap();
+    let paused = g.get_state_blocking(&cfg).unwrap();
+    let tasks: Vec<&str> = paused.tasks.iter().map(|t| &*t.name).collect();
+    assert_eq!((paused.values["log"].clone(), tasks, runs.get()), (json!(["in", "u"]), vec!["ask"], 1));
+    let done = g.invoke_blocking(Command::resume(json!("B")), cfg).unwrap();
+    assert_eq!((done["log"].clone(), runs.get()), (json!(["in", "u", "A", "B", "c"]), 1));
+}

@@ -195,7 +195,11 @@ impl CompiledGraph {
         async move {
             let spec = self.spec();
             let mut rs = decode(spec, t)?;
+            // As LangGraph's getState, a resume's update shows without new versions, so its
+            // goto's task is listed only once the resumed superstep is saved.
+            let versions = rs.versions.clone();
             super::with_null_writes(spec, &mut rs, &t.pending_writes, self.env())?;
+            rs.versions = versions;
             let tasks = plan(spec, &rs, &t.checkpoint.id, &to.ns);
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();
