@@ -155,3 +155,17 @@ test("a graph that fits the canvas is drawn at its natural size, at any window w
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the edges a superstep's messages took are lit, arrowheads included, at the plain arrow size", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "support-agent");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForSelector(".interrupt-panel");
+  const lit = page.locator('g.edge.carried[data-edge="drafting>waiting_for_approval"] path');
+  assert.equal(await lit.getAttribute("marker-end"), "url(#arrow-carried)");
+  assert.equal(await page.locator('g.edge[data-edge="intake>drafting"] path').getAttribute("marker-end"), "url(#arrow)");
+  // The carried line is twice as thick; its arrowhead must not grow with it.
+  const size = (id) => page.locator(`#${id}`).evaluate((m) => [m.getAttribute("markerUnits"), +m.getAttribute("markerWidth")]);
+  assert.deepEqual(await size("arrow-carried"), ["userSpaceOnUse", 11]);
+  await page.close();
+});

@@ -251,6 +251,7 @@ pub fn Canvas(
                     EdgeKind::Command => "edge command",
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
+                let arrow = if lit { "url(#arrow-carried)" } else { "url(#arrow)" };
                 let (l2, e2) = (l.clone(), e.clone());
                 let d = move || {
                     let g = gesture.get();
@@ -259,7 +260,7 @@ pub fn Canvas(
                 let spot = move || label_spots.with(|s| s.get(i).copied().unwrap_or_default());
                 view! {
                     <g class=class class:carried=lit data-edge=format!("{}>{}", e.from, e.to)>
-                        <path d=d marker-end="url(#arrow)" />
+                        <path d=d marker-end=arrow />
                         {edge_label(&e.kind).map(|t| {
                             // Long rule expressions are shortened on the canvas; the full text is the tooltip.
                             let s = short(&t, LABEL_FITS);
@@ -377,6 +378,10 @@ pub fn Canvas(
                 on:mouseleave=move |_| if matches!(gesture.get_untracked(), Some(Gesture::Pan { .. })) { gesture.set(None) }>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                    // A carried edge's line is twice as thick; its arrow keeps the plain size (fixed units).
+                    <marker id="arrow-carried" class="carried" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="11" markerHeight="11" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" />
                     </marker>
                 </defs>
