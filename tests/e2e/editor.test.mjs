@@ -63,6 +63,9 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForSelector(".checkpoint");
   await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
+  // The superstep panel follows the picked checkpoint, not the run's last superstep beside it.
+  assert.match(await page.locator(".step-panel").innerText(), /checkpoint · step 1 · loop\s+Next: second/);
+  assert.equal(await page.locator(".step-chip.selected").count(), 0);
   await page.getByLabel("edited state (JSON)").fill('{"foo": 99, "bar": ["edited"]}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));

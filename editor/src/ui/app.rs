@@ -90,7 +90,7 @@ pub fn App() -> impl IntoView {
     // A fork clears the steps before the selection: a selection past them lights nothing.
     let nested = move || !crumbs.with(Vec::is_empty);
     let edges_lit = Signal::derive(move || {
-        if nested() {
+        if nested() || picked.get().is_some() {
             return vec![];
         }
         let all = steps.get();
@@ -778,7 +778,7 @@ pub fn App() -> impl IntoView {
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })
                 }}
-                <StepPanel doc=shown_doc step=current before=before />
+                <StepPanel doc=shown_doc step=current before=before picked=picked_state />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
                         <option value="">"—"</option>

@@ -1,6 +1,7 @@
 //! The side panels: the selected superstep (tasks, writes, merges), the state
 //! with changed keys, an interrupt's resume form, and the timeline.
 use super::json_tree::JsonTree;
+use super::session::CheckpointRow;
 use crate::model::run::{diff, merges, outcome_text};
 use leptos::prelude::*;
 use serde_json::Value;
@@ -17,13 +18,24 @@ fn short(v: &Value) -> String {
 }
 
 #[component]
-pub fn StepPanel(doc: Signal<Option<GraphDoc>>, step: Signal<Option<StepSnapshot>>, before: Signal<Value>) -> impl IntoView {
+pub fn StepPanel(
+    doc: Signal<Option<GraphDoc>>,
+    step: Signal<Option<StepSnapshot>>,
+    before: Signal<Value>,
+    picked: Signal<Option<CheckpointRow>>,
+) -> impl IntoView {
     view! {
         <section class="panel step-panel" aria-label="superstep">
             <h2>"Superstep"</h2>
-            {move || match (step.get(), doc.get()) {
-                (None, _) | (_, None) => view! { <p class="muted">"Run or step the graph to see its supersteps."</p> }.into_any(),
-                (Some(s), Some(d)) => {
+            {move || match (step.get(), doc.get(), picked.get()) {
+                // The state beside it is the picked checkpoint's, so the run's superstep would mislead.
+                (_, Some(_), Some(c)) => view! {
+                    <p class="step-title">{format!("checkpoint · step {} · {}", c.step, c.source)}</p>
+                    <p>{if c.next.is_empty() { "Next: nothing; the run ended here.".to_string() } else { format!("Next: {}", c.next.join(", ")) }}</p>
+                    <p class="muted">"Pick a superstep above the checkpoints to see its tasks and writes."</p>
+                }.into_any(),
+                (None, _, _) | (_, None, _) => view! { <p class="muted">"Run or step the graph to see its supersteps."</p> }.into_any(),
+                (Some(s), Some(d), None) => {
                     let rows = merges(&d, &before.get(), &s);
                     view! {
                         <p class="step-title">{format!("step {} · {}", s.step, outcome_text(&s.outcome))}</p>

@@ -24,7 +24,7 @@ pub fn Timeline(
                     let label = format!("{}", s.step);
                     let cls = match s.outcome { Outcome::Error(_) => "error", Outcome::Interrupted(_) => "interrupted", _ => "" };
                     view! {
-                        <button class=format!("step-chip {cls}") class:selected=move || selected.get() == Some(i)
+                        <button class=format!("step-chip {cls}") class:selected=move || selected.get() == Some(i) && picked.get().is_none()
                             aria-label=format!("superstep {label}")
                             on:click=move |_| { selected.set(Some(i)); picked.set(None); }
                             on:contextmenu=move |e| { e.prevent_default(); compare.set(Some(i)); }>{label.clone()}</button>
