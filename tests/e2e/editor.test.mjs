@@ -172,3 +172,15 @@ test("the edges a superstep's messages took are lit, arrowheads included, at the
   assert.deepEqual(await size("arrow-carried"), ["userSpaceOnUse", 11]);
   await page.close();
 });
+
+test("END's panel offers no edge out of it; START's connects to nodes", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "reducers");
+  await page.locator('g.node[data-node="__end__"] rect').click();
+  const panel = page.locator(".node-panel");
+  assert.match(await panel.innerText(), /No edge leaves END/);
+  assert.equal(await panel.getByLabel("connect to node").count(), 0);
+  await page.locator('g.node[data-node="__start__"] rect').click();
+  assert.equal(await panel.getByLabel("connect to node").count(), 1);
+  await page.close();
+});

@@ -48,7 +48,15 @@ pub fn NodePanel(
     on_open: Callback<String>,
 ) -> impl IntoView {
     let Some(node) = doc.nodes.iter().find(|n| n.id == id).cloned() else {
-        return view! { <section class="panel node-panel" aria-label="node"><h2>{label(&id)}</h2><Routing doc=doc id=id on_edit=on_edit /></section> }.into_any();
+        // START routes like a node; nothing leaves END.
+        let body = match id.as_str() {
+            "__end__" => {
+                view! { <p class="muted">"The run finishes here. No edge leaves END; connect nodes to it from their own panels."</p> }
+                    .into_any()
+            }
+            _ => view! { <Routing doc=doc id=id.clone() on_edit=on_edit /> }.into_any(),
+        };
+        return view! { <section class="panel node-panel" aria-label="node"><h2>{label(&id)}</h2>{body}</section> }.into_any();
     };
     let keys: Vec<String> = doc.channels.iter().map(|c| c.key.clone()).collect();
     let settings = node.settings.clone();
