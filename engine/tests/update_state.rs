@@ -228,3 +228,25 @@ fn an_edit_after_a_refused_resume_applies_the_paused_tasks_writes_not_a_gotos() 
     assert_eq!(s.values, json!({"x": "b", "y": "edited"}));
     assert_eq!(s.next, vec!["c"]);
 }
+
+#[test]
+fn an_end_edit_after_a_refused_resume_finishes_the_paused_tasks_not_a_gotos() {
+    // As above, but the edit is "as END" (finish the superstep): b's write lands, the
+    // resume's update too, and c, which only the resume's goto started, is left out (as
+    // LangGraph.js, which plans the tasks before applying the null writes).
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .channel("log", Channel::append())
+        .add_node(NodeSpec::new("b", node_rt(|_, rt| rt.interrupt(json!("q")).map(|_| json!({"x": "b", "log": ["b"]})))).ends(["c"]))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"x": "c", "log": ["c"]}))))
+        .edge(START, "b")
+        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let resume = Command { resume: Some(json!("ok")), update: Some(json!({"log": ["u"]})), ..Default::default() }.and_goto("c");
+    assert_eq!(g.invoke_blocking(resume, cfg.clone()).unwrap_err().class_name(), "InvalidUpdateError");
+    g.update_state_blocking(&cfg, Value::Null, Some(END)).unwrap();
+    let s = block_on(g.get_state(&cfg, false)).unwrap();
+    assert_eq!((s.values, s.next), (json!({"x": "b", "log": ["u", "b"]}), Vec::<String>::new()));
+}

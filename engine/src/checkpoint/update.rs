@@ -242,8 +242,10 @@ fn saved_for_edit(spec: &GraphSpec, tasks: &[Rc<Task>], t: &CheckpointTuple) -> 
 fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Error> {
     let graph = stepper.graph.clone();
     let (spec, env) = (graph.spec(), graph.env());
-    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
+    // As LangGraph.js (and `apply_finished`): planned before the null writes, so the task a
+    // resume's goto started is not among them, and its write is left out.
     let tasks = plan(spec, &stepper.rs, &t.checkpoint.id, &stepper.run.task_ns());
+    with_null_writes(spec, &mut stepper.rs, &t.pending_writes, env)?;
     if tasks.is_empty() {
         // As LangGraph.js: no superstep to finish, so no deferred node finishes either.
         return Ok(());
