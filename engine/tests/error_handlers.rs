@@ -213,3 +213,31 @@ fn a_graph_with_an_error_handler_has_no_unreachable_nodes() {
     let g = handled.compile().expect("every node may be reached through the handler");
     assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["later"]));
 }
+
+#[test]
+fn a_handler_that_starts_after_the_failed_node_used_the_resume_value_asks_its_own_question() {
+    // a asks, takes the answer on resume, then fails; its handler asks too. As in
+    // LangGraph.js, where taking a single resume value removes it, the handler pauses
+    // instead of taking the node's answer again, and the next resume answers it.
+    let asks = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("handler?"))?;
+        Ok::<_, NodeError>(json!({ "path": [format!("handler {answer}")] }))
+    });
+    let failing = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("node?"))?;
+        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
+    });
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", failing).on_error("on_a"))
+        .node("on_a", asks)
+        .edge(START, "a")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    let asked = |v: &Value| v["__interrupt__"][0]["value"].clone();
+    assert_eq!(asked(&g.invoke_blocking(json!({}), config.clone()).unwrap()), json!("node?"));
+    assert_eq!(asked(&g.invoke_blocking(Command::resume(json!("first")), config.clone()).unwrap()), json!("handler?"));
+    let out = g.invoke_blocking(Command::resume(json!("second")), config).unwrap();
+    assert_eq!(out["path"], json!(["handler \"second\""]));
+}

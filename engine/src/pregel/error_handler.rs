@@ -101,6 +101,11 @@ async fn run_handler(ctx: &StepCtx<'_>, failed: &Rc<Task>, cursor: ResumeCursor,
     emit_task_start(sink, ns, spec, &task, ctx.step, run);
     if first {
         emit_task_result(sink, ns, spec, failed, &failure, ctx.step, run);
+        // A handler that starts after the null resume was used gets none (see `NullResume`).
+        let mut null = run.null_resume.borrow_mut();
+        if null.consumed {
+            null.given.push(task.id.clone());
+        }
     }
     // As in LangGraph.js, where the handler is a task of its own: the superstep's
     // other tasks that are ready run first.

@@ -94,6 +94,9 @@ pub(crate) struct NullResume {
     pub given: Vec<String>,
     /// Tasks that took it in an `interrupt()` call.
     pub taken: Vec<String>,
+    /// Whether some `interrupt()` call has used it. As in LangGraph.js, where that
+    /// removes it from the pending writes, an error handler that starts later gets none.
+    pub consumed: bool,
 }
 
 impl Runtime {
@@ -197,12 +200,15 @@ impl Runtime {
         let mut cursor = self.0.resume.borrow_mut();
         let index = cursor.next;
         cursor.next += 1;
-        if let Some(v) = cursor.values.get(index) {
-            return Ok(v.clone());
-        }
         let mut null = self.0.run.null_resume.borrow_mut();
         let id = &self.0.task.id;
+        if let Some(v) = cursor.values.get(index) {
+            // A paused task was given the null resume as its last value.
+            null.consumed |= index + 1 == cursor.values.len() && null.value.is_some() && null.given.contains(id);
+            return Ok(v.clone());
+        }
         if let (Some(v), false) = (null.value.clone(), null.given.contains(id)) {
+            null.consumed = true;
             null.given.push(id.clone());
             null.taken.push(id.clone());
             cursor.values.push(v.clone());

@@ -290,7 +290,7 @@ impl Stepper {
             // paused ones are given it (`resume_values`).
             let paused = pending.iter().filter(|(_, _, r)| matches!(r.status, TaskStatus::Interrupted(_)));
             let given = paused.map(|(id, _, _)| id.clone()).collect();
-            *self.run.null_resume.borrow_mut() = NullResume { value: Some(v.clone()), given, taken: vec![] };
+            *self.run.null_resume.borrow_mut() = NullResume { value: Some(v.clone()), given, taken: vec![], consumed: false };
         }
         // As in LangGraph, tasks that finished before the pause replay their
         // updates first, marked cached.
