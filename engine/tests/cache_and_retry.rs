@@ -149,3 +149,23 @@ fn a_cached_command_still_dispatches_its_sends() {
     assert_eq!(run(&g, json!({}))["out"], json!([10, 20]));
     assert_eq!(calls.get(), 1);
 }
+
+#[test]
+fn cache_hits_are_served_before_any_task_of_the_superstep_runs() {
+    // As LangGraph.js: a step's hits stream their updates first (in task order), then
+    // the tasks that run; before, a hit came out where the poll reached it.
+    let g = last(&["a", "n", "z"])
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"a": 1}))))
+        .add_node(NodeSpec::new("n", node(|_| Ok::<_, NodeError>(json!({"n": 1})))).cache(CachePolicy { key: None, ttl: None }))
+        .add_node(NodeSpec::new("z", node(|_| Ok::<_, NodeError>(json!({"z": 1})))).cache(CachePolicy { key: None, ttl: None }))
+        .edge(START, "a")
+        .edge(START, "n")
+        .edge(START, "z")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    let names = |chunks: Vec<serde_json::Value>| -> Vec<String> {
+        chunks.iter().map(|c| c.as_object().unwrap().keys().find(|k| *k != "__metadata__").unwrap().clone()).collect()
+    };
+    assert_eq!(names(updates(&g, json!({}))), ["a", "n", "z"]);
+    assert_eq!(names(updates(&g, json!({}))), ["n", "z", "a"]);
+}

@@ -128,16 +128,9 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
     }
     let cache = match (&node.spec.cache, ctx.graph.cache()) {
         (Some(policy), Some(cache)) => {
-            let input = task.input().to_value();
-            let name = &*task.name;
-            let key = match &policy.key {
-                Some(f) => f(&input),
-                None => stable_hash(&[&crate::json::text(&input)]),
-            };
-            if let Some(hit) = cache.get(name, &key, ctx.run.env.now_ms()) {
-                if let Some(result) = from_cached(ctx.spec, &hit) {
-                    return result;
-                }
+            let key = cache_key(policy, task);
+            if let Some(result) = cache.get(&task.name, &key, ctx.run.env.now_ms()).and_then(|hit| from_cached(ctx.spec, &hit)) {
+                return result;
             }
             Some((cache, key, policy.ttl))
         }
@@ -158,6 +151,22 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         cache.set(&task.name, &key, to_cached(ctx.spec, &result), expires);
     }
     result
+}
+
+/// The key of `task`'s input under its node's cache policy.
+fn cache_key(policy: &crate::graph::node::CachePolicy, task: &Task) -> String {
+    let input = task.input().to_value();
+    match &policy.key {
+        Some(f) => f(&input),
+        None => stable_hash(&[&crate::json::text(&input)]),
+    }
+}
+
+/// `task`'s result from the graph's cache, if its node has a cache policy and the
+/// cache a hit. The superstep serves hits before any task runs, as LangGraph.js.
+pub(crate) fn cache_hit(ctx: &StepCtx<'_>, task: &Task) -> Option<TaskResult> {
+    let (Some(policy), Some(cache)) = (&ctx.spec.nodes[task.node].spec.cache, ctx.graph.cache()) else { return None };
+    cache.get(&task.name, &cache_key(policy, task), ctx.run.env.now_ms()).and_then(|hit| from_cached(ctx.spec, &hit))
 }
 
 /// Runs the node of `task` (waiting for a concurrency slot, retrying, handing a

@@ -4,6 +4,7 @@
 use super::apply::{apply_writes, finished_result, handled_failure, TaskWrites};
 use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
+use super::resume::{next_after_failure, resume_values, Resume};
 use super::run_state::RunState;
 use super::runtime::{NullResume, RunCtx};
 use super::Cancel;
@@ -97,17 +98,6 @@ pub struct Stepper {
     pub(crate) record: bool,
     /// A superstep's writes failed to apply part-way: the state in memory is not whole.
     pub(crate) torn: bool,
-}
-
-/// Resume values handed to interrupted tasks.
-#[derive(Clone, Debug, Default)]
-pub enum Resume {
-    #[default]
-    None,
-    /// One value for every interrupted task.
-    All(Value),
-    /// Interrupt id → value.
-    ById(Map<String, Value>),
 }
 
 /// Called after each superstep (used for checkpointing).
@@ -325,8 +315,20 @@ impl Stepper {
                 emit_task_start(&sink, &ns, spec, task, step, &self.run);
             }
         }
+        // As LangGraph.js: cache hits are served before any task runs, and stream first.
+        let rerun = |t: &Task| finished_result(&pending, &t.id).is_some() || handled_failure(&pending, &t.id).is_some();
+        let mut hits: Vec<_> = tasks.iter().map(|t| if rerun(t) { None } else { super::execute::cache_hit(&ctx, t) }).collect();
+        order
+            .clone()
+            .filter_map(|i| Some((i, hits[i].as_ref()?)))
+            .for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
         for i in order {
             let task = &tasks[i];
+            if let Some(r) = hits[i].take() {
+                slots.push(Some(r));
+                finish_order.push(i);
+                continue;
+            }
             let mut values = vec![];
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&pending, &task.id) {
@@ -606,63 +608,6 @@ impl Stepper {
             record: false,
             torn: false,
         }
-    }
-}
-
-/// The resume values a task gets: those it already consumed, plus a new one
-/// for its pending interrupt if the resume answers it.
-fn resume_values(
-    resume: &Resume,
-    pending: &[(String, String, TaskResult)],
-    answered: &mut Vec<(String, Vec<Value>)>,
-    task: &Task,
-) -> Vec<Value> {
-    let pos = match answered.iter().position(|(id, _)| *id == task.id) {
-        Some(p) => p,
-        None => {
-            answered.push((task.id.clone(), vec![]));
-            answered.len() - 1
-        }
-    };
-    let waiting: Vec<&Interrupt> = pending
-        .iter()
-        .filter(|(id, _, _)| *id == task.id)
-        .flat_map(|(_, _, r)| match &r.status {
-            TaskStatus::Interrupted(i) => i.iter().collect(),
-            _ => vec![],
-        })
-        .collect();
-    let after_failure = pending.iter().find(|(id, _, _)| *id == task.id).and_then(|(id, _, r)| next_after_failure(id, r, answered));
-    let values = &mut answered[pos].1;
-    match resume {
-        Resume::None => {}
-        Resume::All(v) => {
-            if !waiting.is_empty() {
-                values.push(v.clone());
-            }
-        }
-        Resume::ById(map) => {
-            for id in waiting.iter().map(|i| &i.id).chain(after_failure.as_ref()) {
-                match map.get(id) {
-                    Some(v) => values.push(v.clone()),
-                    None => break,
-                }
-            }
-        }
-    }
-    values.clone()
-}
-
-/// For a task that failed on its own (not stopped by a sibling, not handled), the id
-/// of the interrupt its next run raises first: the one after the answers it took.
-fn next_after_failure(task_id: &str, r: &TaskResult, answered: &[(String, Vec<Value>)]) -> Option<String> {
-    match &r.status {
-        TaskStatus::Failed(Error::Aborted { .. } | Error::Cancelled) => None,
-        TaskStatus::Failed(_) if r.handled.is_none() => {
-            let taken = answered.iter().find(|(id, _)| id == task_id).map_or(0, |(_, v)| v.len());
-            Some(super::runtime::interrupt_id(task_id, taken))
-        }
-        _ => None,
     }
 }
 
