@@ -292,3 +292,24 @@ test("each attempt of a retried task is a run of its own; the last one ends (as 
   assert.notEqual(mine[0].run_id, mine[1].run_id);
   assert.equal(mine[1].run_id, mine[2].run_id);
 });
+
+test("a cache hit starts no chain and ends none, nor does its router run (as LangGraph.js); a miss beside it starts and ends", async () => {
+  const sub = new StateGraph(L).addNode("s1", () => ({ log: ["s1"] })).addEdge(START, "s1").compile();
+  const g = new StateGraph(L)
+    .addNode("n", () => ({ log: ["n"] }), { cachePolicy: { ttl: 60 } })
+    .addNode("sub", sub, { cachePolicy: { ttl: 60 } })
+    .addNode("fresh", () => ({ log: ["fresh"] }))
+    .addNode("m", () => ({ log: ["m"] }))
+    .addEdge(START, "n")
+    .addEdge(START, "sub")
+    .addEdge(START, "fresh")
+    .addConditionalEdges("n", () => "a", { a: "m", b: END })
+    .compile({ checkpointer: new MemorySaver(), cache: new S.InMemoryCache() });
+  const chains = async (t) =>
+    (await events(g, { log: [] }, { configurable: { thread_id: t } })).filter((e) => /^on_chain_(start|end)$/.test(e.event)).map(brief);
+  const first = await chains("x");
+  assert.ok(first.includes("on_chain_start n") && first.includes("on_chain_start RunnableLambda"), first.join(", "));
+  const hit = await chains("y");
+  for (const name of ["n", "sub", "RunnableLambda"]) assert.ok(!hit.some((e) => e.endsWith(` ${name}`)), `${name}: ${hit.join(", ")}`);
+  assert.deepEqual(hit.filter((e) => / (fresh|m)$/.test(e)), ["on_chain_start fresh", "on_chain_end fresh", "on_chain_start m", "on_chain_end m"]);
+});

@@ -200,6 +200,11 @@ export async function* streamEventsV2(graph, input, options) {
     held = held.filter((h) => !ready.includes(h));
     ready.forEach((h) => put(h.event));
   };
+  // A step's task starts wait for its cache hits, which stream right after them: a hit
+  // only streams its cached update, and LangGraph.js starts no chain for it. The step's
+  // next chunk of any other kind releases them.
+  let queued = [];
+  const release = (upTo = queued.length - 1) => queued.splice(0, upTo + 1).forEach((q) => put(q.event));
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;
@@ -219,10 +224,13 @@ export async function* streamEventsV2(graph, input, options) {
     const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
     const task = { runId: uuid(), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
-    if (!silent) put(chainEvent("start", name, task.runId, task.tags, metadata, { input: value }));
+    if (!silent) queued.push({ id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) });
     return task;
   };
-  const endTask = (task, value) => put(chainEvent("end", task.name, task.runId, task.tags, task.metadata, { output: value, input: task.input }));
+  const endTask = (task, value) => {
+    release(queued.findIndex((q) => q.id === task.id));
+    put(chainEvent("end", task.name, task.runId, task.tags, task.metadata, { output: value, input: task.input }));
+  };
   const startInput = (ns, value, step = 0) => endTask(startTask(ns, step, "__start__", uuid(), ["__start__"], value), value);
   /** A subgraph's namespace seen for the first time: its graph starts inside the task that runs it. */
   const graphOf = (ns) => {
@@ -264,6 +272,8 @@ export async function* streamEventsV2(graph, input, options) {
     if (fresh) startInput([], input);
     yield* out.splice(0);
     for await (const [ns, mode, data] of source) {
+      const cached = mode === "updates" && isRecord(data) && data.__metadata__?.cached;
+      if (!cached && !(mode === "debug" && data?.type === "task")) release();
       if (isMark(mode, data)) {
         const e = run.events.get(data[MARK]);
         run.events.delete(data[MARK]);
@@ -278,8 +288,14 @@ export async function* streamEventsV2(graph, input, options) {
         const g = graphOf(ns);
         if (!g.taken) startInput(ns, g.input, data.step + 1);
         g.taken = true;
-      } else if (mode === "updates" && isRecord(data) && data.__metadata__?.cached && !replayOf(ns).started) {
+      } else if (cached && !replayOf(ns).started) {
         replayOf(ns).names.push(...Object.keys(data).filter((k) => k !== "__metadata__"));
+      } else if (cached) {
+        // A cache hit: its task never runs, so it neither starts nor ends.
+        for (const name of Object.keys(data)) {
+          const i = queued.findIndex((q) => q.ns === key(ns) && q.name === name);
+          if (i >= 0) queued.splice(i, 1);
+        }
       } else if (mode === "debug" && (data?.type === "task" || data?.type === "task_result")) {
         if (data.type === "task_result" || ns.length > 0) flush(false);
         if (ns.length) graphOf(ns);
@@ -330,6 +346,7 @@ export async function* streamEventsV2(graph, input, options) {
       }
       yield* out.splice(0);
     }
+    release();
     flush(true);
     put(chainEvent("end", graphName, rootRun, [...tags], rootMeta, { output }));
     yield* out.splice(0);
