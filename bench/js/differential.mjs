@@ -205,11 +205,14 @@ function build(lib, spec, saver) {
         throw new RangeError(`${nd.name} failed`);
       }
       const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag;
-      const upd = { log: nd.overwrite ? new lib.Overwrite([entry]) : [entry] };
+      const log = [entry];
+      const upd = { log };
       if (nd.msg) upd.messages = [{ role: "assistant", content: entry, ...(nd.msg.shared ? { id: `m${s.n % 3}` } : {}) }];
       if (nd.writeN) upd.n = 1;
       if (nd.writeV) upd.v = nd.name;
-      if (nd.interrupt && s.log.length % 3 === 1) upd.log.push(`ans:${interrupt(`${nd.name}?`)}`);
+      if (nd.interrupt && s.log.length % 3 === 1) log.push(`ans:${interrupt(`${nd.name}?`)}`);
+      // Wrapped last: pushing onto an Overwrite threw a TypeError, a sync failure of the harness's own.
+      if (nd.overwrite) upd.log = new lib.Overwrite(log);
       if (nd.command && process.env.MULTI && nd.command.update) {
         // MULTI=1: the update as a list of Commands writing `log` twice, or as [key, value] pairs.
         if (s.log.length % 2 === 0) return [new Command({ update: upd }), new Command({ goto: nd.command.goto, update: { log: [`${entry}#2`] } })];
