@@ -316,15 +316,16 @@ impl Stepper {
             }
         }
         // As LangGraph.js: cache hits are served before any task runs, and stream first.
-        let rerun = |t: &Task| finished_result(&pending, &t.id).is_some() || handled_failure(&pending, &t.id).is_some();
-        let mut hits: Vec<_> = tasks.iter().map(|t| if rerun(t) { None } else { super::execute::cache_hit(&ctx, t) }).collect();
-        order
-            .clone()
-            .filter_map(|i| Some((i, hits[i].as_ref()?)))
-            .for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
+        let mut hits: Vec<Option<TaskResult>> = vec![];
+        if self.graph.cache().is_some() && tasks.iter().any(|t| spec.nodes[t.node].spec.cache.is_some()) {
+            let rerun = |t: &Task| finished_result(&pending, &t.id).is_some() || handled_failure(&pending, &t.id).is_some();
+            hits = tasks.iter().map(|t| if rerun(t) { None } else { super::execute::cache_hit(&ctx, t) }).collect();
+            let served = order.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
+            served.for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
+        }
         for i in order {
             let task = &tasks[i];
-            if let Some(r) = hits[i].take() {
+            if let Some(r) = hits.get_mut(i).and_then(Option::take) {
                 slots.push(Some(r));
                 finish_order.push(i);
                 continue;
