@@ -313,3 +313,21 @@ test("a cache hit starts no chain and ends none, nor does its router run (as Lan
   for (const name of ["n", "sub", "RunnableLambda"]) assert.ok(!hit.some((e) => e.endsWith(` ${name}`)), `${name}: ${hit.join(", ")}`);
   assert.deepEqual(hit.filter((e) => / (fresh|m)$/.test(e)), ["on_chain_start fresh", "on_chain_end fresh", "on_chain_start m", "on_chain_end m"]);
 });
+
+// A start held until its task ends would leave this run waiting forever: the timeout fails it instead.
+test("a task's start arrives while it still runs, in a graph with a cache too (the wait for hits ends within a macrotask)", { timeout: 10_000 }, async () => {
+  for (const cached of [false, true]) {
+    let finish;
+    const gate = new Promise((r) => (finish = r));
+    const g = new StateGraph(L)
+      .addNode("slow", async () => (await gate, { log: ["slow"] }), cached ? { cachePolicy: { ttl: 60 } } : {})
+      .addEdge(START, "slow")
+      .compile(cached ? { cache: new S.InMemoryCache() } : {});
+    const seen = [];
+    for await (const e of g.streamEvents({ log: [] }, { version: "v2" })) {
+      if (e.name === "slow") seen.push(e.event);
+      if (e.event === "on_chain_start" && e.name === "slow") finish();
+    }
+    assert.deepEqual(seen, ["on_chain_start", "on_chain_end"], `cached: ${cached}`);
+  }
+});

@@ -200,11 +200,17 @@ export async function* streamEventsV2(graph, input, options) {
     held = held.filter((h) => !ready.includes(h));
     ready.forEach((h) => put(h.event));
   };
-  // A step's task starts wait for its cache hits, which stream right after them: a hit
-  // only streams its cached update, and LangGraph.js starts no chain for it. The step's
-  // next chunk of any other kind releases them.
+  // A cache hit only streams its cached update, right after its step's task starts, and
+  // LangGraph.js starts no chain for it. So from a task that may hit on, the step's starts
+  // wait: a cached update drops its task's, and any other chunk, or none within a
+  // macrotask (hits are served at once), releases them.
   let queued = [];
   const release = (upTo = queued.length - 1) => queued.splice(0, upTo + 1).forEach((q) => put(q.event));
+  const nodes = graph.options?.cache ? graph.builder?.nodes : undefined;
+  const mayHit = (ns, name) => {
+    const n = ns.length === 0 && nodes?.get(name);
+    return !!n && !n.isErrorHandler && !!(n.cachePolicy ?? graph.builder.nodeDefaults?.cachePolicy);
+  };
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;
@@ -224,7 +230,10 @@ export async function* streamEventsV2(graph, input, options) {
     const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
     const task = { runId: uuid(), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
-    if (!silent) queued.push({ id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) });
+    const start = { id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) };
+    if (silent) return task;
+    if (queued.length || mayHit(ns, name)) queued.push(start);
+    else put(start.event);
     return task;
   };
   const endTask = (task, value) => {
@@ -271,7 +280,13 @@ export async function* streamEventsV2(graph, input, options) {
     put(chainEvent("start", graphName, rootRun, [...tags], rootMeta, { input }));
     if (fresh) startInput([], input);
     yield* out.splice(0);
-    for await (const [ns, mode, data] of source) {
+    for await (const item of idleAware(source, () => queued.length > 0)) {
+      if (item === IDLE) {
+        release();
+        yield* out.splice(0);
+        continue;
+      }
+      const [ns, mode, data] = item;
       const cached = mode === "updates" && isRecord(data) && data.__metadata__?.cached;
       if (!cached && !(mode === "debug" && data?.type === "task")) release();
       if (isMark(mode, data)) {
@@ -352,6 +367,24 @@ export async function* streamEventsV2(graph, input, options) {
     yield* out.splice(0);
   } finally {
     runs.delete(number);
+  }
+}
+
+const IDLE = Symbol("idle");
+
+/** `source`'s chunks; while `waiting()`, `IDLE` first when none comes within a macrotask. */
+async function* idleAware(source, waiting) {
+  const it = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = it.next();
+      if (waiting() && (await Promise.race([next, new Promise((r) => setTimeout(r, 0, IDLE))])) === IDLE) yield IDLE;
+      const r = await next;
+      if (r.done) return;
+      yield r.value;
+    }
+  } finally {
+    await it.return?.();
   }
 }
 
