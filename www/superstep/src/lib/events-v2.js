@@ -206,11 +206,7 @@ export async function* streamEventsV2(graph, input, options) {
   // macrotask (hits are served at once), releases them.
   let queued = [];
   const release = (upTo = queued.length - 1) => queued.splice(0, upTo + 1).forEach((q) => put(q.event));
-  const nodes = graph.options?.cache ? graph.builder?.nodes : undefined;
-  const mayHit = (ns, name) => {
-    const n = ns.length === 0 && nodes?.get(name);
-    return !!n && !n.isErrorHandler && !!(n.cachePolicy ?? graph.builder.nodeDefaults?.cachePolicy);
-  };
+  const mayHit = (ns, name) => ns.length === 0 && !!graph.options?.cache && !!graph.builder?.cachePolicyOf?.(name);
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;

@@ -204,6 +204,13 @@ export class StateGraph {
     return this;
   }
 
+  /** Node `name`'s cache policy as compile() applies it (none for an error handler or an unknown node). */
+  cachePolicyOf(name) {
+    const n = this.nodes.get(name);
+    // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
+    return n && !n.isErrorHandler ? n.cachePolicy ?? this.nodeDefaults.cachePolicy : undefined;
+  }
+
   setEntryPoint(node) {
     return this.addEdge(START, node);
   }
@@ -245,8 +252,7 @@ export class StateGraph {
       const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
       const retry = r ? engineRetryPolicy(r) : undefined;
       if (n.isErrorHandler) return { name, fnIndex: fn(wrapErrorHandler(name, this.checked(n.fn), r && (r.retryOn ?? defaultRetryOn), timeout)), input: n.input, ends: [], retry, metadata: null };
-      // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
-      const policy = n.cachePolicy ?? this.nodeDefaults.cachePolicy;
+      const policy = this.cachePolicyOf(name);
       const cache = policy ? { ttl: policy.ttl, keyFn: policy.keyFunc ? fn((input) => String(policy.keyFunc([input]))) : undefined } : undefined;
       const errorHandler = n.errorHandler ?? (defaultHandler ? DEFAULT_ERROR_HANDLER : undefined);
       return {
