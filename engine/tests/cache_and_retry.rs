@@ -169,3 +169,39 @@ fn cache_hits_are_served_before_any_task_of_the_superstep_runs() {
     assert_eq!(names(updates(&g, json!({}))), ["a", "n", "z"]);
     assert_eq!(names(updates(&g, json!({}))), ["n", "z", "a"]);
 }
+
+#[test]
+fn equal_calls_in_one_superstep_all_run_as_the_cache_is_read_once_before_it() {
+    // As LangGraph.js: the superstep reads the cache once, before any task runs,
+    // so two Sends with equal input both run although the first fills the cache.
+    let calls = Rc::new(Cell::new(0));
+    let c = calls.clone();
+    let g = StateGraph::new()
+        .channel("out", Channel::append())
+        .add_node(
+            NodeSpec::new(
+                "fan",
+                node(|_| {
+                    Ok::<_, NodeError>(Command { goto: vec![Goto::Send(Send::new("work", json!({"x": 1}))); 2], ..Default::default() })
+                }),
+            )
+            .ends(["work"]),
+        )
+        .add_node(
+            NodeSpec::new(
+                "work",
+                node(move |s| {
+                    c.set(c.get() + 1);
+                    Ok::<_, NodeError>(json!({"out": [s.i64("x").unwrap() * 10]}))
+                }),
+            )
+            .cache(CachePolicy { key: None, ttl: None }),
+        )
+        .edge(START, "fan")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["out"], json!([10, 10]));
+    assert_eq!(calls.get(), 2);
+    assert_eq!(run(&g, json!({}))["out"], json!([10, 10]));
+    assert_eq!(calls.get(), 2);
+}

@@ -126,14 +126,11 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         let input = task.input().to_value();
         return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;
     }
+    // The superstep looked the cache up before any task ran (`cache_hit`); a task
+    // here missed, and only stores its result. As LangGraph.js: equal calls of one
+    // superstep all run.
     let cache = match (&node.spec.cache, ctx.graph.cache()) {
-        (Some(policy), Some(cache)) => {
-            let key = cache_key(policy, task);
-            if let Some(result) = cache.get(&task.name, &key, ctx.run.env.now_ms()).and_then(|hit| from_cached(ctx.spec, &hit)) {
-                return result;
-            }
-            Some((cache, key, policy.ttl))
-        }
+        (Some(policy), Some(cache)) => Some((cache, cache_key(policy, task), policy.ttl)),
         _ => None,
     };
     // In a block of its own, so the node's output is not kept in this future
