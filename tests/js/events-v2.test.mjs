@@ -314,6 +314,31 @@ test("a cache hit starts no chain and ends none, nor does its router run (as Lan
   assert.deepEqual(hit.filter((e) => / (fresh|m)$/.test(e)), ["on_chain_start fresh", "on_chain_end fresh", "on_chain_start m", "on_chain_end m"]);
 });
 
+test("a cache hit starts no chain in a subgraph with a cache of its own, added or called, nor in a graph from a document (as LangGraph.js)", async () => {
+  const cachedSub = () =>
+    new StateGraph(L)
+      .addNode("c", () => ({ log: ["c"] }), { cachePolicy: { ttl: 60 } })
+      .addNode("d", () => ({ log: ["d"] }))
+      .addEdge(START, "c")
+      .addEdge(START, "d")
+      .compile({ cache: new S.InMemoryCache() });
+  const added = new StateGraph(L).addNode("sub", cachedSub()).addEdge(START, "sub").compile();
+  const inner = cachedSub();
+  const called = new StateGraph(L).addNode("f", (s, c) => inner.invoke(s, c)).addEdge(START, "f").compile();
+  const doc = {
+    format: "superstep.graph", version: 1, name: "cached",
+    channels: [{ key: "log", reducer: "append", default: [] }],
+    nodes: [{ id: "c", kind: "set", values: { log: ["c"] }, cache: { ttl: 60 } }, { id: "d", kind: "set", values: { log: ["d"] } }],
+    edges: [{ from: "__start__", to: "c" }, { from: "__start__", to: "d" }],
+  };
+  const fromDoc = StateGraph.fromJSON(doc).compile({ cache: new S.InMemoryCache() });
+  for (const [name, g] of [["added", added], ["called", called], ["document", fromDoc]]) {
+    const chains = async () => (await events(g, { log: [] })).filter((e) => /^on_chain_(start|end)$/.test(e.event) && /^[cd]$/.test(e.name)).map(brief);
+    assert.deepEqual(await chains(), ["on_chain_start c", "on_chain_start d", "on_chain_end c", "on_chain_end d"], name);
+    assert.deepEqual(await chains(), ["on_chain_start d", "on_chain_end d"], name);
+  }
+});
+
 // A start held until its task ends would leave this run waiting forever: the timeout fails it instead.
 test("a task's start arrives while it still runs, in a graph with a cache too (the wait for hits ends within a macrotask)", { timeout: 10_000 }, async () => {
   for (const cached of [false, true]) {

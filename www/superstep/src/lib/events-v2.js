@@ -206,7 +206,22 @@ export async function* streamEventsV2(graph, input, options) {
   // macrotask (hits are served at once), releases them.
   let queued = [];
   const release = (upTo = queued.length - 1) => queued.splice(0, upTo + 1).forEach((q) => put(q.event));
-  const mayHit = (ns, name) => ns.length === 0 && !!graph.options?.cache && !!graph.builder?.cachePolicyOf?.(name);
+  // The compiled graph that runs at `ns`, when its nodes say (a subgraph called from a
+  // function is not known, and may have a cache of its own: its starts wait too).
+  const graphAt = (ns) => {
+    let g = graph;
+    for (const segment of ns) {
+      const at = segment.lastIndexOf(":");
+      const fn = g.builder?.nodes?.get?.(at < 0 ? segment : segment.slice(0, at))?.fn;
+      if (typeof fn !== "object" || !fn) return undefined;
+      g = fn;
+    }
+    return g;
+  };
+  const mayHit = (ns, name) => {
+    const g = graphAt(ns);
+    return !g || (!!g.options?.cache && !!g.builder?.cachePolicyOf?.(name));
+  };
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
     let path = ["__pregel_pull", name];
     let at = ns;

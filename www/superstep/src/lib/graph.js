@@ -328,6 +328,12 @@ export class DocumentGraph {
     return new CompiledStateGraph(graph, this, { checkpointer, cache, store });
   }
 
+  /** Top-level node `name`'s cache policy, as the document gives it. */
+  cachePolicyOf(name) {
+    this.cachePolicies ??= new Map(JSON.parse(this.text).nodes.map((n) => [n.id, n.cache]));
+    return this.cachePolicies.get(name);
+  }
+
   toJSON() {
     return wasm.normalizeDocument(this.text);
   }
