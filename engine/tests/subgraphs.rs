@@ -558,3 +558,47 @@ fn a_per_thread_subgraph_drops_every_task_id_from_its_namespace() {
     assert_eq!(inner_seen(g.stream_blocking(json!({"messages": ["q"]}), cfg()).unwrap()), json!("seen 7"));
     assert!(block_on(s.get("1", "outer|inner", None)).unwrap().is_some());
 }
+
+#[test]
+fn a_router_knows_when_it_routes_a_command_the_subgraph_sent_up() {
+    // The JS layer names such a router's run after the node, as LangGraph.js does.
+    let seen = Rc::new(std::cell::RefCell::new(vec![]));
+    let parent = |sends_up: bool| {
+        let seen = seen.clone();
+        let sub = StateGraph::new()
+            .channel("path", Channel::append())
+            .node(
+                "inner",
+                node(move |_| {
+                    let up = json!({"path": ["inner"]});
+                    Ok::<_, NodeError>(if sends_up {
+                        NodeOutput::Command(Command::goto("p").with_update(up).to_parent())
+                    } else {
+                        NodeOutput::Update(up)
+                    })
+                }),
+            )
+            .edge(START, "inner")
+            .compile()
+            .unwrap();
+        StateGraph::new()
+            .channel("path", Channel::append())
+            .add_node(graph::node::NodeSpec { ends: vec!["p".into()], ..pregel::subgraph_node("sub".into(), sub) })
+            .node("p", mark("p"))
+            .node("q", mark("q"))
+            .edge(START, "sub")
+            .conditional(
+                "sub",
+                graph::node::router_rt(move |_, rt: &Runtime| {
+                    seen.borrow_mut().push(rt.routes_child_command());
+                    Ok::<_, NodeError>("q")
+                }),
+                None,
+            )
+            .compile()
+            .unwrap()
+    };
+    assert_eq!(parent(true).invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["inner", "p", "q"]));
+    assert_eq!(parent(false).invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["inner", "q"]));
+    assert_eq!(*seen.borrow(), [true, false]);
+}

@@ -339,6 +339,30 @@ test("a cache hit starts no chain in a subgraph with a cache of its own, added o
   }
 });
 
+test("a router that routes a command the subgraph sent up runs under the node's name and tags, as LangGraph.js's (added or called)", async () => {
+  const sub = new StateGraph(L)
+    .addNode("inner", () => new Command({ graph: Command.PARENT, goto: "p", update: { log: ["inner"] } }))
+    .addEdge(START, "inner")
+    .compile();
+  for (const fn of [sub, (s, c) => sub.invoke(s, c)]) {
+    const g = new StateGraph(L)
+      .addNode("sub", fn, { ends: ["p"] })
+      .addNode("p", () => ({ log: ["p"] }))
+      .addNode("q", () => ({ log: ["q"] }))
+      .addEdge(START, "sub")
+      .addConditionalEdges("sub", () => "q", ["q"])
+      .compile();
+    const all = await events(g, { log: [] }, { tags: ["x"] });
+    const mine = all.filter((e) => /^on_chain_(start|end)$/.test(e.event) && (e.name === "sub" || e.name === "RunnableLambda"));
+    assert.deepEqual(mine.map((e) => `${brief(e)} ${e.tags}`), ["on_chain_start sub graph:step:1,x", "on_chain_start sub graph:step:1,x", "on_chain_end sub graph:step:1,x"]);
+    // The task's run never ends (its subgraph left); the router's is a run of its own.
+    assert.notEqual(mine[0].run_id, mine[1].run_id);
+    assert.equal(mine[1].run_id, mine[2].run_id);
+    assert.deepEqual(mine[2].data, { input: { log: ["inner"] }, output: "q" });
+    assert.deepEqual(all.at(-1).data.output, { log: ["inner", "p", "q"] });
+  }
+});
+
 // A start held until its task ends would leave this run waiting forever: the timeout fails it instead.
 test("a task's start arrives while it still runs, in a graph with a cache too (the wait for hits ends within a macrotask)", { timeout: 10_000 }, async () => {
   for (const cached of [false, true]) {

@@ -110,6 +110,7 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
         resuming: std::cell::Cell::new(ctx.run.resuming.get()),
         pushed: Default::default(),
         failure,
+        from_child: Default::default(),
     }))
 }
 
@@ -201,7 +202,10 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
     match outcome {
         Ok(out) => Ok(out),
         // A subgraph's Command(graph=PARENT) acts here as if this node returned it.
-        Err(NodeError::ParentCommand(c)) => Ok(NodeOutput::Command(Command { graph: None, ..*c })),
+        Err(NodeError::ParentCommand(c)) => {
+            rt.0.from_child.set(true);
+            Ok(NodeOutput::Command(Command { graph: None, ..*c }))
+        }
         Err(e) => Err(Box::new(from_node_error(&task.name, e))),
     }
 }

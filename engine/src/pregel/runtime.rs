@@ -32,6 +32,8 @@ pub(crate) struct TaskCtx {
     pub pushed: RefCell<Vec<(String, Value)>>,
     /// In an error handler's task: the task that failed, and its error.
     pub failure: Option<(Rc<super::plan::Task>, crate::Error)>,
+    /// The node's output is a command a subgraph it ran sent up (`Command.PARENT`).
+    pub from_child: std::cell::Cell<bool>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -154,6 +156,12 @@ impl Runtime {
     /// In an error handler (`NodeSpec::on_error`): the node that failed and its error.
     pub fn failure(&self) -> Option<(&str, &crate::Error)> {
         self.0.failure.as_ref().map(|(task, e)| (&*task.name, e))
+    }
+
+    /// Whether the node's routers route a command a subgraph it ran sent up
+    /// (`Command.PARENT`), not the node's own output.
+    pub fn routes_child_command(&self) -> bool {
+        self.0.from_child.get()
     }
 
     /// In an error handler: the checkpoint namespace of the task that failed.

@@ -199,6 +199,12 @@ pub fn failure(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js(&json!({ "node": node, "message": e.task_message(), "name": e.task_error_class(), "ns": ns })))
 }
 
+/// Whether this router routes a command that a subgraph of its node sent up.
+#[wasm_bindgen(js_name = taskRoutesChildCommand)]
+pub fn routes_child_command(id: f64) -> Result<bool, JsValue> {
+    Ok(task(id)?.rt.routes_child_command())
+}
+
 /// Whether the run streams `messages` events from this task.
 #[wasm_bindgen(js_name = taskStreamsMessages)]
 pub fn streams_messages(id: f64) -> Result<bool, JsValue> {

@@ -53,6 +53,9 @@ class Task {
   triggers() {
     return wasm.taskTriggers(this.id);
   }
+  routesChildCommand() {
+    return wasm.taskRoutesChildCommand(this.id);
+  }
   path() {
     return wasm.taskPath(this.id);
   }
@@ -420,7 +423,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   if (tokens) {
     streamTokens(config, rt);
     // Under `streamEvents` v2 a router reports its call, as LangGraph.js's RunnableLambda.
-    if (rt.router && v2Calls.has(rt)) fn = reportedRouter(fn, v2Calls.get(rt).handler);
+    if (rt.router && v2Calls.has(rt)) fn = reportedRouter(fn, v2Calls.get(rt).handler, rt.routesChildCommand());
   }
   current = config;
   let r;
@@ -604,11 +607,17 @@ export function wrapRouter(name, fn) {
   };
 }
 
-/** `fn` as a router whose call starts and ends a `RunnableLambda` run through `handler` (events-v2.js). */
-function reportedRouter(fn, handler) {
+/**
+ * `fn` as a router whose call starts and ends a `RunnableLambda` run through the v2
+ * call's handler (events-v2.js). Routing a command a subgraph sent up, LangGraph.js
+ * runs the router with its task's config: the run then has the task's name and tags.
+ */
+function reportedRouter(fn, handler, asTask) {
   return (state, config) => {
     const runId = uuid();
-    handler.handleChainStart({ name: "RunnableLambda" }, { ...state }, runId, undefined, [...(config.tags ?? [])], {}, undefined, "RunnableLambda");
+    const { langgraph_node: node, langgraph_step: step } = config.metadata;
+    const [name, tags] = asTask ? [node, [`graph:step:${step}`, ...(config.tags ?? [])]] : ["RunnableLambda", [...(config.tags ?? [])]];
+    handler.handleChainStart({ name }, { ...state }, runId, undefined, tags, {}, undefined, name);
     return andThen(fn(state, config), (v) => (handler.handleChainEnd(v, runId), v));
   };
 }
