@@ -67,6 +67,9 @@ test("a new graph shows its problems live, exports Mermaid and a JS snippet", as
   await page.locator('g.node[data-node="update_1"]').click();
   await page.getByRole("button", { name: "Export Mermaid" }).click();
   await page.getByRole("button", { name: "Use in your app" }).click();
-  assert.match(await page.locator('[aria-label="snippet"]').innerText(), /StateGraph\.fromJSON\(doc/);
+  const code = await page.locator('[aria-label="snippet"]').innerText();
+  assert.match(code, /StateGraph\.fromJSON\(doc/);
+  // No node has a cache policy, so no cache is made.
+  assert.doesNotMatch(code, /InMemoryCache/);
   await page.close();
 });

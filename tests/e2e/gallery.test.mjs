@@ -2,7 +2,10 @@
 // apart) and runs in the editor to its documented output; breakpoints toggled on a node pause the run.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
@@ -62,5 +65,39 @@ test("a breakpoint toggled on a node pauses before it; Continue goes on", async 
   await done(page);
   const state = JSON.parse(await page.locator(".state-panel").getAttribute("data-state"));
   assert.deepEqual(state.bar, ["hi", "bye"]);
+  await page.close();
+});
+
+test("node-cache: the second run within the policy's ttl is served from the cache, and the step says so", async () => {
+  const { page } = await openEditor(context);
+  await page.locator(".example", { hasText: "node-cache" }).first().click();
+  await waitForDoc(page, "node-cache");
+  const stepTo = async (n) => {
+    while (!(await page.locator(".step-panel .step-title").innerText().catch(() => "")).startsWith(`step ${n} `)) {
+      await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+      await page.waitForTimeout(50);
+    }
+  };
+  const task = () => page.locator(".step-panel li.task", { hasText: "expensive_node" });
+  await stepTo(1);
+  assert.equal(await task().locator(".tag", { hasText: "cached" }).count(), 0);
+  await stepTo(2);
+  // A new run (the policy's ttl is 3 s): its superstep 1 is a cache hit.
+  await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+  await stepTo(1);
+  await task().locator(".tag", { hasText: "cached" }).waitFor();
+  assert.match(await task().innerText(), /result = 10/);
+  // The JS snippet compiles with a cache too, and runs as given.
+  await page.getByRole("button", { name: "Use in your app" }).click();
+  const code = await page.locator('[aria-label="snippet"]').innerText();
+  assert.match(code, /compile\(\{ checkpointer: new MemorySaver\(\), cache: new InMemoryCache\(\) \}\)/);
+  const dir = mkdtempSync(join(tmpdir(), "superstep-snippet-"));
+  try {
+    const file = join(dir, "snippet.mjs");
+    writeFileSync(file, code.replace('from "superstep"', `from ${JSON.stringify(new URL("../../www/superstep/node.js", import.meta.url).href)}`));
+    assert.match(execFileSync(process.execPath, [file], { encoding: "utf8" }), /result: 10/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   await page.close();
 });

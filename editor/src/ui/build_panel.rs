@@ -9,13 +9,19 @@ use wasm_bindgen::JsCast;
 
 pub const KINDS: &[&str] = &["set", "update", "interrupt", "send", "subgraph", "code"];
 
-/// A JS snippet that runs this document with the package.
+/// A JS snippet that runs this document with the package (with a cache when a
+/// node has a cache policy: without one, the policy does nothing).
 pub fn snippet(doc: &GraphDoc) -> String {
+    let (import, cache) = if uses_cache(doc) { (", InMemoryCache", ", cache: new InMemoryCache()") } else { ("", "") };
     format!(
-        "import {{ init, StateGraph, MemorySaver }} from \"superstep\";\n\nawait init();\nconst doc = {};\nconst graph = StateGraph.fromJSON(doc, {{ functions: {{}} }}).compile({{ checkpointer: new MemorySaver() }});\nconst result = await graph.invoke({}, {{ configurable: {{ thread_id: \"1\" }} }});\nconsole.log(result);\n",
+        "import {{ init, StateGraph, MemorySaver{import} }} from \"superstep\";\n\nawait init();\nconst doc = {};\nconst graph = StateGraph.fromJSON(doc, {{ functions: {{}} }}).compile({{ checkpointer: new MemorySaver(){cache} }});\nconst result = await graph.invoke({}, {{ configurable: {{ thread_id: \"1\" }} }});\nconsole.log(result);\n",
         doc.to_json(),
         doc.examples.first().map(|e| e.input.to_string()).unwrap_or_else(|| "{}".into())
     )
+}
+
+fn uses_cache(doc: &GraphDoc) -> bool {
+    doc.nodes.iter().any(|n| n.settings.contains_key("cache")) || doc.subgraphs.values().any(uses_cache)
 }
 
 /// Offers `text` as a file download.

@@ -26,9 +26,13 @@ pub struct Session {
 pub type Shared = Rc<Session>;
 
 impl Session {
-    /// Compiles `doc`; its code runs in the sandbox only when `approved`.
+    /// Compiles `doc`; its code runs in the sandbox only when `approved`. Its cache
+    /// (for nodes with a cache policy) lives as long as this compiled graph, as a
+    /// cache given to LangGraph's `compile()` does: an edit starts an empty one.
     pub fn open(doc: &GraphDoc, saver: Rc<IndexedDbSaver>, approved: bool) -> Result<Shared, String> {
-        let options = CompileOptions { checkpointer: Checkpointing::Saver(saver), env: superstep_wasm::page_env(), ..Default::default() };
+        let cache = Some(Rc::new(superstep::InMemoryCache::new()) as _);
+        let options =
+            CompileOptions { checkpointer: Checkpointing::Saver(saver), cache, env: superstep_wasm::page_env(), ..Default::default() };
         let graph = build(doc, &super::sandbox::EditorCode { approved }, options).map_err(|e| e.to_string())?;
         Ok(Rc::new(Session { graph, stepper: RefCell::new(None), cancel: RefCell::new(None) }))
     }
