@@ -213,7 +213,8 @@ export async function* streamEventsV2(graph, input, options) {
     for (const segment of ns) {
       const at = segment.lastIndexOf(":");
       const fn = g.builder?.nodes?.get?.(at < 0 ? segment : segment.slice(0, at))?.fn;
-      if (typeof fn !== "object" || !fn) return undefined;
+      // Only a compiled graph has a builder (a function or a LangChain runnable is not known).
+      if (!fn?.builder) return undefined;
       g = fn;
     }
     return g;
