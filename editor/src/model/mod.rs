@@ -2,6 +2,7 @@ pub mod clipboard;
 pub mod edit;
 pub mod history;
 pub mod layout;
+pub mod policies;
 pub mod problems;
 pub mod run;
 pub mod selection;

@@ -5,6 +5,7 @@
 //! several nodes selected: delete them, or join them into one node.
 use super::sandbox::syntax_error;
 use crate::model::edit::{literal, shown, EditorChange};
+use crate::model::policies;
 use crate::model::run::Breakpoints;
 use crate::model::subgraphs::{delete_subgraph, graph_of, new_subgraph, rename_subgraph};
 use leptos::prelude::*;
@@ -74,6 +75,7 @@ pub fn NodePanel(
     };
     let set_reads = set.clone();
     let set_defer = set.clone();
+    let set_policies = set.clone();
     let deferred = settings.get("defer").and_then(Value::as_bool).unwrap_or(false);
     let form = match node.kind.as_str() {
         "set" | "update" => {
@@ -185,6 +187,7 @@ pub fn NodePanel(
                     on:change=move |e| set_defer("defer", if event_target_checked(&e) { Value::Bool(true) } else { Value::Null }) />
                 " run last (defer)"
             </label>
+            <Policies settings=settings.clone() set=set_policies />
             <details class="raw">
                 <summary>"Settings as JSON"</summary>
                 <textarea class="settings" aria-label="node settings (JSON)" rows="5" prop:value=move || raw.get() on:input=move |e| raw.set(event_target_value(&e))></textarea>
@@ -494,5 +497,41 @@ pub fn SelectionPanel(doc: GraphDoc, ids: Vec<String>, #[prop(into)] on_edit: Ca
                 }
             })}</label>
         </section>
+    }
+}
+
+/// A node's cache and retry policies (`model::policies` turns the text into settings).
+#[component]
+fn Policies(settings: Map<String, Value>, set: impl Fn(&str, Value) + Clone + Send + Sync + 'static) -> impl IntoView {
+    let now = policies::read(&settings);
+    let error = RwSignal::new(None::<String>);
+    let put = move |key: &str, v: Result<Value, String>| match v {
+        Ok(v) => set(key, v),
+        Err(e) => error.set(Some(e)),
+    };
+    let (put_on, put_ttl, put_retry) = (put.clone(), put.clone(), put);
+    let ttl = now.ttl.clone();
+    let retry_now = settings.get("retry").cloned();
+    view! {
+        <div class="policies">
+            <label title="Reuses the node's result for the same input (LangGraph's CachePolicy). The editor keeps its cache until the graph is edited.">
+                <input type="checkbox" aria-label="cache this node's results" prop:checked=now.cached
+                    on:change=move |e| put_on("cache", policies::cache(event_target_checked(&e), &ttl)) />
+                " cache results"
+                {now.cached.then(|| view! {
+                    " for "
+                    <input class="num" aria-label="cache lifetime (seconds)" placeholder="ever" prop:value=now.ttl.clone()
+                        on:change=move |e| put_ttl("cache", policies::cache(true, &event_target_value(&e))) />
+                    " s"
+                })}
+            </label>
+            <label title="Runs a failing node again, up to this many attempts in all (LangGraph's RetryPolicy).">
+                "try up to "
+                <input class="num" aria-label="attempts in all" placeholder="1" prop:value=now.attempts
+                    on:change=move |e| put_retry("retry", policies::retry(retry_now.as_ref(), &event_target_value(&e))) />
+                " times"
+            </label>
+            {move || error.get().map(|e| view! { <p class="error">{e}</p> })}
+        </div>
     }
 }
