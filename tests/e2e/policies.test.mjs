@@ -49,6 +49,10 @@ test("a node's cache and retry policies are set from its panel", async () => {
   await run();
   await page.locator(".timeline button", { hasText: /^1$/ }).first().click();
   await page.locator(".step-panel li.task .tag", { hasText: "cached" }).waitFor();
+  // The canvas marks the hit on its node too.
+  const node = page.locator('g.node[data-node="expensive_node"]');
+  assert.match(await node.getAttribute("class"), /\bcached\b/);
+  assert.equal(await node.locator(".node-kind").textContent(), "update · cached");
   assert.deepEqual(errors, []);
   await page.close();
 });

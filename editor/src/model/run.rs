@@ -64,6 +64,11 @@ pub fn status(step: &StepSnapshot, node: &str) -> NodeStatus {
     }
 }
 
+/// Whether `node`'s task in this superstep was served from the cache (it did not run).
+pub fn served_from_cache(step: &StepSnapshot, node: &str) -> bool {
+    step.tasks.iter().any(|t| t.name == node && t.cached)
+}
+
 /// Edges `(from, to)` whose messages triggered this superstep's tasks.
 pub fn carried(prev: Option<&StepSnapshot>, step: &StepSnapshot) -> Vec<(String, String)> {
     let Some(prev) = prev else {
@@ -277,6 +282,23 @@ mod tests {
         assert_eq!(m[0].writes.len(), 3);
         assert_eq!(m[0].after, json!(["Joke about cats", "Joke about lions", "Joke about elephants"]));
         assert_eq!(carried(Some(&s[2]), &s[3])[0], ("continue_to_jokes".to_string(), "generate_joke".to_string()));
+    }
+
+    #[test]
+    fn a_cache_hit_is_marked_on_its_node() {
+        let text = std::fs::read_to_string(format!("{}/../www/examples/node-cache.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let doc = GraphDoc::from_json(&text).unwrap();
+        let cache = std::rc::Rc::new(superstep::InMemoryCache::new());
+        let g = build(&doc, &NoCode, superstep::CompileOptions { cache: Some(cache), ..Default::default() }).unwrap();
+        let step_one = || {
+            let mut s = g.stepper_blocking(json!({"x": 5}), superstep::RunConfig::default()).unwrap();
+            block_on(s.step());
+            block_on(s.step())
+        };
+        let (first, second) = (step_one(), step_one());
+        assert!(!served_from_cache(&first, "expensive_node"));
+        assert!(served_from_cache(&second, "expensive_node"));
+        assert_eq!(status(&second, "expensive_node"), NodeStatus::Active);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use crate::model::edit::{fresh_node, EditorChange};
 use crate::model::layout::{spread_labels, EdgeKind, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
-use crate::model::run::{node_error, status, NodeStatus};
+use crate::model::run::{node_error, served_from_cache, status, NodeStatus};
 use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
 use leptos::prelude::*;
 use superstep::doc::{EdgeDoc, GraphDoc, Position};
@@ -281,12 +281,14 @@ pub fn Canvas(
                 let st = s.as_ref().map(|s| status(s, &n.id)).unwrap_or(NodeStatus::Halted);
                 let error = s.as_ref().and_then(|s| node_error(s, &n.id));
                 let issue: Vec<String> = issues.iter().filter(|p| p.node.as_deref() == Some(n.id.as_str())).map(|p| p.text.clone()).collect();
+                let hit = s.as_ref().is_some_and(|s| served_from_cache(s, &n.id));
                 let class = format!(
-                    "node kind-{} {}{}{}",
+                    "node kind-{} {}{}{}{}",
                     n.kind,
                     if s.is_some() { st.class() } else { "idle" },
                     if n.terminal { " terminal" } else { "" },
-                    if issue.is_empty() { "" } else { " has-problem" }
+                    if issue.is_empty() { "" } else { " has-problem" },
+                    if hit { " cached" } else { "" }
                 );
                 let id = n.id.clone();
                 let label = match n.id.as_str() {
@@ -297,7 +299,7 @@ pub fn Canvas(
                 // A long name is squeezed to the box; a very long one is also cut (the full name is its tooltip).
                 let squeeze = (label.chars().count() > NAME_FITS).then_some(NODE_W - 14.0);
                 let shown = short(&label, 24);
-                let kind = n.caption();
+                let kind = if hit { format!("{} · cached", n.caption()) } else { n.caption() };
                 let (x, y) = (n.x, n.y);
                 let subgraph = n.kind == "subgraph";
                 let (pick_id, move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone(), id.clone());
