@@ -205,3 +205,26 @@ fn equal_calls_in_one_superstep_all_run_as_the_cache_is_read_once_before_it() {
     assert_eq!(run(&g, json!({}))["out"], json!([10, 10]));
     assert_eq!(calls.get(), 2);
 }
+
+#[test]
+fn a_custom_key_function_is_called_once_per_task_hit_or_miss() {
+    // As LangGraph.js: one lookup per task, whose key the miss then stores under.
+    let keys = Rc::new(Cell::new(0));
+    let k = keys.clone();
+    let key: graph::node::CacheKeyFn = Rc::new(move |input| {
+        k.set(k.get() + 1);
+        input["x"].to_string()
+    });
+    let g = last(&["x", "y"])
+        .add_node(
+            NodeSpec::new("n", node(|s| Ok::<_, NodeError>(json!({"y": s.i64("x").unwrap() + 1}))))
+                .cache(CachePolicy { key: Some(key), ttl: None }),
+        )
+        .edge(START, "n")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    assert_eq!(run(&g, json!({"x": 1}))["y"], 2);
+    assert_eq!(keys.get(), 1);
+    assert_eq!(run(&g, json!({"x": 1}))["y"], 2);
+    assert_eq!(keys.get(), 2);
+}

@@ -1,4 +1,4 @@
-// node --test: a task's `cachePolicy` (scenario 251 compares hits and streams with LangGraph.js).
+// node --test: a task's and a node's `cachePolicy` (scenario 251 compares hits and streams with LangGraph.js).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../www/superstep/node.js";
@@ -34,4 +34,17 @@ test("a failed call is not cached; a node's failed run still stores the calls th
   fail = false;
   assert.deepEqual(await g.invoke({}), { out: ["ok", "up"] });
   assert.equal(calls, 3, "ok ran once, flaky twice");
+});
+
+test("a node's keyFunc is called once per run of it, hit or miss (as LangGraph.js 1.7.3)", async () => {
+  let keys = 0;
+  const keyFunc = (args) => (keys++, JSON.stringify(args));
+  const g = new StateGraph(State)
+    .addNode("n", (s) => ({ out: s.out + 1 }), { cachePolicy: { keyFunc } })
+    .addEdge(START, "n")
+    .compile({ cache: new InMemoryCache() });
+  assert.deepEqual(await g.invoke({ out: 1 }), { out: 2 });
+  assert.equal(keys, 1, "a miss");
+  assert.deepEqual(await g.invoke({ out: 1 }), { out: 2 });
+  assert.equal(keys, 2, "a hit");
 });

@@ -89,6 +89,9 @@ pub(crate) struct StepCtx<'a> {
     pub state_view: State,
     pub step: i64,
     pub remaining_steps: i64,
+    /// The keys the step's cache lookups missed under, by task id: each task's
+    /// result is stored under the key computed once for its lookup.
+    pub missed: RefCell<Vec<(String, String)>>,
 }
 
 fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
@@ -127,11 +130,10 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
         let input = task.input().to_value();
         return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;
     }
-    // The superstep looked the cache up before any task ran (`cache_hit`); a task
-    // here missed, and only stores its result. As LangGraph.js: equal calls of one
-    // superstep all run.
+    // The step looked the cache up before any task ran (`cache_lookup`); this task
+    // missed, and stores its result under that lookup's key.
     let cache = match (&node.spec.cache, ctx.graph.cache()) {
-        (Some(policy), Some(cache)) => Some((cache, cache_key(policy, task), policy.ttl)),
+        (Some(policy), Some(cache)) => missed_key(ctx, &task.id).map(|key| (cache, key, policy.ttl)),
         _ => None,
     };
     // In a block of its own, so the node's output is not kept in this future
@@ -160,11 +162,25 @@ fn cache_key(policy: &crate::graph::node::CachePolicy, task: &Task) -> String {
     }
 }
 
-/// `task`'s result from the graph's cache, if its node has a cache policy and the
-/// cache a hit. The superstep serves hits before any task runs, as LangGraph.js.
-pub(crate) fn cache_hit(ctx: &StepCtx<'_>, task: &Task) -> Option<TaskResult> {
+/// `task`'s one lookup in the graph's cache, made before any task of its superstep
+/// runs (as LangGraph.js: hits are served first, and equal calls of one superstep
+/// all run): the hit, or none. A miss keeps its key (a user's key function is
+/// called once) in `StepCtx::missed`, for the task to store its result under.
+pub(crate) fn cache_lookup(ctx: &StepCtx<'_>, task: &Task) -> Option<TaskResult> {
     let (Some(policy), Some(cache)) = (&ctx.spec.nodes[task.node].spec.cache, ctx.graph.cache()) else { return None };
-    cache.get(&task.name, &cache_key(policy, task), ctx.run.env.now_ms()).and_then(|hit| from_cached(ctx.spec, &hit))
+    let key = cache_key(policy, task);
+    let hit = cache.get(&task.name, &key, ctx.run.env.now_ms()).and_then(|hit| from_cached(ctx.spec, &hit));
+    if hit.is_none() {
+        ctx.missed.borrow_mut().push((task.id.clone(), key));
+    }
+    hit
+}
+
+/// The key `task_id`'s lookup missed under.
+fn missed_key(ctx: &StepCtx<'_>, task_id: &str) -> Option<String> {
+    let mut missed = ctx.missed.borrow_mut();
+    let i = missed.iter().position(|(id, _)| id == task_id)?;
+    Some(missed.swap_remove(i).1)
 }
 
 /// Runs the node of `task` (waiting for a concurrency slot, retrying, handing a

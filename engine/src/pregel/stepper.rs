@@ -2,7 +2,7 @@
 //! data and *returns* its outcome; `step` adds a snapshot for UIs; `invoke`
 //! and `stream` are thin loops over `tick`.
 use super::apply::{apply_writes, finished_result, handled_failure, TaskWrites};
-use super::execute::{execute, StepCtx, TaskResult, TaskStatus};
+use super::execute::{cache_lookup, execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
 use super::resume::{next_after_failure, resume_values, Resume};
 use super::run_state::RunState;
@@ -260,7 +260,15 @@ impl Stepper {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
         let step = self.rs.step + 1;
-        let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
+        let ctx = StepCtx {
+            spec,
+            graph: &self.graph,
+            run: self.run.clone(),
+            state_view,
+            step,
+            remaining_steps: self.stop - step,
+            missed: Default::default(),
+        };
         super::execute::writes_as(&ctx, task, update).await
     }
 
@@ -270,7 +278,15 @@ impl Stepper {
     async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
         let spec = self.graph.spec();
         let state_view = self.rs.view(spec, &spec.state_keys);
-        let ctx = StepCtx { spec, graph: &self.graph, run: self.run.clone(), state_view, step, remaining_steps: self.stop - step };
+        let ctx = StepCtx {
+            spec,
+            graph: &self.graph,
+            run: self.run.clone(),
+            state_view,
+            step,
+            remaining_steps: self.stop - step,
+            missed: Default::default(),
+        };
         let sink = self.run.sink.clone();
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
@@ -319,7 +335,7 @@ impl Stepper {
         let mut hits: Vec<Option<TaskResult>> = vec![];
         if self.graph.cache().is_some() && tasks.iter().any(|t| spec.nodes[t.node].spec.cache.is_some()) {
             let rerun = |t: &Task| finished_result(&pending, &t.id).is_some() || handled_failure(&pending, &t.id).is_some();
-            hits = tasks.iter().map(|t| if rerun(t) { None } else { super::execute::cache_hit(&ctx, t) }).collect();
+            hits = tasks.iter().map(|t| if rerun(t) { None } else { cache_lookup(&ctx, t) }).collect();
             let served = order.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
             served.for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
         }
