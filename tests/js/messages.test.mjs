@@ -156,3 +156,33 @@ test("a model's token chunks stream as the model's own chunk class, as in LangGr
   assert.equal(joined.content, "hello");
   assert.equal(ids.size, 1, "one id for the run's chunks");
 });
+
+test("LangChain's checks know the plain messages in state: a router asking AIMessage.isInstance routes as in LangGraph.js", async () => {
+  const LC = await import("@langchain/core/messages");
+  const seen = [];
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("agent", (s) => {
+      seen.push(s.messages.map((m) => m instanceof LC.HumanMessage));
+      const call = [{ id: "c1", name: "look", args: {} }];
+      return { messages: [s.messages.length > 1 ? new LC.AIMessage("done") : new LC.AIMessage({ content: "", tool_calls: call })] };
+    })
+    .addNode("tools", () => ({ messages: [new LC.ToolMessage({ content: "found", tool_call_id: "c1" })] }))
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", (s) => (LC.AIMessage.isInstance(s.messages.at(-1)) && s.messages.at(-1).tool_calls?.length ? "tools" : "__end__"))
+    .addEdge("tools", "agent")
+    .compile({ checkpointer: new MemorySaver() });
+  const config = { configurable: { thread_id: "lc" } };
+  const out = await graph.invoke({ messages: [{ role: "user", content: "hi" }] }, config);
+  assert.deepEqual(out.messages.map((m) => m.type), ["human", "ai", "tool", "ai"]);
+  assert.deepEqual(seen, [[true], [true, false, false]]);
+  assert.deepEqual(out.messages.map((m) => [LC.AIMessage.isInstance(m), LC.ToolMessage.isInstance(m)]), [[false, false], [true, false], [false, true], [true, false]]);
+  // Snapshots and streams hand out marked messages too.
+  assert.ok((await graph.getState(config)).values.messages.every((m) => LC.BaseMessage.isInstance(m)));
+  for await (const chunk of await graph.stream({ messages: ["again"] }, { ...config, streamMode: "values" })) {
+    assert.ok(chunk.messages.every((m) => LC.BaseMessage.isInstance(m)));
+  }
+  assert.ok(LC.HumanMessage.isInstance(S.messagesStateReducer([], [{ role: "user", content: "x" }])[0]));
+  // The mark is invisible to JSON and to keys: the message stays plain data.
+  assert.deepEqual(Object.keys(out.messages[0]).sort(), ["content", "id", "type"]);
+  assert.equal(JSON.stringify(out.messages[0]), JSON.stringify({ content: "hi", type: "human", id: out.messages[0].id }));
+});

@@ -19,7 +19,11 @@ pub fn to_js(v: &Value) -> JsValue {
         Value::Bool(b) => JsValue::from_bool(*b),
         Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => JsValue::from_str(s),
-        _ => to_js_any(v),
+        _ => {
+            let js = to_js_any(v);
+            crate::message_mark::mark_messages(v, &js);
+            js
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod handles;
 pub mod idb;
 mod idb_saver;
 mod js_saver;
+mod message_mark;
 mod registry;
 mod savers;
 mod spec;

@@ -37,9 +37,13 @@ export function asMessage(m) {
   return msg;
 }
 
+/** LangChain's mark of a message; the engine sets it on the messages it hands out (message_mark.rs). */
+const LC_MESSAGE = Symbol.for("langchain.message");
+
 function coerce(m) {
   const msg = asMessage(m);
   if (typeof msg.id !== "string") msg.id = randomId();
+  if (typeof msg.content === "string" || Array.isArray(msg.content)) Object.defineProperty(msg, LC_MESSAGE, { value: true });
   return msg;
 }
 
