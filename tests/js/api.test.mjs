@@ -480,3 +480,12 @@ test("a node's config metadata gives its task's path as LangGraph.js does (a Sen
   await g.invoke({ log: [] });
   assert.deepEqual(paths.sort((x, y) => String(x[0]).localeCompare(String(y[0]))), [["__pregel_pull", "b"], ["__pregel_push", 0, false]]);
 });
+
+test("an Annotation left uncalled is a last-value channel, and a compiled graph's name is settable, as in LangGraph.js", async () => {
+  const Bare = Annotation.Root({ topic: Annotation, n: Annotation });
+  const g = new StateGraph(Bare).addNode("a", (s) => ({ n: s.topic + "!" })).addEdge(START, "a").compile();
+  assert.deepEqual(await g.invoke({ topic: "x" }), { topic: "x", n: "x!" });
+  assert.deepEqual(await g.invoke({ topic: "y", n: "old" }), { topic: "y", n: "y!" });
+  g.name = "renamed";
+  assert.equal(g.getName(), "renamed");
+});

@@ -12,7 +12,11 @@ import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkp
 const State = Annotation.Root({
   topic: Annotation<string>(),
   jokes: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  // Left uncalled, as LangGraph.js allows: still a string channel.
+  mood: Annotation<string>,
 });
+const moody: typeof State.State["mood"] = "calm";
+const moodUpdate: typeof State.Update = { mood: moody };
 
 const shout = task({ name: "shout", retry: { maxAttempts: 2, initialInterval: 100 }, timeout: 1_000 }, async (text: string) => text.toUpperCase());
 
@@ -26,7 +30,7 @@ const graph = new StateGraph(State)
   .addNode(
     "ask",
     (_s, config) => {
-      const ok = interrupt<boolean>("ok?");
+      const ok = interrupt<string, boolean>("ok?");
       return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
     },
     { defer: true, errorHandler: (_s, e) => ({ jokes: [`${e.node} failed: ${String(e.error)}`] }) },
@@ -35,6 +39,8 @@ const graph = new StateGraph(State)
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
   .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000, errorHandler: (_s, e) => new Command({ goto: END, update: { topic: e.node } }) })
   .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore() });
+
+graph.name = "jokes";
 
 async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });
@@ -55,7 +61,7 @@ async function main(): Promise<string[]> {
   for await (const e of graph.streamEvents({ topic: "rays" }, { version: "v2", includeTypes: ["chat_model"], tags: ["t"] })) {
     if (e.event === "on_chat_model_stream") void String(e.data.chunk?.content);
   }
-  return [...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
+  return [out.mood, String(moodUpdate.mood), ...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;
 

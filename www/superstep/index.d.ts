@@ -56,7 +56,7 @@ export interface NodeConfig {
   /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
   signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */
-  interrupt<T = unknown>(value: unknown): T;
+  interrupt<I = unknown, R = any>(value: I): R;
   /** Emits a `custom` stream event (dropped once the attempt has timed out). */
   writer(value: unknown): void;
   /** Progress, for the node's `idleTimeout`; a no-op without one. */
@@ -101,7 +101,8 @@ export class Overwrite<T = unknown> {
 }
 
 /** Pauses the run and asks for a value; returns it once resumed. */
-export function interrupt<T = unknown>(value: unknown): T;
+/** As LangGraph.js: `I` types the value shown, `R` the resume value returned. */
+export function interrupt<I = unknown, R = any>(value: I): R;
 /**
  * Side work of the node that calls it: the result is kept with the node's task,
  * so a node run again after pausing or failing gets it back without calling `fn`.
@@ -151,12 +152,15 @@ export namespace Annotation {
   function Root<S extends Record<string, Channel<any, any> | typeof Annotation>>(spec: S): AnnotationRoot<S>;
 }
 
+/** A spec entry's channel: `Annotation<T>()`, or `Annotation<T>` left uncalled (as LangGraph.js allows). */
+type ChannelOf<C> = C extends (...args: any[]) => infer R ? R : C;
+
 export interface AnnotationRoot<S> {
   lc_graph_name: "AnnotationRoot";
   spec: S;
   /** The state's type: `typeof MyState.State`. */
-  State: { [K in keyof S]: S[K] extends Channel<infer V, any> ? V : unknown };
-  Update: { [K in keyof S]?: S[K] extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
+  State: { [K in keyof S]: ChannelOf<S[K]> extends Channel<infer V, any> ? V : unknown };
+  Update: { [K in keyof S]?: ChannelOf<S[K]> extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
 }
 
 export interface Message {
@@ -572,8 +576,8 @@ export interface Stepper<S = Record<string, unknown>> {
 }
 
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
-  /** The name given to `compile`. */
-  readonly name?: string;
+  /** The name given to `compile`; settable, as in LangGraph.js. */
+  name?: string;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
   /** The name given to `compile`, else "LangGraph"; then `suffix`. */
