@@ -702,7 +702,8 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
     /** Input and output schemas, or the context schema (a zod object checks each run's `context`). */
     options?: { input?: StateDefinition; output?: StateDefinition; context?: StateDefinition } | StateDefinition,
   );
-  addNode(name: string, fn: NodeFunction<S, U> | CompiledStateGraph<any, any> | RunnableLike<S>, options?: NodeOptions): this;
+  /** `I` is the node's input: the state unless told, or what a `Send` to it carries (as LangGraph.js types it). */
+  addNode<I = S>(name: string, fn: NodeFunction<I, U> | CompiledStateGraph<any, any> | RunnableLike<I>, options?: NodeOptions): this;
   addNode(nodes: Record<string, NodeFunction<S, U>>): this;
   addEdge(from: string | string[], to: string): this;
   addConditionalEdges(source: string, router: Router<S>, pathMap?: Record<string, string> | string[]): this;
