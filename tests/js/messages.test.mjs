@@ -182,6 +182,10 @@ test("LangChain's checks know the plain messages in state: a router asking AIMes
     assert.ok(chunk.messages.every((m) => LC.BaseMessage.isInstance(m)));
   }
   assert.ok(LC.HumanMessage.isInstance(S.messagesStateReducer([], [{ role: "user", content: "x" }])[0]));
+  // The read accessors of LangChain's messages, as LangGraph.js's quickstart prints a run.
+  assert.deepEqual(out.messages.map((m) => `[${m.getType()}]: ${m.text}`), ["[human]: hi", "[ai]: ", "[tool]: found", "[ai]: done"]);
+  const blocks = S.messagesStateReducer([], [{ type: "ai", content: [{ type: "text", text: "a" }, { type: "image_url", image_url: "u" }, { type: "text", text: "b" }] }]);
+  assert.equal(blocks[0].text, "ab");
   // The mark is invisible to JSON and to keys: the message stays plain data.
   assert.deepEqual(Object.keys(out.messages[0]).sort(), ["content", "id", "type"]);
   assert.equal(JSON.stringify(out.messages[0]), JSON.stringify({ content: "hi", type: "human", id: out.messages[0].id }));

@@ -1,12 +1,13 @@
 //! LangChain's mark on the plain messages handed to JS. State keeps messages
 //! as plain data (`{type: "ai", content, id, ...}`); LangGraph.js hands out
 //! `@langchain/core` instances instead, and code ported from it asks
-//! `AIMessage.isInstance(m)` or `m instanceof AIMessage`. LangChain answers
-//! those by a shared symbol, `Symbol.for("langchain.message")`, plus the type
-//! and content, so a plain message that carries the symbol answers as the
-//! instance would. Without it a router asking "is the last message an AI
-//! message?" would silently answer no. The mark is not enumerable: JSON, spread
-//! and deep equality see the plain message as before.
+//! `AIMessage.isInstance(m)`, or reads `m.text`. LangChain answers the first by
+//! a shared symbol plus the type and content, so a plain message that carries
+//! the symbol answers as the instance would; without it a router asking "is
+//! the last message an AI message?" silently answers no. The package's JS
+//! (`markMessage` in `lib/messages.js`) sets the symbol and the read accessors,
+//! not enumerable, so JSON, spread and deep equality see plain data as before;
+//! this side finds the messages, so data without one costs no JS calls.
 use crate::convert::field;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -39,8 +40,11 @@ pub fn mark_messages(v: &Value, js: &JsValue) {
 
 fn mark(v: &Value, js: &JsValue) {
     match v {
-        Value::Object(m) if is_message(m) => MARK.with(|(symbol, descriptor)| {
-            js_sys::Object::define_property(js.unchecked_ref::<js_sys::Object>(), symbol, descriptor);
+        Value::Object(m) if is_message(m) => MARKER.with(|f| {
+            if let Some(f) = &*f.borrow() {
+                // It only defines properties on a fresh object; nothing to report if it throws.
+                let _ = f.call1(&JsValue::NULL, js);
+            }
         }),
         Value::Object(m) => {
             for (k, item) in m.iter().filter(|(_, item)| holds_message(item)) {
@@ -58,10 +62,11 @@ fn mark(v: &Value, js: &JsValue) {
 }
 
 thread_local! {
-    /// The symbol, and `{value: true}`: not enumerable, not writable.
-    static MARK: (JsValue, js_sys::Object) = {
-        let descriptor = js_sys::Object::new();
-        crate::convert::set_field(&descriptor, &JsValue::from_str("value"), &JsValue::TRUE);
-        (js_sys::Symbol::for_("langchain.message").into(), descriptor)
-    };
+    static MARKER: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Sets the function that marks one message (the package's `markMessage`), at init.
+#[wasm_bindgen(js_name = setMessageMarker)]
+pub fn set_message_marker(f: js_sys::Function) {
+    MARKER.with(|m| *m.borrow_mut() = Some(f));
 }

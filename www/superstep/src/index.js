@@ -21,11 +21,16 @@ export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
 export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.js";
 export { StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesValue, MessagesDeltaValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
+import { markMessage } from "./lib/messages.js";
+
 let ready = null;
 
 /** Loads the engine. Pass bytes, a Response, a URL or a WebAssembly.Module; default: the bundled .wasm. */
 export function init(source) {
-  ready ??= wasmInit({ module_or_path: source ?? new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url) });
+  ready ??= wasmInit({ module_or_path: source ?? new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url) }).then((exports) => {
+    wasm.setMessageMarker(markMessage);
+    return exports;
+  });
   return ready;
 }
 

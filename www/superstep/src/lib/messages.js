@@ -37,13 +37,40 @@ export function asMessage(m) {
   return msg;
 }
 
-/** LangChain's mark of a message; the engine sets it on the messages it hands out (message_mark.rs). */
+/**
+ * What a plain message gets on its way out (the engine finds them: message_mark.rs):
+ * LangChain's message symbol, by which `AIMessage.isInstance(m)` and
+ * `m instanceof AIMessage` know a message of its type, and the read accessors
+ * LangChain's messages have (`m.text`, `m.getType()`). Not enumerable: JSON,
+ * spread and deep equality still see the plain message. Not `_getType`, by which
+ * LangChain would take the message for a full instance and call its methods.
+ */
 const LC_MESSAGE = Symbol.for("langchain.message");
+const ACCESSORS = {
+  [LC_MESSAGE]: { value: true },
+  getType: {
+    value() {
+      return this.type;
+    },
+  },
+  text: {
+    get() {
+      const blocks = Array.isArray(this.content) ? this.content : [{ type: "text", text: this.content }];
+      return blocks.reduce((text, b) => (b?.type === "text" && typeof b.text === "string" ? text + b.text : text), "");
+    },
+  },
+};
+
+/** Marks `m`, a plain message; a field of its own named `text` or `getType` stays as it is. */
+export function markMessage(m) {
+  if (!("text" in m) && !("getType" in m)) Object.defineProperties(m, ACCESSORS);
+  else Object.defineProperty(m, LC_MESSAGE, ACCESSORS[LC_MESSAGE]);
+}
 
 function coerce(m) {
   const msg = asMessage(m);
   if (typeof msg.id !== "string") msg.id = randomId();
-  if (typeof msg.content === "string" || Array.isArray(msg.content)) Object.defineProperty(msg, LC_MESSAGE, { value: true });
+  if (typeof msg.content === "string" || Array.isArray(msg.content)) markMessage(msg);
   return msg;
 }
 
