@@ -117,6 +117,7 @@ const weather = { name: "weather", invoke: async (call: { args: Record<string, a
 void new StateGraph(MessagesAnnotation)
   .addNode("agent", () => ({ messages: [{ type: "ai", content: "", tool_calls: [{ name: "weather", args: { city: "Oslo" }, id: "1" }] }] }))
   .addNode("tools", new ToolNode([weather]))
+  .addNode("echo", (s) => ({ messages: [{ type: "ai", content: `${s.messages.at(-1)?.getType()}: ${s.messages.at(-1)?.text}` }] }))
   .addEdge(START, "agent")
   .addConditionalEdges("agent", toolsCondition, ["tools", END])
   .addEdge("tools", "agent")

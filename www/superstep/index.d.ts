@@ -167,6 +167,10 @@ export interface Message {
   type: string;
   content: unknown;
   id: string;
+  /** The text of `content`, as LangChain's messages have it (not enumerable, as LangChain's message mark). */
+  readonly text: string;
+  /** `type`, as LangChain's messages have it. */
+  getType(): string;
   [key: string]: unknown;
 }
 export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
