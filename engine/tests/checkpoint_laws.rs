@@ -45,7 +45,7 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
     )
         .prop_map(|(id, versions, seen, blobs, (step, writes, parent), sends, (ts, updated, source))| Checkpoint {
             v: FORMAT_VERSION,
-            id,
+            id: id.into(),
             ts,
             channel_versions: versions.into_iter().map(|(k, v)| (Name::from(k), v)).collect(),
             versions_seen: seen
@@ -59,7 +59,7 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
                 source: [Source::Input, Source::Loop, Source::Update, Source::Fork][source],
                 step,
                 writes,
-                parent_id: parent,
+                parent_id: parent.map(Name::from),
                 graph: "g".into(),
                 graph_version: "1".into(),
             },

@@ -56,7 +56,7 @@ pub struct Metadata {
     pub step: i64,
     /// `{node: update}` of the superstep that produced this checkpoint.
     pub writes: Value,
-    pub parent_id: Option<String>,
+    pub parent_id: Option<Name>,
     /// The graph's name and version, for migrations.
     pub graph: Name,
     pub graph_version: Name,
@@ -66,7 +66,7 @@ pub struct Metadata {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub v: u32,
-    pub id: String,
+    pub id: Name,
     /// Milliseconds, from the injected clock.
     pub ts: f64,
     pub channel_versions: NameMap<u64>,
@@ -191,7 +191,7 @@ pub fn resolve<'a>(versions: &NameMap<u64>, lookup: impl Fn(&str, u64) -> Option
 }
 
 /// Serializes `rs`: blobs for channels whose version differs from `prev`.
-pub fn encode(spec: &GraphSpec, rs: &RunState, prev: &[u64], changes: &[Change], id: String, ts: f64, metadata: Metadata) -> Checkpoint {
+pub fn encode(spec: &GraphSpec, rs: &RunState, prev: &[u64], changes: &[Change], id: Name, ts: f64, metadata: Metadata) -> Checkpoint {
     let mut channel_versions = NameMap::with_capacity(spec.channels.len());
     let mut blobs = NameMap::default();
     for (i, ch) in spec.channels.iter().enumerate() {

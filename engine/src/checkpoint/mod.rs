@@ -65,7 +65,7 @@ pub(crate) struct Persist {
     to: Persistence,
     /// The last committed checkpoint's channel versions, by channel index (0: none).
     prev_versions: RefCell<Vec<u64>>,
-    parent: RefCell<Option<String>>,
+    parent: RefCell<Option<format::Name>>,
     /// `RunConfig::save_on_exit`: checkpoints wait for the run's end (`flush`).
     on_exit: bool,
     /// In that mode, a subgraph task's run that finishes stores nothing (LangGraph.js).
@@ -104,7 +104,7 @@ impl StepHooks for Persist {
                         stepper.run_state(),
                         &self.prev_versions.borrow(),
                         &tick.changed,
-                        stepper.checkpoint_id().into(),
+                        stepper.checkpoint_id.clone(),
                         graph.env().now_ms(),
                         metadata,
                     );
@@ -155,7 +155,7 @@ impl Persist {
     }
 
     /// Under `on_exit`: the current state's checkpoint waits for the run's end (`flush`).
-    fn defer(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<String>, announce: bool) {
+    fn defer(&self, stepper: &Stepper, source: format::Source, step: i64, parent: Option<format::Name>, announce: bool) {
         if announce {
             self.emit(stepper, source, step, parent.as_deref(), &[]);
         }
@@ -174,7 +174,7 @@ impl Persist {
             stepper.run_state(),
             &self.prev_versions.borrow(),
             &[],
-            stepper.checkpoint_id().into(),
+            stepper.checkpoint_id.clone(),
             graph.env().now_ms(),
             metadata,
         );
@@ -240,7 +240,13 @@ fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Tas
     entry
 }
 
-pub(crate) fn metadata(graph: &CompiledGraph, source: format::Source, step: i64, writes: Value, parent_id: Option<String>) -> Metadata {
+pub(crate) fn metadata(
+    graph: &CompiledGraph,
+    source: format::Source,
+    step: i64,
+    writes: Value,
+    parent_id: Option<format::Name>,
+) -> Metadata {
     Metadata { source, step, writes, parent_id, graph: graph.name_arc(), graph_version: graph.version_arc() }
 }
 
@@ -396,7 +402,7 @@ pub(crate) async fn start_run(
                 return Err(Error::InvalidInput { message: "a Command resumes a thread, and this graph has no checkpointer".into() })
             }
         }
-        stepper.checkpoint_id = stepper.run.env.next_id();
+        stepper.checkpoint_id = stepper.run.env.next_id().into();
         stepper.stop = stepper.rs.step + limit as i64 + 1;
         return Ok(stepper);
     };
@@ -422,14 +428,14 @@ pub(crate) async fn start_run(
     }
     // Naming an older checkpoint replays from it (a fork); naming the newest just continues.
     let replay = match (config.checkpoint_id(), &saved) {
-        (Some(id), Some(_)) => to.saver.get(&to.thread_id, &to.ns, None).await?.is_some_and(|latest| latest.checkpoint.id != id),
+        (Some(id), Some(_)) => to.saver.get(&to.thread_id, &to.ns, None).await?.is_some_and(|latest| &*latest.checkpoint.id != id),
         _ => false,
     };
     match (input, &saved) {
         (Input::Values(v), _) => {
             // A new input discards whatever the last superstep left unfinished.
             start_input(&mut stepper, v, saved.is_none()).await?;
-            stepper.checkpoint_id = stepper.run.env.next_id();
+            stepper.checkpoint_id = stepper.run.env.next_id().into();
             let cp = snapshot_checkpoint(&stepper, format::Source::Input, Value::Null, persist.parent.borrow().clone(), &persist);
             persist.commit(&stepper, cp).await?;
         }
@@ -440,11 +446,11 @@ pub(crate) async fn start_run(
             let travels = replay || (config.checkpoint_id().is_some() && matches!(input, Input::Continue) && fork_source);
             let bound = if fork_source { t.checkpoint.metadata.parent_id.clone() } else { Some(t.checkpoint.id.clone()) };
             if let (true, Some(bound)) = (travels, bound) {
-                let _ = stepper.run.replay.set(crate::pregel::ReplayBound::new(bound));
+                let _ = stepper.run.replay.set(crate::pregel::ReplayBound::new(bound.to_string()));
             }
             if replay {
                 // Time travel: continue on a copy of the old checkpoint (one step later), a new branch.
-                stepper.checkpoint_id = stepper.run.env.next_id();
+                stepper.checkpoint_id = stepper.run.env.next_id().into();
                 stepper.rs.step += 1;
                 let cp = snapshot_checkpoint(&stepper, format::Source::Fork, Value::Null, Some(t.checkpoint.id.clone()), &persist);
                 persist.commit(&stepper, cp).await?;
@@ -547,7 +553,13 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
     Ok(())
 }
 
-fn snapshot_checkpoint(stepper: &Stepper, source: format::Source, writes: Value, parent: Option<String>, persist: &Persist) -> Checkpoint {
+fn snapshot_checkpoint(
+    stepper: &Stepper,
+    source: format::Source,
+    writes: Value,
+    parent: Option<format::Name>,
+    persist: &Persist,
+) -> Checkpoint {
     let graph = stepper.graph();
     let md = metadata(graph, source, stepper.rs.step, writes, parent);
     encode(graph.spec(), &stepper.rs, &persist.prev_versions.borrow(), &[], stepper.checkpoint_id.clone(), graph.env().now_ms(), md)

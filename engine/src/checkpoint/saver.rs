@@ -15,7 +15,7 @@ pub struct ListFilter {
 
 impl ListFilter {
     pub fn matches(&self, cp: &Checkpoint) -> bool {
-        if self.before.as_ref().is_some_and(|b| cp.id.as_str() >= b.as_str()) {
+        if self.before.as_ref().is_some_and(|b| &*cp.id >= b.as_str()) {
             return false;
         }
         match &self.metadata {

@@ -270,7 +270,7 @@ async fn commit_as_is(stepper: &mut Stepper, source: Source, persist: &Persist) 
     if !matches!(source, Source::Input) {
         stepper.rs.step += 1;
     }
-    stepper.checkpoint_id = stepper.run.env.next_id();
+    stepper.checkpoint_id = stepper.run.env.next_id().into();
     let cp = snapshot_checkpoint(stepper, source, Value::Null, persist.parent.borrow().clone(), persist);
     persist.commit(stepper, cp).await
 }
@@ -330,7 +330,7 @@ pub(crate) async fn apply_as(
         crate::pregel::finish_deferred(spec, &mut stepper.rs);
     }
     stepper.rs.step += 1;
-    stepper.checkpoint_id = env.next_id();
+    stepper.checkpoint_id = env.next_id().into();
     stepper.pending.clear();
     stepper.answered.clear();
     let parent = persist.parent.borrow().clone();

@@ -83,7 +83,7 @@ pub struct Stepper {
     pub(crate) run: Rc<RunCtx>,
     pub(crate) stop: i64,
     pub(crate) limit: usize,
-    pub(crate) checkpoint_id: String,
+    pub(crate) checkpoint_id: crate::checkpoint::Name,
     /// Results of tasks that finished in a superstep that did not complete.
     pub(crate) pending: Vec<(String, String, TaskResult)>,
     /// Resume values for the next superstep, by task id (or for every interrupted task).
@@ -526,7 +526,7 @@ impl Stepper {
             self.rs.breakpoint_seen = None;
         }
         if self.run.persistence.is_some() {
-            self.checkpoint_id = self.run.env.next_id();
+            self.checkpoint_id = self.run.env.next_id().into();
         }
         if !changed.is_empty() {
             self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
@@ -614,7 +614,7 @@ impl Stepper {
             run,
             stop: 0,
             limit: config.recursion_limit,
-            checkpoint_id: String::new(),
+            checkpoint_id: "".into(),
             pending: vec![],
             resume: Resume::None,
             answered: vec![],

@@ -234,7 +234,7 @@ impl Checkpointer for IndexedDbSaver {
         async move {
             let (cps, blobs) = self.lane(thread_id, ns).await?;
             let cp = match id {
-                Some(id) => cps.iter().find(|c| c.id == id),
+                Some(id) => cps.iter().find(|c| &*c.id == id),
                 None => cps.last(),
             };
             match cp {

@@ -74,7 +74,7 @@ impl Checkpointer for JsSaver {
                 ns.into(),
                 to_text(&checkpoint)?,
                 opt_str(md.parent_id.as_deref()),
-                checkpoint.id.as_str().into(),
+                (&*checkpoint.id).into(),
                 checkpoint.ts.into(),
                 md.source.as_str().into(),
                 (md.step as f64).into(),
