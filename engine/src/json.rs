@@ -211,7 +211,7 @@ impl FromJson for Value {
     }
 }
 
-impl FromJson for std::sync::Arc<str> {
+impl FromJson for std::rc::Rc<str> {
     const WHAT: &'static str = "a string";
     fn from_json(v: &Value) -> Option<Self> {
         v.as_str().map(Into::into)

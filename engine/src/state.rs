@@ -9,7 +9,7 @@ use std::sync::{Arc, Weak};
 /// Cloning shares the values; nothing is deep-copied until `to_value`.
 #[derive(Clone)]
 pub struct State {
-    entries: Rc<[(Arc<str>, Entry)]>,
+    entries: Rc<[(Rc<str>, Entry)]>,
     /// How the lists the last superstep appended to came to be.
     growth: Option<Rc<[Growth]>>,
 }
@@ -34,7 +34,7 @@ impl PartialEq for Growth {
 
 thread_local! {
     /// One shared empty view: an empty `Rc<[_]>` still allocates its counts.
-    static EMPTY: Rc<[(Arc<str>, Entry)]> = Rc::new([]);
+    static EMPTY: Rc<[(Rc<str>, Entry)]> = Rc::new([]);
 }
 
 impl Default for State {
@@ -82,7 +82,7 @@ impl Entry {
 }
 
 impl State {
-    pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Arc<str>, Arc<Value>)>) -> Self {
+    pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Rc<str>, Arc<Value>)>) -> Self {
         State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect(), growth: None }
     }
 
@@ -101,7 +101,7 @@ impl State {
     /// value that is not an object reads as `of_value` has it.
     pub fn from_value(value: Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Arc::from(k), Arc::new(v)))),
+            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Rc::from(k), Arc::new(v)))),
             other => Self::of_value(&other),
         }
     }
@@ -110,9 +110,9 @@ impl State {
     /// around them (a `Send`'s argument stays pending while its task runs).
     pub fn of_value(value: &Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(m.iter().map(|(k, v)| (Arc::from(k.as_str()), Arc::new(v.clone())))),
+            Value::Object(m) => Self::from_entries(m.iter().map(|(k, v)| (Rc::from(k.as_str()), Arc::new(v.clone())))),
             Value::Null => State::default(),
-            other => Self::from_entries(vec![(Arc::from("__root__"), Arc::new(other.clone()))]),
+            other => Self::from_entries(vec![(Rc::from("__root__"), Arc::new(other.clone()))]),
         }
     }
 
@@ -176,7 +176,7 @@ impl State {
     }
 
     /// This view with `writes` reduced into `key`, computed only if read (a router's local view).
-    pub(crate) fn with_writes(&self, key: &Arc<str>, reducer: &Reducer, mut writes: Vec<Value>) -> State {
+    pub(crate) fn with_writes(&self, key: &Rc<str>, reducer: &Reducer, mut writes: Vec<Value>) -> State {
         if reducer.is_last_value() && writes.len() == 1 {
             let v = writes.pop().unwrap_or_default();
             let v = crate::types::as_overwrite(&v).cloned().unwrap_or(v);
@@ -187,12 +187,12 @@ impl State {
     }
 
     /// This view with `key` set to `value`.
-    pub(crate) fn with_value(&self, key: &Arc<str>, value: Value) -> State {
+    pub(crate) fn with_value(&self, key: &Rc<str>, value: Value) -> State {
         self.with_entry(key, Entry::Ready(Arc::new(value)))
     }
 
     /// This view with `key`'s entry replaced in place (or added last), in one allocation.
-    fn with_entry(&self, key: &Arc<str>, entry: Entry) -> State {
+    fn with_entry(&self, key: &Rc<str>, entry: Entry) -> State {
         let entries = match self.entries.iter().position(|(k, _)| k == key) {
             Some(at) => {
                 self.entries.iter().enumerate().map(|(i, e)| if i == at { (key.clone(), entry.clone()) } else { e.clone() }).collect()

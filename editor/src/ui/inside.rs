@@ -13,8 +13,9 @@ pub fn inner_state(
     crumbs: RwSignal<Vec<(String, String)>>,
     picked: RwSignal<Option<String>>,
     steps_seen: Signal<usize>,
-) -> RwSignal<Option<StateSnapshot>> {
-    let inner = RwSignal::new(None::<StateSnapshot>);
+) -> RwSignal<Option<StateSnapshot>, LocalStorage> {
+    // Local: a snapshot shares the engine's `Rc` names.
+    let inner = RwSignal::new_local(None::<StateSnapshot>);
     // Fetches may finish out of order: only the latest one's answer is shown.
     let latest = StoredValue::new(0u64);
     Effect::new(move |_| {

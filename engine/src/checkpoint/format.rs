@@ -12,7 +12,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// A channel or node name, shared rather than copied into every checkpoint.
-pub type Name = Arc<str>;
+pub type Name = std::rc::Rc<str>;
 
 /// The format version written by this engine.
 pub const FORMAT_VERSION: u32 = 1;

@@ -11,7 +11,6 @@ use crate::reducers::Reducer;
 use crate::types::{END, START};
 use hashbrown::HashMap;
 use serde_json::Value;
-use std::sync::Arc;
 
 /// What a channel holds and how it is updated.
 #[derive(Clone, Debug)]
@@ -30,7 +29,7 @@ pub enum ChannelKind {
 
 #[derive(Clone, Debug)]
 pub struct ChannelSpec {
-    pub name: Arc<str>,
+    pub name: std::rc::Rc<str>,
     pub kind: ChannelKind,
     pub default: Option<Value>,
     /// A state channel no checkpoint keeps (see `Channel::untracked`).
@@ -40,7 +39,7 @@ pub struct ChannelSpec {
 /// A node as the runtime sees it: indices instead of names.
 #[derive(Clone)]
 pub struct CompiledNode {
-    pub name: Arc<str>,
+    pub name: std::rc::Rc<str>,
     pub spec: NodeSpec,
     /// State channels the node reads.
     pub input: Vec<usize>,
@@ -54,9 +53,9 @@ pub struct CompiledNode {
 /// The immutable, validated form of a graph.
 pub struct GraphSpec {
     pub name: String,
-    pub name_arc: Arc<str>,
+    pub name_arc: std::rc::Rc<str>,
     /// The graph's version, recorded in checkpoints.
-    pub version: Arc<str>,
+    pub version: std::rc::Rc<str>,
     pub channels: Vec<ChannelSpec>,
     pub channel_index: HashMap<String, usize>,
     /// Channels `0..state_count` are state keys.
@@ -71,7 +70,7 @@ pub struct GraphSpec {
     /// Per channel, the nodes it triggers.
     pub listeners: Vec<Vec<usize>>,
     pub warnings: Vec<String>,
-    pub remaining_steps_key: Option<Arc<str>>,
+    pub remaining_steps_key: Option<std::rc::Rc<str>>,
     /// Nodes with a static edge to END (kept for drawing).
     pub end_edges: Vec<String>,
 }
@@ -193,7 +192,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         .channels
         .iter()
         .map(|(k, c)| ChannelSpec {
-            name: Arc::from(k.as_str()),
+            name: std::rc::Rc::from(k.as_str()),
             kind: ChannelKind::State(c.reducer.clone()),
             default: c.default.clone(),
             untracked: c.untracked,
@@ -201,7 +200,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         .collect();
     let state_count = channels.len();
     let start_channel = channels.len();
-    channels.push(ChannelSpec { name: Arc::from(START), kind: ChannelKind::Start, default: None, untracked: false });
+    channels.push(ChannelSpec { name: std::rc::Rc::from(START), kind: ChannelKind::Start, default: None, untracked: false });
     let mut node_index = HashMap::new();
     node_index.insert(START.to_string(), 0);
     // `names` follows `g.nodes`.
@@ -209,12 +208,12 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
         let kind = ChannelKind::Trigger { deferred: g.nodes[i].defer };
-        channels.push(ChannelSpec { name: Arc::from(format!("{TRIGGER_PREFIX}{n}")), kind, default: None, untracked: false });
+        channels.push(ChannelSpec { name: std::rc::Rc::from(format!("{TRIGGER_PREFIX}{n}")), kind, default: None, untracked: false });
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
         channels.push(ChannelSpec {
-            name: Arc::from(format!("{JOIN_PREFIX}{}:{to}", from.join("+"))),
+            name: std::rc::Rc::from(format!("{JOIN_PREFIX}{}:{to}", from.join("+"))),
             kind: ChannelKind::Barrier { sources: from.clone(), deferred: deferred(to) },
             default: None,
             untracked: false,
@@ -252,7 +251,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     let branches_of = |from: &str| g.branches.iter().filter(|b| b.source == from).cloned().collect::<Vec<_>>();
     let start_spec = NodeSpec::new(START, std::rc::Rc::new(|_, _| super::node::Call::Ready(Ok(crate::types::NodeOutput::Nothing))));
     let mut nodes = vec![CompiledNode {
-        name: Arc::from(START),
+        name: std::rc::Rc::from(START),
         spec: start_spec,
         input: input_keys.clone(),
         triggers: vec![start_channel],
@@ -271,7 +270,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
             }
         }
         nodes.push(CompiledNode {
-            name: Arc::from(spec.name.as_str()),
+            name: std::rc::Rc::from(spec.name.as_str()),
             spec: spec.clone(),
             input,
             triggers,
@@ -288,9 +287,9 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     Ok(GraphSpec {
         end_edges: g.edges.iter().filter(|(_, t)| t == END).map(|(f, _)| f.clone()).collect(),
         listeners,
-        remaining_steps_key: g.remaining_steps_key.as_deref().map(Arc::from),
-        name_arc: Arc::from(g.name.as_str()),
-        version: Arc::from("1"),
+        remaining_steps_key: g.remaining_steps_key.as_deref().map(std::rc::Rc::from),
+        name_arc: std::rc::Rc::from(g.name.as_str()),
+        version: std::rc::Rc::from("1"),
         name: g.name,
         channels,
         channel_index,

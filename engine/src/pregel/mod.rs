@@ -197,10 +197,10 @@ impl CompiledGraph {
     pub(crate) fn new(mut spec: GraphSpec, options: CompileOptions) -> Self {
         if let Some(name) = &options.name {
             spec.name = name.clone();
-            spec.name_arc = std::sync::Arc::from(name.as_str());
+            spec.name_arc = std::rc::Rc::from(name.as_str());
         }
         if let Some(version) = &options.version {
-            spec.version = std::sync::Arc::from(version.as_str());
+            spec.version = std::rc::Rc::from(version.as_str());
         }
         CompiledGraph(Rc::new(Inner { spec, options }))
     }

@@ -11,13 +11,12 @@ use crate::state::State;
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// A task's position in its superstep; writes are applied in this order.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TaskPath {
     /// Triggered by edges: ordered by node name.
-    Pull(Arc<str>),
+    Pull(Rc<str>),
     /// The n-th `Send` of the previous superstep.
     Push(usize),
 }
@@ -36,7 +35,7 @@ impl fmt::Display for TaskPath {
 pub struct Task {
     pub id: String,
     pub node: usize,
-    pub name: Arc<str>,
+    pub name: Rc<str>,
     pub path: TaskPath,
     /// Channel ids that triggered the task (empty for push tasks).
     pub triggers: Vec<usize>,
