@@ -3,7 +3,7 @@ use crate::reducers::{reduce, Reducer};
 use serde_json::{Map, Value};
 use std::cell::OnceCell;
 use std::rc::Rc;
-use std::sync::{Arc, Weak};
+use std::rc::Weak;
 
 /// A cheap-to-clone snapshot of some channel values, keyed by name.
 /// Cloning shares the values; nothing is deep-copied until `to_value`.
@@ -17,8 +17,8 @@ pub struct State {
 /// A list value that is an earlier list with items appended, so a binding can
 /// extend its conversion of the earlier list instead of converting it all.
 /// Both ends are `Weak`s: they pin the two allocations, so an address names
-/// one value for as long as the `Growth` lives (an `Arc` with weak references
-/// is never changed in place: `Arc::make_mut` moves it).
+/// one value for as long as the `Growth` lives (an `Rc` with weak references
+/// is never changed in place: `Rc::make_mut` moves it).
 #[derive(Clone, Debug)]
 pub struct Growth {
     pub from: Weak<Value>,
@@ -47,15 +47,15 @@ impl Default for State {
 /// writes reduced in (what a router sees), so unread channels cost nothing.
 #[derive(Clone)]
 pub(crate) enum Entry {
-    Ready(Arc<Value>),
+    Ready(Rc<Value>),
     Pending(Rc<Pending>),
 }
 
 pub(crate) struct Pending {
-    base: Option<Arc<Value>>,
+    base: Option<Rc<Value>>,
     reducer: Reducer,
     writes: Vec<Value>,
-    cell: OnceCell<Arc<Value>>,
+    cell: OnceCell<Rc<Value>>,
 }
 
 impl Entry {
@@ -66,23 +66,23 @@ impl Entry {
                 let mut slot = p.base.clone();
                 let mut no_ids = || String::new();
                 match reduce(&p.reducer, &mut slot, p.writes.clone(), &mut no_ids) {
-                    Ok(_) => slot.unwrap_or_else(|| Arc::new(Value::Null)),
+                    Ok(_) => slot.unwrap_or_else(|| Rc::new(Value::Null)),
                     // The real reduction at the barrier reports the error; routers see the old value.
-                    Err(_) => p.base.clone().unwrap_or_else(|| Arc::new(Value::Null)),
+                    Err(_) => p.base.clone().unwrap_or_else(|| Rc::new(Value::Null)),
                 }
             }),
         }
     }
-    fn shared(&self) -> Arc<Value> {
+    fn shared(&self) -> Rc<Value> {
         match self {
             Entry::Ready(v) => v.clone(),
-            Entry::Pending(_) => Arc::new(self.get().clone()),
+            Entry::Pending(_) => Rc::new(self.get().clone()),
         }
     }
 }
 
 impl State {
-    pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Rc<str>, Arc<Value>)>) -> Self {
+    pub(crate) fn from_entries(entries: impl IntoIterator<Item = (Rc<str>, Rc<Value>)>) -> Self {
         State { entries: entries.into_iter().map(|(k, v)| (k, Entry::Ready(v))).collect(), growth: None }
     }
 
@@ -93,15 +93,15 @@ impl State {
     }
 
     /// How `value`, one of this view's values, grew from an earlier list, if it did.
-    pub fn growth_of(&self, value: &Arc<Value>) -> Option<&Growth> {
-        self.growth.as_ref()?.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Arc::as_ptr(value)))
+    pub fn growth_of(&self, value: &Rc<Value>) -> Option<&Growth> {
+        self.growth.as_ref()?.iter().find(|g| std::ptr::eq(g.to.as_ptr(), Rc::as_ptr(value)))
     }
 
     /// A state holding the keys of a JSON object, taking their values over; a
     /// value that is not an object reads as `of_value` has it.
     pub fn from_value(value: Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Rc::from(k), Arc::new(v)))),
+            Value::Object(m) => Self::from_entries(m.into_iter().map(|(k, v)| (Rc::from(k), Rc::new(v)))),
             other => Self::of_value(&other),
         }
     }
@@ -110,9 +110,9 @@ impl State {
     /// around them (a `Send`'s argument stays pending while its task runs).
     pub fn of_value(value: &Value) -> Self {
         match value {
-            Value::Object(m) => Self::from_entries(m.iter().map(|(k, v)| (Rc::from(k.as_str()), Arc::new(v.clone())))),
+            Value::Object(m) => Self::from_entries(m.iter().map(|(k, v)| (Rc::from(k.as_str()), Rc::new(v.clone())))),
             Value::Null => State::default(),
-            other => Self::from_entries(vec![(Rc::from("__root__"), Arc::new(other.clone()))]),
+            other => Self::from_entries(vec![(Rc::from("__root__"), Rc::new(other.clone()))]),
         }
     }
 
@@ -148,7 +148,7 @@ impl State {
     /// Each key with its value if already computed; `None` for values a
     /// router's view would compute on first read (so callers can defer them).
     /// Values are shared, so bindings can cache their conversions.
-    pub fn iter_ready(&self) -> impl Iterator<Item = (&str, Option<&Arc<Value>>)> {
+    pub fn iter_ready(&self) -> impl Iterator<Item = (&str, Option<&Rc<Value>>)> {
         self.entries.iter().map(|(k, v)| {
             let ready = match v {
                 Entry::Ready(v) => Some(v),
@@ -188,7 +188,7 @@ impl State {
 
     /// This view with `key` set to `value`.
     pub(crate) fn with_value(&self, key: &Rc<str>, value: Value) -> State {
-        self.with_entry(key, Entry::Ready(Arc::new(value)))
+        self.with_entry(key, Entry::Ready(Rc::new(value)))
     }
 
     /// This view with `key`'s entry replaced in place (or added last), in one allocation.
@@ -203,7 +203,7 @@ impl State {
     }
 
     /// The shared value of `key` (no copy), for bindings that cache conversions.
-    pub fn shared(&self, key: &str) -> Option<Arc<Value>> {
+    pub fn shared(&self, key: &str) -> Option<Rc<Value>> {
         self.entries.iter().find(|(k, _)| &**k == key).map(|(_, v)| v.shared())
     }
 }

@@ -3,7 +3,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::rc::Rc;
-use std::sync::Arc;
 use superstep::*;
 
 fn two_steps() -> CompiledGraph {
@@ -275,7 +274,7 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
         .collect();
     // Step 0 appends one item to the input's list, step 1 overwrites it, step 2 appends again:
     // a growth names the very list the chunk before held.
-    let grew_from = |k: usize| steps[k].1.as_ref().map(|g| (std::ptr::eq(g.from.as_ptr(), Arc::as_ptr(&steps[k - 1].0)), g.appended));
+    let grew_from = |k: usize| steps[k].1.as_ref().map(|g| (std::ptr::eq(g.from.as_ptr(), Rc::as_ptr(&steps[k - 1].0)), g.appended));
     assert_eq!(grew_from(1), Some((true, 1)));
     assert_eq!(grew_from(2), None);
     assert_eq!(grew_from(3), Some((true, 1)));

@@ -9,7 +9,7 @@ use crate::reducers::Delta;
 use crate::types::{Interrupt, Send};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// A channel or node name, shared rather than copied into every checkpoint.
 pub type Name = std::rc::Rc<str>;
@@ -258,7 +258,7 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
             rs.versions[ch] = version;
             // An untracked channel restarts from its default.
             if !spec.channels[ch].untracked {
-                rs.values[ch] = t.values.get(name).cloned().map(Arc::new);
+                rs.values[ch] = t.values.get(name).cloned().map(Rc::new);
             }
         }
     }

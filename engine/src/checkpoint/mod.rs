@@ -547,7 +547,7 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
         rs.sends.clear();
         rs.step += 1;
     }
-    rs.values[spec.start_channel] = Some(std::sync::Arc::new(v));
+    rs.values[spec.start_channel] = Some(Rc::new(v));
     rs.versions[spec.start_channel] = rs.next_version();
     rs.updated = Some(vec![spec.start_channel]);
     Ok(())

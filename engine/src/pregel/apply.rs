@@ -11,7 +11,7 @@ use crate::reducers::{reduce, Delta, MessageIds};
 use crate::state::Growth;
 use crate::types::Send;
 use serde_json::Value;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// What one task produced, ready to apply.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -92,7 +92,7 @@ pub fn apply_writes(
         match &spec_ch.kind {
             ChannelKind::State(reducer) => {
                 // Taken before reducing, so an append in place moves the list to a new address.
-                let from = rs.values[ch].as_ref().filter(|v| v.is_array()).map(Arc::downgrade);
+                let from = rs.values[ch].as_ref().filter(|v| v.is_array()).map(Rc::downgrade);
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
                     if e.conflict {
                         let nodes = group.iter().map(|(_, i, _)| tasks[*i].name.to_string()).collect();
@@ -102,13 +102,13 @@ pub fn apply_writes(
                     }
                 })?;
                 if let (Delta::Append(appended), Some(from), Some(to)) = (&delta, from, &rs.values[ch]) {
-                    growth.push(Growth { from, to: Arc::downgrade(to), appended: *appended });
+                    growth.push(Growth { from, to: Rc::downgrade(to), appended: *appended });
                 }
                 changed.push(Change { channel: ch, delta, from: rs.versions[ch] });
             }
             // A deferred node's trigger waits, unfinished, until `finish_deferred`.
-            ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Arc::new(if *deferred { Value::Bool(false) } else { Value::Null })),
-            ChannelKind::Start => rs.values[ch] = values.pop().map(Arc::new),
+            ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Rc::new(if *deferred { Value::Bool(false) } else { Value::Null })),
+            ChannelKind::Start => rs.values[ch] = values.pop().map(Rc::new),
             ChannelKind::Barrier { sources, .. } => {
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
                 let mut known: hashbrown::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
@@ -126,7 +126,7 @@ pub fn apply_writes(
                     start = end;
                     continue;
                 }
-                rs.values[ch] = Some(Arc::new(Value::Array(seen)));
+                rs.values[ch] = Some(Rc::new(Value::Array(seen)));
             }
         }
         start = end;

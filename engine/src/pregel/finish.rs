@@ -7,7 +7,7 @@
 use super::run_state::RunState;
 use crate::graph::compile::{ChannelKind, GraphSpec};
 use serde_json::Value;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// How many distinct sources a barrier's value records.
 pub(crate) fn sources_seen(seen: &[Value]) -> usize {
@@ -42,7 +42,7 @@ pub fn finish_deferred(spec: &GraphSpec, rs: &mut RunState) {
             }
             _ => continue,
         };
-        rs.values[ch] = Some(Arc::new(value));
+        rs.values[ch] = Some(Rc::new(value));
         rs.versions[ch] = next;
         if !finished.contains(&ch) {
             finished.push(ch);

@@ -6,12 +6,11 @@ use crate::state::{Growth, State};
 use crate::types::Send;
 use serde_json::Value;
 use std::rc::Rc;
-use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunState {
     /// One slot per channel (see `GraphSpec::channels`).
-    pub values: Vec<Option<Arc<Value>>>,
+    pub values: Vec<Option<Rc<Value>>>,
     pub versions: Vec<u64>,
     /// Per node, the version of each of its triggers when it last ran.
     pub seen: Vec<Vec<u64>>,
@@ -35,7 +34,7 @@ impl RunState {
     /// A fresh state: defaults filled in, nothing triggered.
     pub fn new(spec: &GraphSpec) -> Self {
         RunState {
-            values: spec.channels.iter().map(|c| c.default.clone().map(Arc::new)).collect(),
+            values: spec.channels.iter().map(|c| c.default.clone().map(Rc::new)).collect(),
             versions: vec![0; spec.channels.len()],
             seen: spec.nodes.iter().map(|n| vec![0; n.triggers.len()]).collect(),
             sends: vec![],

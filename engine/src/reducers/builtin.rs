@@ -1,12 +1,12 @@
 //! The list, number and object reducers: append, add (`operator.add`) and merge.
 use super::Delta;
 use serde_json::{Number, Value};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// Appends list writes item by item, other writes as one item. In place when unshared.
-pub fn append(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Delta {
-    let arc = slot.get_or_insert_with(|| Arc::new(Value::Array(Vec::new())));
-    let value = Arc::make_mut(arc);
+pub fn append(slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Delta {
+    let arc = slot.get_or_insert_with(|| Rc::new(Value::Array(Vec::new())));
+    let value = Rc::make_mut(arc);
     if !value.is_array() {
         let old = std::mem::take(value);
         *value = Value::Array(if old.is_null() { vec![] } else { vec![old] });
@@ -29,15 +29,15 @@ pub fn append(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Delta {
 }
 
 /// `operator.add`: numbers sum, strings and lists concatenate; other pairs are an error.
-pub fn add(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Result<Delta, String> {
+pub fn add(slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Result<Delta, String> {
     let mut appended = Some(0usize);
     for w in writes {
         let Some(arc) = slot.as_mut() else {
             appended = None;
-            *slot = Some(Arc::new(w));
+            *slot = Some(Rc::new(w));
             continue;
         };
-        let value = Arc::make_mut(arc);
+        let value = Rc::make_mut(arc);
         match (value, w) {
             (Value::Array(list), Value::Array(items)) => {
                 appended = appended.map(|n| n + items.len());
@@ -53,7 +53,7 @@ pub fn add(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Result<Delta, S
             }
             (Value::Null, w) => {
                 appended = None;
-                *arc = Arc::new(w);
+                *arc = Rc::new(w);
             }
             (left, right) => return Err(format!("cannot add {} and {}", kind(left), kind(&right))),
         }
@@ -75,9 +75,9 @@ fn add_numbers(a: &Number, b: &Number) -> Result<Number, String> {
 }
 
 /// Shallow object merge: keys of later writes win; a null write clears nothing.
-pub fn merge(slot: &mut Option<Arc<Value>>, writes: Vec<Value>) -> Result<Delta, String> {
-    let arc = slot.get_or_insert_with(|| Arc::new(Value::Object(Default::default())));
-    let value = Arc::make_mut(arc);
+pub fn merge(slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Result<Delta, String> {
+    let arc = slot.get_or_insert_with(|| Rc::new(Value::Object(Default::default())));
+    let value = Rc::make_mut(arc);
     if value.is_null() {
         *value = Value::Object(Default::default());
     }

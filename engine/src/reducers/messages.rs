@@ -6,7 +6,7 @@
 use super::Delta;
 use hashbrown::{HashMap, HashSet};
 use serde_json::{Map, Value};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// Id of the remove marker that clears every earlier message.
 pub const REMOVE_ALL: &str = "__remove_all__";
@@ -32,18 +32,13 @@ impl<F: FnMut() -> String> MessageIds for F {
 /// `add_messages` and rebuild the list, write by write.
 ///
 /// `lenient` (`messagesDeltaReducer`): removing an unknown id does nothing.
-pub fn reduce_messages(
-    slot: &mut Option<Arc<Value>>,
-    writes: Vec<Value>,
-    ids: &mut dyn MessageIds,
-    lenient: bool,
-) -> Result<Delta, String> {
-    let rebuild = |slot: &mut Option<Arc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds| {
+pub fn reduce_messages(slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds, lenient: bool) -> Result<Delta, String> {
+    let rebuild = |slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds| {
         let mut acc = slot.as_deref().cloned().unwrap_or(Value::Array(vec![]));
         for w in writes {
             acc = Value::Array(merge_messages(acc, w, ids, lenient)?);
         }
-        *slot = Some(Arc::new(acc));
+        *slot = Some(Rc::new(acc));
         Ok(Delta::Replace)
     };
     // Read before the writes are coerced: `add_messages` gives the list's
@@ -69,8 +64,8 @@ pub fn reduce_messages(
         incoming.extend(w);
     }
     let mut at = positions_of(&known, &incoming);
-    let arc = slot.get_or_insert_with(|| Arc::new(Value::Array(vec![])));
-    let list = Arc::make_mut(arc).as_array_mut().expect("read as a list above");
+    let arc = slot.get_or_insert_with(|| Rc::new(Value::Array(vec![])));
+    let list = Rc::make_mut(arc).as_array_mut().expect("read as a list above");
     let before = list.len();
     let mut replaced = false;
     for m in incoming {
@@ -261,7 +256,7 @@ mod tests {
 
     #[test]
     fn the_delta_reducer_ignores_unknown_removals_and_frees_removed_ids() {
-        let left = Some(Arc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
+        let left = Some(Rc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
         let write =
             json!([{"type": "remove", "id": "nope"}, {"type": "remove", "id": "m1"}, {"type": "ai", "content": "back", "id": "m1"}]);
         let mut strict = left.clone();
@@ -341,7 +336,7 @@ mod in_place {
                 acc = Value::Array(add_messages(acc.clone(), w.clone(), &mut expected_ids)?);
                 Ok::<_, String>(())
             }).map(|_| acc.clone());
-            let mut slot = left.clone().map(Arc::new);
+            let mut slot = left.clone().map(Rc::new);
             let got = reduce_messages(&mut slot, writes, &mut counter(), false);
             match (got, expected) {
                 (Ok(delta), Ok(expected)) => {
@@ -360,7 +355,7 @@ mod in_place {
 
     #[test]
     fn new_messages_are_appended_and_said_to_be() {
-        let mut slot = Some(Arc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
+        let mut slot = Some(Rc::new(json!([{"type": "human", "content": "hi", "id": "m1"}])));
         let delta = reduce_messages(&mut slot, vec![json!({"role": "assistant", "content": "yo"}), json!(["x"])], &mut counter(), false);
         assert_eq!(delta, Ok(Delta::Append(2)));
         let replaced = reduce_messages(&mut slot, vec![json!({"type": "human", "content": "edited", "id": "m1"})], &mut counter(), false);

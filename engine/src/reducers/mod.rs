@@ -10,7 +10,6 @@ use crate::types::as_overwrite;
 use serde_json::Value;
 use std::fmt;
 use std::rc::Rc;
-use std::sync::Arc;
 
 pub use messages::{add_messages, MessageIds};
 
@@ -120,12 +119,7 @@ impl ReduceError {
 ///
 /// An `Overwrite` write replaces the value and ends reduction for this step,
 /// as in LangGraph; a second `Overwrite` in the same step is a conflict.
-pub fn reduce(
-    reducer: &Reducer,
-    slot: &mut Option<Arc<Value>>,
-    writes: Vec<Value>,
-    ids: &mut dyn MessageIds,
-) -> Result<Delta, ReduceError> {
+pub fn reduce(reducer: &Reducer, slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds) -> Result<Delta, ReduceError> {
     if reducer.is_last_value() {
         if writes.len() > 1 {
             return Err(ReduceError::conflict("can receive only one value per step; use a reducer for parallel writes"));
@@ -135,7 +129,7 @@ pub fn reduce(
             Some(v) => v.clone(),
             None => value,
         };
-        *slot = Some(Arc::new(value));
+        *slot = Some(Rc::new(value));
         return Ok(Delta::Replace);
     }
     let overwrites = writes.iter().filter(|w| as_overwrite(w).is_some()).count();
@@ -145,7 +139,7 @@ pub fn reduce(
     if overwrites == 1 {
         // Writes before the Overwrite are discarded by it; writes after it are ignored.
         let value = writes.into_iter().find_map(|w| as_overwrite(&w).cloned()).unwrap_or(Value::Null);
-        *slot = Some(Arc::new(value));
+        *slot = Some(Rc::new(value));
         return Ok(Delta::Replace);
     }
     match reducer {
@@ -155,16 +149,16 @@ pub fn reduce(
         Reducer::Messages => messages::reduce_messages(slot, writes, ids, false).map_err(ReduceError::failed),
         Reducer::MessagesDelta => messages::reduce_messages(slot, writes, ids, true).map_err(ReduceError::failed),
         Reducer::Custom { reduce, .. } => {
-            let current = slot.take().map(Arc::unwrap_or_clone);
+            let current = slot.take().map(Rc::unwrap_or_clone);
             let had = current.is_some();
             let backup = current.clone();
             match reduce(current, writes) {
                 Ok(v) => {
-                    *slot = Some(Arc::new(v));
+                    *slot = Some(Rc::new(v));
                     Ok(Delta::Replace)
                 }
                 Err(e) => {
-                    *slot = if had { backup.map(Arc::new) } else { None };
+                    *slot = if had { backup.map(Rc::new) } else { None };
                     Err(ReduceError::failed(e))
                 }
             }

@@ -7,7 +7,8 @@ use hashbrown::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
-use std::sync::{Arc, Weak};
+use std::rc::Rc;
+use std::rc::Weak;
 use superstep::State;
 use wasm_bindgen::prelude::*;
 
@@ -145,10 +146,10 @@ pub fn js_text(e: &JsValue) -> String {
 }
 
 /// Converted lists and objects, keyed by the engine's shared value. A channel
-/// keeps its `Arc` until it is written, so an unchanged channel is converted
+/// keeps its `Rc` until it is written, so an unchanged channel is converted
 /// once, not every superstep. The `Weak` pins the address (it cannot be
 /// reused while the entry lives) and tells when the value is gone; a write
-/// through `Arc::make_mut` moves the value to a new address, so a stale entry
+/// through `Rc::make_mut` moves the value to a new address, so a stale entry
 /// is never returned. A list's length is kept for `to_js_in`.
 struct Converted {
     entries: HashMap<usize, (Weak<Value>, JsValue, usize)>,
@@ -164,14 +165,14 @@ thread_local! {
 /// (the state knows) is that array copied (its items are shared, not
 /// converted again) with the new items converted, so a growing list costs
 /// what it gained, not its length.
-pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
+pub fn to_js_in(state: &State, v: &Rc<Value>) -> JsValue {
     if !matches!(**v, Value::Array(_) | Value::Object(_)) {
         return to_js(v);
     }
     let cached = CONVERTED.with(|c| {
         let c = c.borrow();
-        let (weak, js, _) = c.entries.get(&(Arc::as_ptr(v) as usize))?;
-        weak.upgrade().is_some_and(|live| Arc::ptr_eq(&live, v)).then(|| js.clone())
+        let (weak, js, _) = c.entries.get(&(Rc::as_ptr(v) as usize))?;
+        weak.upgrade().is_some_and(|live| Rc::ptr_eq(&live, v)).then(|| js.clone())
     });
     if let Some(js) = cached {
         return js;
@@ -183,7 +184,7 @@ pub fn to_js_in(state: &State, v: &Arc<Value>) -> JsValue {
 
 /// `v` as the conversion of the list it grew from, extended with its new items,
 /// if that list was converted.
-fn extended(state: &State, v: &Arc<Value>) -> Option<JsValue> {
+fn extended(state: &State, v: &Rc<Value>) -> Option<JsValue> {
     // The growth's ends are pinned, so their addresses name these very values
     // (`growth_of` found it by `v`'s).
     let (g, items) = (state.growth_of(v)?, v.as_array()?);
@@ -202,11 +203,11 @@ fn extended(state: &State, v: &Arc<Value>) -> Option<JsValue> {
 }
 
 /// Keeps `js` as the conversion of `v`.
-fn remember(v: &Arc<Value>, js: &JsValue) {
+fn remember(v: &Rc<Value>, js: &JsValue) {
     CONVERTED.with(|c| {
         let mut c = c.borrow_mut();
         let len = v.as_array().map_or(0, Vec::len);
-        c.entries.insert(Arc::as_ptr(v) as usize, (Arc::downgrade(v), js.clone(), len));
+        c.entries.insert(Rc::as_ptr(v) as usize, (Rc::downgrade(v), js.clone(), len));
         if c.entries.len() >= c.prune_at {
             // Values no channel holds any more free their JS copies.
             c.entries.retain(|_, (weak, _, _)| weak.strong_count() > 0);
