@@ -246,3 +246,23 @@ test("the workspace keeps several graphs: new, rename, duplicate, delete, and al
   assert.equal(await page.getByLabel("state key n").count(), 1);
   await fresh.close();
 });
+
+test("a first node on an empty canvas brings the state key it writes, so connecting it is all that is left", async () => {
+  const { page, errors } = await openEditor(context);
+  await page.getByRole("button", { name: "New graph" }).click();
+  await page.getByRole("button", { name: "add set node" }).click();
+  assert.deepEqual((await docOf(page)).channels.map((c) => c.key), ["value"]);
+  assert.match(await page.locator(".status").innerText(), /no entry point/);
+  await connect(page, "__start__", "set_1");
+  await connect(page, "set_1", "__end__");
+  await page.getByLabel("value 1").fill("hello");
+  await page.getByLabel("value 1").press("Tab");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => document.querySelector(".status")?.textContent === "Done.");
+  assert.match(await page.locator(".state-panel, [aria-label=state]").first().innerText(), /hello/);
+  // Undo the value and the two edges; the fourth undo takes the node and its key, one edit.
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Control+z");
+  assert.deepEqual(await docOf(page).then((d) => [d.nodes.length, d.channels.length]), [0, 0]);
+  await page.close();
+  assert.deepEqual(errors, []);
+});

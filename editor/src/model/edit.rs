@@ -358,6 +358,22 @@ pub fn fresh_node(doc: &GraphDoc, kind: &str) -> NodeDoc {
     new_node(kind, &id, doc.channels.first().map_or("value", |c| c.key.as_str()))
 }
 
+/// The changes that add a fresh node of `kind` to `doc` (its id comes first). A
+/// graph with no state key yet also gets the key `value`, which the node's
+/// settings name: a first node should compile, not start with a problem.
+pub fn add_fresh_node(doc: &GraphDoc, kind: &str) -> (String, Vec<EditorChange>) {
+    let node = fresh_node(doc, kind);
+    let id = node.id.clone();
+    let mut changes = Vec::new();
+    if doc.channels.is_empty() && !matches!(kind, "code" | "subgraph") {
+        let channel =
+            ChannelDoc { key: "value".into(), reducer: "overwrite".into(), default: None, role: "state".into(), untracked: false };
+        changes.push(EditorChange::AddChannel { channel, at: 0 });
+    }
+    changes.push(EditorChange::AddNode { node, at: doc.nodes.len() });
+    (id, changes)
+}
+
 /// A new node of `kind` with the settings it needs to validate.
 pub fn new_node(kind: &str, id: &str, first_key: &str) -> NodeDoc {
     let settings: Map<String, Value> = match kind {
@@ -483,6 +499,25 @@ mod tests {
         assert_eq!((n.id.as_str(), n.settings["exprs"].clone()), ("update_1", json!({ "foo": "foo" })));
         d.nodes.push(n);
         assert_eq!(fresh_node(&d, "update").id, "update_2");
+    }
+
+    #[test]
+    fn a_first_node_in_a_graph_without_keys_brings_the_key_it_names() {
+        let empty = crate::model::workspace::empty("untitled");
+        for kind in ["set", "update", "interrupt", "send", "code"] {
+            let (id, changes) = add_fresh_node(&empty, kind);
+            let mut d = empty.clone();
+            apply(&mut d, EditorChange::Batch(changes)).unwrap();
+            assert_eq!(d.nodes.iter().map(|n| n.id.as_str()).collect::<Vec<_>>(), [id.as_str()]);
+            let keys: Vec<_> = d.channels.iter().map(|c| c.key.as_str()).collect();
+            assert_eq!(keys, if kind == "code" { vec![] } else { vec!["value"] }, "{kind}");
+            // What is left to do is to connect it.
+            let problems = crate::model::problems::problems(&d);
+            assert!(problems.iter().all(|p| p.text.contains("no entry point")), "{kind}: {problems:?}");
+        }
+        // A graph that has keys keeps them as they are.
+        let (_, changes) = add_fresh_node(&doc(), "set");
+        assert!(matches!(changes.as_slice(), [EditorChange::AddNode { .. }]));
     }
 
     #[test]

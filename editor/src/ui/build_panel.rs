@@ -1,7 +1,7 @@
 //! Building graphs: a palette of node kinds, undo/redo, export (JSON,
 //! Mermaid, a snippet for JS apps) and live problems. Edits are
 //! `EditorChange`s applied by the model; this only renders and dispatches.
-use crate::model::edit::{fresh_node, literal, shown, EditorChange, History};
+use crate::model::edit::{add_fresh_node, literal, shown, EditorChange, History};
 use crate::model::problems::Problem;
 use leptos::prelude::*;
 use superstep::doc::GraphDoc;
@@ -61,9 +61,8 @@ pub fn BuildPanel(
     let show_snippet = RwSignal::new(false);
     let add = move |kind: &'static str| {
         let Some(d) = doc.get_untracked() else { return };
-        let node = fresh_node(&d, kind);
-        let id = node.id.clone();
-        on_edit.run(EditorChange::AddNode { node, at: d.nodes.len() });
+        let (id, changes) = add_fresh_node(&d, kind);
+        on_edit.run(EditorChange::Batch(changes));
         selection.set(vec![id]);
     };
     view! {

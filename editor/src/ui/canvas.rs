@@ -4,7 +4,7 @@
 //! offers to create a node there), click and shift-click to select,
 //! shift-drag the background to box-select, drag the background to pan,
 //! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
-use crate::model::edit::{fresh_node, EditorChange};
+use crate::model::edit::{add_fresh_node, EditorChange};
 use crate::model::layout::{spread_labels, EdgeKind, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
 use crate::model::run::{node_error, served_from_cache, status, NodeStatus};
@@ -210,13 +210,12 @@ pub fn Canvas(
     let create_at = move |kind: &'static str| {
         let (Some(m), Some(d)) = (menu.get_untracked(), doc.get_untracked()) else { return };
         menu.set(None);
-        let node = fresh_node(&d, kind);
-        let id = node.id.clone();
-        on_edit.run(EditorChange::Batch(vec![
-            EditorChange::AddNode { node, at: d.nodes.len() },
+        let (id, mut changes) = add_fresh_node(&d, kind);
+        changes.extend([
             EditorChange::Move { id: id.clone(), to: Some(Position { x: m.at.0 - NODE_W / 2.0, y: m.at.1 - NODE_H / 2.0 }) },
             EditorChange::AddEdge { edge: EdgeDoc { from: serde_json::Value::String(m.from), to: id.clone() }, at: d.edges.len() },
-        ]));
+        ]);
+        on_edit.run(EditorChange::Batch(changes));
         selection.set(vec![id]);
     };
 
