@@ -9,6 +9,19 @@ fn scalar(v: &Value) -> String {
     }
 }
 
+/// A value's one-line summary: a scalar as JSON, a list or an object by its
+/// size ("[3 items]"; "[0]" read as a list holding 0), an empty one as `[]` or `{}`.
+fn summary(v: &Value) -> String {
+    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match v {
+        Value::Array(a) if a.is_empty() => "[]".into(),
+        Value::Object(m) if m.is_empty() => "{}".into(),
+        Value::Array(a) => format!("[{}]", count(a.len(), "item", "items")),
+        Value::Object(m) => format!("{{{}}}", count(m.len(), "key", "keys")),
+        other => scalar(other),
+    }
+}
+
 #[component]
 pub fn JsonTree(
     value: Value,
@@ -37,11 +50,7 @@ pub fn JsonTree(
 fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) -> impl IntoView {
     let open = RwSignal::new(true);
     let nested = matches!(&value, Value::Object(m) if !m.is_empty()) || matches!(&value, Value::Array(a) if !a.is_empty());
-    let summary = match &value {
-        Value::Array(a) => format!("[{}]", a.len()),
-        Value::Object(m) => format!("{{{}}}", m.len()),
-        other => scalar(other),
-    };
+    let summary = summary(&value);
     let children: Vec<(String, Value)> = match &value {
         Value::Array(a) => a.iter().enumerate().map(|(i, v)| (i.to_string(), v.clone())).collect(),
         Value::Object(m) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
@@ -64,5 +73,27 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
                 </ul>
             </Show>
         </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+    use serde_json::json;
+
+    #[test]
+    fn summaries_name_sizes_in_words_and_show_empty_values_as_they_are() {
+        let cases = [
+            (json!([]), "[]"),
+            (json!({}), "{}"),
+            (json!([0]), "[1 item]"),
+            (json!([1, 2]), "[2 items]"),
+            (json!({"a": 1}), "{1 key}"),
+            (json!("hi"), "\"hi\""),
+            (json!(3), "3"),
+        ];
+        for (v, text) in cases {
+            assert_eq!(summary(&v), text);
+        }
     }
 }
