@@ -140,12 +140,15 @@ impl From<()> for NodeOutput {
 }
 
 /// A pause requested by `interrupt(value)` inside a node, or by a breakpoint.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Interrupt {
     /// Empty for one a node raised by hand (LangGraph.js's `NodeInterrupt`), which has none.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     pub value: Value,
+    /// The answer it expects, as JSON Schema (LangGraph.js's `interrupt(value, { responseSchema })`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_schema: Option<Value>,
 }
 
 /// Why a node stopped without output: it failed, or it asked to pause.

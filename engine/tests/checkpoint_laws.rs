@@ -68,7 +68,7 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
 
 fn interrupts() -> impl Strategy<Value = Vec<Interrupt>> {
     // An empty id is a NodeInterrupt's (it is stored without one).
-    proptest::collection::vec(("([0-9a-f]{4})?", value()).prop_map(|(id, value)| Interrupt { id, value }), 0..3)
+    proptest::collection::vec(("([0-9a-f]{4})?", value()).prop_map(|(id, value)| Interrupt { id, value, response_schema: None }), 0..3)
 }
 
 fn pending_write() -> impl Strategy<Value = PendingWrite> {

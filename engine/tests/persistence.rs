@@ -62,7 +62,7 @@ fn an_interrupt_without_an_id_is_shown_and_stored_without_one() {
         c.set(c.get() + 1);
         match st.get("n") {
             Some(n) if !n.is_null() => Ok(json!({ "done": n })),
-            _ => Err(NodeError::Interrupted(vec![Interrupt { id: String::new(), value: json!("need n") }])),
+            _ => Err(NodeError::Interrupted(vec![Interrupt { value: json!("need n"), ..Default::default() }])),
         }
     });
     let g = last(&["n", "done"]).node("c", needs_n).edge(START, "c").compile_with(with_saver(&s)).unwrap();
@@ -70,11 +70,38 @@ fn an_interrupt_without_an_id_is_shown_and_stored_without_one() {
     let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     assert_eq!(paused["__interrupt__"], json!([{ "value": "need n" }]));
     let state = g.get_state_blocking(&cfg).unwrap();
-    assert_eq!(state.tasks[0].interrupts, vec![Interrupt { id: String::new(), value: json!("need n") }]);
+    assert_eq!(state.tasks[0].interrupts, vec![Interrupt { value: json!("need n"), ..Default::default() }]);
     assert_eq!(g.invoke_blocking(Command::resume(json!("ignored")), cfg.clone()).unwrap()["__interrupt__"], json!([{ "value": "need n" }]));
     g.update_state_blocking(&cfg, json!({ "n": 5 }), None).unwrap();
     assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap(), json!({ "n": 5, "done": 5 }));
     assert_eq!(calls.get(), 3);
+}
+
+/// `interrupt(value, { responseSchema })`: the interrupt carries the schema, and an
+/// answer the node refuses (`refuse_answer`, then fail) is not kept: the task stays
+/// paused on that interrupt, and the next resume answers it again (as LangGraph.js).
+#[test]
+fn an_interrupt_carries_its_response_schema_and_a_refused_answer_is_asked_again() {
+    let s = saver();
+    let schema = json!({ "type": "boolean" });
+    let asked = schema.clone();
+    let ask = node_rt(move |_, rt| {
+        let answer = rt.interrupt_asking(json!("ok?"), Some(asked.clone()))?;
+        if !answer.is_boolean() {
+            rt.refuse_answer();
+            return Err(NodeError::from("not a boolean"));
+        }
+        Ok::<_, NodeError>(json!({ "ok": answer }))
+    });
+    let g = last(&["ok"]).node("ask", ask).edge(START, "ask").compile_with(with_saver(&s)).unwrap();
+    let cfg = thread("response-schema");
+    let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["response_schema"], schema);
+    assert!(g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).is_err());
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.next, vec!["ask"]);
+    assert_eq!(state.tasks[0].interrupts[0].response_schema, Some(schema));
+    assert_eq!(g.invoke_blocking(Command::resume(json!(true)), cfg).unwrap(), json!({ "ok": true }));
 }
 
 fn counted(calls: &Rc<Cell<u32>>, out: Value) -> graph::node::NodeFn {

@@ -5,7 +5,7 @@ import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue,
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
 import { z } from "zod";
-import { BaseCheckpointSaver, createReactAgent } from "../../www/superstep/index.js";
+import { BaseCheckpointSaver, createReactAgent, isInvalidResume } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 
@@ -30,7 +30,7 @@ const graph = new StateGraph(State)
   .addNode(
     "ask",
     (_s, config) => {
-      const ok = interrupt<string, boolean>("ok?");
+      const ok = interrupt<string, boolean>("ok?", { responseSchema: z.boolean() });
       return ok ? new Command({ goto: END }) : { jokes: [config.metadata.langgraph_node] };
     },
     { defer: true, errorHandler: (_s, e) => ({ jokes: [`${e.node} failed: ${String(e.error)}`] }) },
@@ -66,6 +66,7 @@ async function main(): Promise<string[]> {
   return [out.mood, String(moodUpdate.mood), ...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;
+void ((e: unknown) => isInvalidResume(e) || undefined);
 
 // LangGraph.js 1.x state: a StateSchema of zod fields, and a zod object with LangGraph meta.
 const Agent = new StateSchema({

@@ -70,6 +70,8 @@ export interface Interrupt<V = unknown> {
   /** Absent for a NodeInterrupt's. */
   id?: string;
   value: V;
+  /** The answer expected, as JSON Schema: `interrupt(value, { responseSchema })`'s. */
+  response_schema?: Record<string, unknown>;
 }
 /** What carries control flow up through a node (an interrupt, a subgraph's Command.PARENT): a `catch` in a node rethrows it. */
 export class GraphBubbleUp extends BaseLangGraphError {
@@ -95,5 +97,7 @@ export class GraphDrained extends GraphBubbleUp {
 }
 export function isGraphDrained(e: unknown): e is GraphDrained;
 export function isGraphInterrupt(e: unknown): e is GraphInterrupt;
+/** Whether `e` (or an error it was caused by) is a resume value its interrupt's `responseSchema` refused. */
+export function isInvalidResume(e: unknown): boolean;
 export function isGraphBubbleUp(e: unknown): e is GraphBubbleUp;
 export function isParentCommand(e: unknown): e is ParentCommand;

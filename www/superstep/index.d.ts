@@ -56,7 +56,7 @@ export interface NodeConfig {
   /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
   signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */
-  interrupt<I = unknown, R = any>(value: I): R;
+  interrupt<I = unknown, R = any>(value: I, options?: InterruptOptions): R;
   /** Emits a `custom` stream event (dropped once the attempt has timed out). */
   writer(value: unknown): void;
   /** Progress, for the node's `idleTimeout`; a no-op without one. */
@@ -101,8 +101,12 @@ export class Overwrite<T = unknown> {
 }
 
 /** Pauses the run and asks for a value; returns it once resumed. */
+/** `responseSchema`: the answer expected (a zod schema, which also parses the answer, or JSON Schema), carried by the interrupt as `response_schema`. */
+export interface InterruptOptions {
+  responseSchema?: unknown;
+}
 /** As LangGraph.js: `I` types the value shown, `R` the resume value returned. */
-export function interrupt<I = unknown, R = any>(value: I): R;
+export function interrupt<I = unknown, R = any>(value: I, options?: InterruptOptions): R;
 /**
  * Side work of the node that calls it: the result is kept with the node's task,
  * so a node run again after pausing or failing gets it back without calling `fn`.

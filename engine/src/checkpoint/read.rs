@@ -140,7 +140,8 @@ impl FromJson for Interrupt {
     const WHAT: &'static str = "an interrupt";
     fn from_json(v: &Value) -> Option<Self> {
         let m = v.as_object()?;
-        Some(Interrupt { id: or_default(m, "id")?, value: any(m, "value") })
+        let response_schema = m.get("response_schema").cloned();
+        Some(Interrupt { id: or_default(m, "id")?, value: any(m, "value"), response_schema })
     }
 }
 

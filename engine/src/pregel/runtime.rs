@@ -202,6 +202,12 @@ impl Runtime {
     /// Call with `?`: without a resume value this returns
     /// `Err(NodeError::Interrupted)`, which ends the task until resumed.
     pub fn interrupt(&self, value: Value) -> Result<Value, NodeError> {
+        self.interrupt_asking(value, None)
+    }
+
+    /// As `interrupt`, naming the answer it expects (JSON Schema), which the
+    /// interrupt carries to whoever answers it.
+    pub fn interrupt_asking(&self, value: Value, response_schema: Option<Value>) -> Result<Value, NodeError> {
         if self.0.run.persistence.is_none() {
             return Err(NodeError::Graph(Box::new(crate::Error::NoCheckpointer { operation: "interrupt()".into() })));
         }
@@ -222,7 +228,16 @@ impl Runtime {
             cursor.values.push(v.clone());
             return Ok(v);
         }
-        Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value }]))
+        Err(NodeError::Interrupted(vec![Interrupt { id: interrupt_id(&self.0.task.id, index), value, response_schema }]))
+    }
+
+    /// The answer the last `interrupt()` call returned was refused (its response
+    /// schema did not take it): the task gives it back, so if it fails now it keeps
+    /// that interrupt unanswered and a later resume answers it again (LangGraph.js
+    /// saves an answer only once its schema took it).
+    pub fn refuse_answer(&self) {
+        let mut cursor = self.0.resume.borrow_mut();
+        cursor.next = cursor.next.saturating_sub(1);
     }
 
     pub(crate) fn sink(&self) -> &Sink {

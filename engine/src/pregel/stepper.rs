@@ -645,11 +645,11 @@ fn stream_stop(sink: &super::stream::Sink, ns: &[String], interrupts: &[Interrup
 pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
     // One raised by hand (a NodeInterrupt) has no id, and shows none. Not
     // `serde_json::to_value`: its serializer would be new code in the wasm.
-    if i.id.is_empty() {
-        json!({ "value": i.value })
-    } else {
-        json!({ "id": i.id, "value": i.value })
+    let mut out = if i.id.is_empty() { json!({ "value": i.value }) } else { json!({ "id": i.id, "value": i.value }) };
+    if let Some(schema) = &i.response_schema {
+        out["response_schema"] = schema.clone();
     }
+    out
 }
 
 pub(super) fn emit_task_start(

@@ -150,7 +150,11 @@ fn parse_interrupts(v: &JsValue) -> Vec<Interrupt> {
     }
     js_sys::Array::from(v)
         .iter()
-        .map(|i| Interrupt { id: get(&i, "id").as_string().unwrap_or_default(), value: from_js(get(&i, "value")).unwrap_or(Value::Null) })
+        .map(|i| Interrupt {
+            id: get(&i, "id").as_string().unwrap_or_default(),
+            value: from_js(get(&i, "value")).unwrap_or(Value::Null),
+            response_schema: from_js(get(&i, "response_schema")).ok().filter(|s| !s.is_null()),
+        })
         .collect()
 }
 

@@ -147,10 +147,19 @@ pub fn context(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js(task(id)?.rt.context()))
 }
 
-/// `{resumed: true, value}` when a resume value waits, else `{interrupts}`.
+/// The task's last resume value was refused (see `Runtime::refuse_answer`).
+#[wasm_bindgen(js_name = taskRefuseAnswer)]
+pub fn refuse_answer(id: f64) -> Result<(), JsValue> {
+    task(id)?.rt.refuse_answer();
+    Ok(())
+}
+
+/// `{resumed: true, value}` when a resume value waits, else `{interrupts}`;
+/// `schema` (JSON Schema, or undefined) is the answer the interrupt expects.
 #[wasm_bindgen(js_name = taskInterrupt)]
-pub fn interrupt(id: f64, value: JsValue) -> Result<JsValue, JsValue> {
-    match task(id)?.rt.interrupt(from_js(value)?) {
+pub fn interrupt(id: f64, value: JsValue, schema: JsValue) -> Result<JsValue, JsValue> {
+    let schema = from_js(schema)?;
+    match task(id)?.rt.interrupt_asking(from_js(value)?, (!schema.is_null()).then_some(schema)) {
         Ok(v) => Ok(to_js(&json!({"resumed": true, "value": v}))),
         Err(NodeError::Interrupted(i)) => Ok(to_js_any(&json!({ "interrupts": i }))),
         Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),

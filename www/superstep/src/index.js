@@ -9,6 +9,7 @@ export {
   BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
   EmptyChannelError, MultipleSubgraphsError, RemoteException, UnknownInterruptError, isUnknownInterruptError, GraphDrained, isGraphDrained,
 } from "./lib/types.js";
+export { isInvalidResume } from "./lib/response-schema.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";
 export { InMemoryStore, BaseStore } from "./lib/store.js";
 export { messagesStateReducer, messagesStateReducer as addMessages, messagesDeltaReducer, MessagesAnnotation, REMOVE_ALL_MESSAGES } from "./lib/messages.js";

@@ -9,6 +9,7 @@ import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { retrying } from "./retry.js";
+import { parseResume, responseJsonSchema } from "./response-schema.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
 /**
@@ -75,8 +76,11 @@ class Task {
   context() {
     return wasm.taskContext(this.id);
   }
-  interrupt(value) {
-    return wasm.taskInterrupt(this.id, value);
+  interrupt(value, schema) {
+    return wasm.taskInterrupt(this.id, value, schema);
+  }
+  refuseAnswer() {
+    wasm.taskRefuseAnswer(this.id);
   }
   write(value) {
     return wasm.taskWrite(this.id, value);
@@ -168,22 +172,33 @@ const failedCalls = new WeakMap();
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
 export const nodeErrors = new Map();
 
-function doInterrupt(rt, value) {
+function doInterrupt(rt, value, options) {
+  const schema = options?.responseSchema;
   let r;
   try {
-    r = rt.interrupt(toPlain(value, "interrupt value"));
+    const asked = responseJsonSchema(schema);
+    r = rt.interrupt(toPlain(value, "interrupt value"), asked === undefined ? undefined : toPlain(asked, "responseSchema"));
   } catch (e) {
     throw typedError(e);
   }
-  if (r.resumed) return r.value;
-  throw new GraphInterrupt(r.interrupts);
+  if (!r.resumed) throw new GraphInterrupt(r.interrupts);
+  try {
+    return parseResume(schema, r.value);
+  } catch (e) {
+    rt.refuseAnswer();
+    throw e;
+  }
 }
 
-/** Pause the run and ask for a value; returns it once resumed. Call it in a node. */
-export function interrupt(value) {
+/**
+ * Pause the run and ask for a value; returns it once resumed. Call it in a node.
+ * `options.responseSchema` (as LangGraph.js): the answer expected, carried by the
+ * interrupt as `response_schema`; a zod schema also parses the answer.
+ */
+export function interrupt(value, options) {
   const rt = currentRuntime();
   if (!rt) throw new Error("interrupt() must be called inside a node; in a browser, after an `await`, use config.interrupt()");
-  return doInterrupt(rt, value);
+  return doInterrupt(rt, value, options);
 }
 
 /**
@@ -348,7 +363,7 @@ export class NodeConfig {
     return this.#rt.store();
   }
   /** `interrupt()` that keeps working after an `await` (bound, so it can be passed around). */
-  interrupt = (value) => doInterrupt(this.#rt, value);
+  interrupt = (value, options) => doInterrupt(this.#rt, value, options);
   /** Emits a `custom` stream event; an attempt abandoned after its timeout writes nothing. */
   writer = (value) => {
     const attempt = this.#rt.attempt;
@@ -392,7 +407,7 @@ export function plainCommand(c) {
 }
 
 function failure(e, node, retryOn) {
-  if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map((i) => ({ id: i.id, value: toPlain(i.value, "interrupt") })) };
+  if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map(({ id, value, response_schema }) => ({ id, value: toPlain(value, "interrupt"), response_schema })) };
   // A subgraph's command, coming out of its invoke, applies here; one a node made
   // and threw itself (a Command instance) is as if the node had returned it.
   if (e && e.__parentCommand) return isCommand(e.command) ? { t: "c", ...plainCommand(e.command) } : { t: "p", command: e.command };
