@@ -47,3 +47,24 @@ test("an interrupt carries its responseSchema, and an answer the schema refuses 
   assert.deepEqual(next.__interrupt__[0].response_schema, { type: "string" });
   assert.deepEqual(await g.invoke(new Command({ resume: 42 }), config), { answer: { ok: true, note: "none" }, said: 42, log: ["side"] });
 });
+
+test("a refused answer does not stop the tasks running beside it: their work is kept", async () => {
+  const State = Annotation.Root({ a: Annotation, b: Annotation });
+  const g = new StateGraph(State)
+    .addNode("ask1", () => ({ a: interrupt("a?", { responseSchema: z.boolean() }) }))
+    .addNode("ask2", async (_s, config) => {
+      const b = config.interrupt("b?");
+      await new Promise((r) => setTimeout(r, 20));
+      return { b };
+    })
+    .addEdge(START, "ask1")
+    .addEdge(START, "ask2")
+    .compile({ checkpointer: new MemorySaver() });
+  const config = { configurable: { thread_id: "siblings" } };
+  const ids = Object.fromEntries((await g.invoke({}, config)).__interrupt__.map((i) => [i.value, i.id]));
+  const refused = await g.invoke(new Command({ resume: { [ids["a?"]]: "no", [ids["b?"]]: "B" } }), config).catch((e) => e);
+  assert.ok(isInvalidResume(refused));
+  const state = await g.getState(config);
+  assert.deepEqual([state.next, state.values], [["ask1"], { b: "B" }]);
+  assert.deepEqual(await g.invoke(new Command({ resume: { [ids["a?"]]: true } }), config), { a: true, b: "B" });
+});

@@ -59,6 +59,10 @@ pub(crate) struct RunCtx {
     /// How many resume values each failed task had taken, by task id: it keeps only
     /// those, as LangGraph.js saves a resume value only once `interrupt()` took it.
     pub failed_takes: RefCell<Vec<(String, usize)>>,
+    /// Tasks of this superstep that refused an answer (`refuse_answer`): their
+    /// failure does not stop their siblings, as in LangGraph.js, whose runner
+    /// lets the others finish before the resume fails.
+    pub refused: RefCell<Vec<String>>,
     /// Stops the run (and the subgraphs it calls) when it fires.
     pub cancel: Option<super::Cancel>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
@@ -238,6 +242,7 @@ impl Runtime {
     pub fn refuse_answer(&self) {
         let mut cursor = self.0.resume.borrow_mut();
         cursor.next = cursor.next.saturating_sub(1);
+        self.0.run.refused.borrow_mut().push(self.0.task.id.clone());
     }
 
     pub(crate) fn sink(&self) -> &Sink {

@@ -378,12 +378,14 @@ impl Stepper {
                 }
             }
         }
-        let failed = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(_));
+        // A failure stops the tasks still running, unless its task refused an answer.
+        let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
+        let stops = |i: usize, r: &TaskResult| matches!(r.status, TaskStatus::Failed(_)) && !refused(i);
         if let Some(running) = running {
-            let stop = slots.iter().flatten().any(failed);
+            let stop = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r)));
             let run = &self.run;
             let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
-                let failure = failed(&result);
+                let failure = stops(i, &result);
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
                 slots[slot(i)] = Some(result);
                 order.push(i);
@@ -401,6 +403,7 @@ impl Stepper {
                 }
             }
         }
+        self.run.refused.borrow_mut().clear();
         for (id, taken) in std::mem::take(&mut *self.run.failed_takes.borrow_mut()) {
             if let Some((_, values)) = self.answered.iter_mut().find(|(a, _)| *a == id) {
                 values.truncate(taken);
@@ -600,6 +603,7 @@ impl Stepper {
             persistence,
             null_resume: Default::default(),
             failed_takes: Default::default(),
+            refused: Default::default(),
             cancel: config.cancel.clone(),
             calls: Default::default(),
             resuming: Default::default(),
