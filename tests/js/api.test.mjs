@@ -489,3 +489,14 @@ test("an Annotation left uncalled is a last-value channel, and a compiled graph'
   g.name = "renamed";
   assert.equal(g.getName(), "renamed");
 });
+
+test("a compiled graph shows what compile() was given, as LangGraph.js's does", async () => {
+  const checkpointer = new MemorySaver();
+  const g = new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").compile({ checkpointer, interruptBefore: "*", interruptAfter: ["a"] });
+  assert.equal(g.checkpointer, checkpointer);
+  assert.equal(g.interruptBefore, "*");
+  assert.deepEqual(g.interruptAfter, ["a"]);
+  assert.equal(g.withConfig({ recursionLimit: 3 }).checkpointer, checkpointer);
+  const bare = chain();
+  assert.deepEqual([bare.checkpointer, bare.store, bare.cache, bare.interruptBefore], [undefined, undefined, undefined, undefined]);
+});

@@ -586,6 +586,12 @@ export interface Stepper<S = Record<string, unknown>> {
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** The name given to `compile`; settable, as in LangGraph.js. */
   name?: string;
+  /** What `compile()` was given (breakpoints: "*", a list, or undefined). */
+  readonly checkpointer: CompileOptions["checkpointer"];
+  readonly store: BaseStore | undefined;
+  readonly cache: InMemoryCache | undefined;
+  readonly interruptBefore: string[] | "*" | undefined;
+  readonly interruptAfter: string[] | "*" | undefined;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
   /** The name given to `compile`, else "LangGraph"; then `suffix`. */

@@ -446,6 +446,9 @@ function mergeConfigs(base, config) {
   return out;
 }
 
+/** Breakpoints as given to `compile()`: "*" for every node, a list, or none. */
+const shownBreakpoints = (nodes) => (nodes?.[0] === "*" ? "*" : nodes?.length ? nodes : undefined);
+
 export class CompiledStateGraph {
   /** The graph `withConfig` derived this one from; it owns the engine handle. */
   #owner;
@@ -463,6 +466,23 @@ export class CompiledStateGraph {
   /** The same graph with `config` as the defaults of every call (recursionLimit, configurable...). */
   withConfig(config) {
     return new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
+  }
+
+  // What `compile()` was given, as LangGraph.js's compiled graph shows it.
+  get checkpointer() {
+    return this.options.checkpointer;
+  }
+  get store() {
+    return this.options.store;
+  }
+  get cache() {
+    return this.options.cache;
+  }
+  get interruptBefore() {
+    return shownBreakpoints(this.options.interruptBefore);
+  }
+  get interruptAfter() {
+    return shownBreakpoints(this.options.interruptAfter);
   }
 
   getName(suffix) {
