@@ -247,7 +247,7 @@ pub(crate) fn metadata(
     writes: Value,
     parent_id: Option<format::Name>,
 ) -> Metadata {
-    Metadata { source, step, writes, parent_id, graph: graph.name_arc(), graph_version: graph.version_arc() }
+    Metadata { source, step, writes, parent_id, graph: graph.shared_name(), graph_version: graph.shared_version() }
 }
 
 /// The stepper's unfinished-superstep results, as pending writes.
@@ -675,10 +675,10 @@ impl CompiledGraph {
     pub fn version(&self) -> &str {
         &self.spec().version
     }
-    fn name_arc(&self) -> format::Name {
-        self.spec().name_arc.clone()
+    fn shared_name(&self) -> format::Name {
+        self.spec().shared_name.clone()
     }
-    fn version_arc(&self) -> format::Name {
+    fn shared_version(&self) -> format::Name {
         self.spec().version.clone()
     }
 }

@@ -53,7 +53,8 @@ pub struct CompiledNode {
 /// The immutable, validated form of a graph.
 pub struct GraphSpec {
     pub name: String,
-    pub name_arc: std::rc::Rc<str>,
+    /// `name` again, shared by every checkpoint's metadata.
+    pub shared_name: std::rc::Rc<str>,
     /// The graph's version, recorded in checkpoints.
     pub version: std::rc::Rc<str>,
     pub channels: Vec<ChannelSpec>,
@@ -288,7 +289,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         end_edges: g.edges.iter().filter(|(_, t)| t == END).map(|(f, _)| f.clone()).collect(),
         listeners,
         remaining_steps_key: g.remaining_steps_key.as_deref().map(std::rc::Rc::from),
-        name_arc: std::rc::Rc::from(g.name.as_str()),
+        shared_name: std::rc::Rc::from(g.name.as_str()),
         version: std::rc::Rc::from("1"),
         name: g.name,
         channels,

@@ -197,7 +197,7 @@ impl CompiledGraph {
     pub(crate) fn new(mut spec: GraphSpec, options: CompileOptions) -> Self {
         if let Some(name) = &options.name {
             spec.name = name.clone();
-            spec.name_arc = std::rc::Rc::from(name.as_str());
+            spec.shared_name = std::rc::Rc::from(name.as_str());
         }
         if let Some(version) = &options.version {
             spec.version = std::rc::Rc::from(version.as_str());
