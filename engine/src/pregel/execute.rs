@@ -94,6 +94,23 @@ pub(crate) struct StepCtx<'a> {
     pub missed: RefCell<Vec<(String, String)>>,
 }
 
+impl<'a> StepCtx<'a> {
+    /// The context of superstep `step` of `graph`'s run `run`, from its state `rs`
+    /// (the run stops after superstep `stop`).
+    pub(crate) fn new(graph: &'a crate::CompiledGraph, run: &Rc<RunCtx>, rs: &super::RunState, step: i64, stop: i64) -> Self {
+        let spec = graph.spec();
+        StepCtx {
+            spec,
+            graph,
+            run: run.clone(),
+            state_view: rs.view(spec, &spec.state_keys),
+            step,
+            remaining_steps: stop - step,
+            missed: Default::default(),
+        }
+    }
+}
+
 fn runtime(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> Runtime {
     runtime_for(ctx, task, ResumeCursor { values: resume, next: 0 }, None)
 }
