@@ -35,6 +35,19 @@ test("every example runs to its documented output", async () => {
       return b.flatMap(([n, p], i) => b.slice(i + 1).filter(([, q]) => hit(p, q)).map(([m]) => `${n} / ${m}`));
     });
     assert.deepEqual(clash, [], `${name}: edge labels overlap`);
+    // No edge runs through a node it does not join: long edges and loops go around.
+    const through = await page.$$eval("g.edge[data-edge] path", (paths) => {
+      const boxes = [...document.querySelectorAll("svg.canvas g.node")].map((g) => [g.dataset.node, g.querySelector("rect").getBoundingClientRect()]);
+      return paths.flatMap((p) => {
+        const [from, to] = p.parentElement.dataset.edge.split(">");
+        const m = p.getScreenCTM();
+        const len = p.getTotalLength();
+        const pts = Array.from({ length: 81 }, (_, k) => p.getPointAtLength((len * k) / 80).matrixTransform(m));
+        const inside = (r, q) => q.x > r.left + 1 && q.x < r.right - 1 && q.y > r.top + 1 && q.y < r.bottom - 1;
+        return boxes.filter(([id, r]) => id !== from && id !== to && pts.some((q) => inside(r, q))).map(([id]) => `${from}>${to} through ${id}`);
+      });
+    });
+    assert.deepEqual(through, [], `${name}: edges through nodes`);
     // So does every state key in the schema table.
     const cut = await page.$$eval("table.schema td:first-child input", (es) => es.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.value));
     assert.deepEqual(cut, [], `${name}: state keys cut off`);

@@ -2,7 +2,8 @@
 //!
 //! Layers come from the longest path from START over forward edges (a DFS
 //! from START marks back-edges, which are drawn curving back). Nodes of a
-//! layer are spread side by side; every edge kind of the document is kept.
+//! layer are spread side by side, ordered so that fewer edges cross; every
+//! edge kind of the document is kept. `routes.rs` draws the edges.
 use petgraph::graphmap::DiGraphMap;
 use std::collections::{HashMap, HashSet};
 use superstep::doc::GraphDoc;
@@ -128,9 +129,55 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
             }
         }
     }
-    out.sort_by(|a, b| (&a.from, &a.to).cmp(&(&b.from, &b.to)));
-    out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.kind == b.kind);
+    // In the order the document declares them: the layout's walk follows it.
+    let mut seen = HashSet::new();
+    out.retain(|e| seen.insert((e.from.clone(), e.to.clone(), format!("{:?}", e.kind))));
     out
+}
+
+/// A row's nodes: id, kind, deferred.
+type Row = Vec<(String, String, bool)>;
+
+/// Orders each row by where its nodes' neighbours sit, so that fewer edges
+/// cross (the barycenter heuristic): down the rows by predecessors, then up
+/// by successors, twice. Ties keep the document's order.
+fn order_rows(rows: &mut [Row], edges: &[EdgeLine]) {
+    let mut above: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut below: HashMap<&str, Vec<&str>> = HashMap::new();
+    for e in edges.iter().filter(|e| !e.back && e.from != e.to) {
+        above.entry(e.to.as_str()).or_default().push(e.from.as_str());
+        below.entry(e.from.as_str()).or_default().push(e.to.as_str());
+    }
+    // Centred slots, as `layout` places them, so rows of different widths compare.
+    let place = |row: &Row, slot: &mut HashMap<String, f64>| {
+        for (i, n) in row.iter().enumerate() {
+            slot.insert(n.0.clone(), i as f64 - (row.len() as f64 - 1.0) / 2.0);
+        }
+    };
+    let mut slot = HashMap::new();
+    rows.iter().for_each(|row| place(row, &mut slot));
+    for pass in 0..4 {
+        let down = pass % 2 == 0;
+        let order: Vec<usize> = if down { (1..rows.len()).collect() } else { (0..rows.len().saturating_sub(1)).rev().collect() };
+        let neighbours = if down { &above } else { &below };
+        for r in order {
+            if rows[r].len() < 2 {
+                continue;
+            }
+            let key = |id: &str| {
+                let at: Vec<f64> = neighbours.get(id).into_iter().flatten().filter_map(|m| slot.get(*m).copied()).collect();
+                if at.is_empty() {
+                    slot[id]
+                } else {
+                    at.iter().sum::<f64>() / at.len() as f64
+                }
+            };
+            let mut keyed: Vec<(f64, (String, String, bool))> = rows[r].iter().map(|n| (key(&n.0), n.clone())).collect();
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            rows[r] = keyed.into_iter().map(|(_, n)| n).collect();
+            place(&rows[r], &mut slot);
+        }
+    }
 }
 
 /// Positions every node; START on top, END at the bottom.
@@ -151,8 +198,9 @@ pub fn layout(doc: &GraphDoc) -> Layout {
     let mut state: HashMap<&str, u8> = HashMap::new();
     fn dfs<'a>(g: &DiGraphMap<&'a str, ()>, n: &'a str, state: &mut HashMap<&'a str, u8>, back: &mut HashSet<(String, String)>) {
         state.insert(n, 1);
-        let mut next: Vec<&str> = g.neighbors(n).collect();
-        next.sort();
+        // Edges in the order they were declared: of a cycle, the edge declared
+        // last (the way back a person drew) is the one that loops.
+        let next: Vec<&str> = g.neighbors(n).collect();
         for m in next {
             match state.get(m) {
                 Some(1) => {
@@ -195,7 +243,7 @@ pub fn layout(doc: &GraphDoc) -> Layout {
         layer.entry(n.id.clone()).or_insert(1);
     }
     let end_layer = doc.nodes.iter().map(|n| layer[&n.id]).max().unwrap_or(0) + 1;
-    let mut rows: Vec<Vec<(String, String, bool)>> = vec![Vec::new(); end_layer + 1];
+    let mut rows: Vec<Row> = vec![Vec::new(); end_layer + 1];
     rows[0].push(("__start__".into(), "start".into(), false));
     for n in &doc.nodes {
         let deferred = n.settings.get("defer").and_then(serde_json::Value::as_bool).unwrap_or(false);
@@ -203,6 +251,7 @@ pub fn layout(doc: &GraphDoc) -> Layout {
     }
     // END is always there, so that a person building a graph can connect to it.
     rows[end_layer].push(("__end__".into(), "end".into(), false));
+    order_rows(&mut rows, &edges);
     let widest = rows.iter().map(Vec::len).max().unwrap_or(1) as f64;
     let width = widest * (NODE_W + GAP_X) + GAP_X;
     let mut nodes = Vec::new();
@@ -228,29 +277,6 @@ pub fn layout(doc: &GraphDoc) -> Layout {
     let width = nodes.iter().map(|n| n.x + NODE_W + GAP_X).fold(width, f64::max);
     let height = nodes.iter().map(|n| n.y + NODE_H + GAP_Y).fold(height, f64::max);
     Layout { nodes, edges, width: width.max(NODE_W + 2.0 * GAP_X), height }
-}
-
-/// Height of one line of edge-label text on the canvas.
-pub const LABEL_LINE: f64 = 12.0;
-
-/// Edge labels `(x, y, width)` placed in order, each moved down a line at a
-/// time (a few at most) until it overlaps no label placed before it: routers
-/// with several targets would otherwise print their rules over each other.
-pub fn spread_labels(wanted: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
-    let mut placed: Vec<(f64, f64, f64)> = Vec::with_capacity(wanted.len());
-    for &(x, mut y, w) in wanted {
-        let clashes = |y: f64, placed: &[(f64, f64, f64)]| {
-            w > 0.0 && placed.iter().any(|&(px, py, pw)| pw > 0.0 && (py - y).abs() < LABEL_LINE && x < px + pw && px < x + w)
-        };
-        for _ in 0..6 {
-            if !clashes(y, &placed) {
-                break;
-            }
-            y += LABEL_LINE;
-        }
-        placed.push((x, y, w));
-    }
-    placed.into_iter().map(|(x, y, _)| (x, y)).collect()
 }
 
 #[cfg(test)]
@@ -315,11 +341,17 @@ mod tests {
     }
 
     #[test]
-    fn labels_that_would_overlap_move_down_and_others_stay() {
-        let spots = spread_labels(&[(0.0, 0.0, 50.0), (20.0, 4.0, 30.0), (200.0, 0.0, 30.0), (10.0, 0.0, 0.0)]);
-        assert_eq!(spots[0], (0.0, 0.0));
-        assert_eq!(spots[1], (20.0, 4.0 + LABEL_LINE), "overlapped the first");
-        assert_eq!(spots[2], (200.0, 0.0), "far to the right: stays");
-        assert_eq!(spots[3], (10.0, 0.0), "no label: stays");
+    fn a_row_is_ordered_by_where_its_neighbours_sit() {
+        // In the document's order, a -> d and b -> c would cross.
+        let d = GraphDoc::from_json(
+            r#"{"format": "superstep.graph", "version": 1, "name": "x", "channels": [{"key": "v"}],
+                "nodes": [{"id": "a", "kind": "set", "values": {}}, {"id": "b", "kind": "set", "values": {}}, {"id": "c", "kind": "set", "values": {}}, {"id": "d", "kind": "set", "values": {}}],
+                "edges": [{"from": "__start__", "to": "a"}, {"from": "__start__", "to": "b"}, {"from": "a", "to": "d"}, {"from": "b", "to": "c"}]}"#,
+        )
+        .unwrap();
+        let l = layout(&d);
+        let x = |id: &str| l.node(id).unwrap().x;
+        assert!(x("a") < x("b"), "a tie keeps the document's order");
+        assert!(x("d") < x("c"), "d sits under a, c under b");
     }
 }

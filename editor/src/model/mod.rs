@@ -4,6 +4,7 @@ pub mod history;
 pub mod layout;
 pub mod policies;
 pub mod problems;
+pub mod routes;
 pub mod run;
 pub mod selection;
 pub mod subgraphs;

@@ -5,8 +5,9 @@
 //! shift-drag the background to box-select, drag the background to pan,
 //! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
 use crate::model::edit::{add_fresh_node, EditorChange};
-use crate::model::layout::{spread_labels, EdgeKind, Layout, NODE_H, NODE_W};
+use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
+use crate::model::routes::{label_text, routes, short, shown_label};
 use crate::model::run::{node_error, served_from_cache, status, NodeStatus};
 use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
 use leptos::prelude::*;
@@ -42,44 +43,8 @@ fn center(l: &Layout, g: &Option<Gesture>, id: &str) -> (f64, f64) {
     l.node(id).map(|n| (n.x + dx + NODE_W / 2.0, n.y + dy + NODE_H / 2.0)).unwrap_or((0.0, 0.0))
 }
 
-/// An edge's SVG path: straight down, or curving around for back-edges.
-fn edge_path((fx, fy): (f64, f64), (tx, ty): (f64, f64), self_loop: bool, back: bool) -> String {
-    if self_loop {
-        let (x, y) = (fx + NODE_W / 2.0, fy);
-        return format!("M {x} {} C {} {} {} {} {x} {}", y - 10.0, x + 60.0, y - 40.0, x + 60.0, y + 40.0, y + 10.0);
-    }
-    if back {
-        let side = fx.max(tx) + NODE_W / 2.0 + 40.0;
-        return format!("M {} {fy} C {side} {fy} {side} {ty} {} {ty}", fx + NODE_W / 2.0, tx + NODE_W / 2.0);
-    }
-    let (sy, ey) = if ty >= fy { (fy + NODE_H / 2.0, ty - NODE_H / 2.0 - 4.0) } else { (fy - NODE_H / 2.0, ty + NODE_H / 2.0 + 4.0) };
-    let mid = (sy + ey) / 2.0;
-    format!("M {fx} {sy} C {fx} {mid} {tx} {mid} {tx} {ey}")
-}
-
 /// How many characters of a node's name fit its box at the canvas font.
 const NAME_FITS: usize = 17;
-
-/// Characters of an edge label shown on the canvas, and their width at its font.
-const LABEL_FITS: usize = 18;
-const LABEL_CHAR_W: f64 = 5.6;
-
-fn edge_label(kind: &EdgeKind) -> Option<String> {
-    match kind {
-        EdgeKind::Conditional(k) => Some(k.clone()),
-        EdgeKind::Send => Some("Send".into()),
-        EdgeKind::Command => Some("Command".into()),
-        EdgeKind::Normal | EdgeKind::Join => None,
-    }
-}
-
-fn short(t: &str, n: usize) -> String {
-    if t.chars().count() > n {
-        format!("{}…", t.chars().take(n - 1).collect::<String>())
-    } else {
-        t.to_string()
-    }
-}
 
 #[component]
 pub fn Canvas(
@@ -219,21 +184,10 @@ pub fn Canvas(
         selection.set(vec![id]);
     };
 
-    // Every label's spot at once, so labels of one router do not print over each other.
-    let label_spots = Memo::new(move |_| {
-        let (l, g) = (layout.get(), gesture.get());
-        let wanted: Vec<_> = l
-            .edges
-            .iter()
-            .map(|e| {
-                let ((fx, fy), (tx, ty)) = (center(&l, &g, &e.from), center(&l, &g, &e.to));
-                let (x, y) =
-                    if e.back { (fx.max(tx) + NODE_W / 2.0 + 44.0, (fy + ty) / 2.0) } else { ((fx + tx) / 2.0 + 6.0, (fy + ty) / 2.0) };
-                let width = edge_label(&e.kind).map_or(0.0, |t| short(&t, LABEL_FITS).chars().count() as f64 * LABEL_CHAR_W);
-                (x, y, width)
-            })
-            .collect();
-        spread_labels(&wanted)
+    // Every route at once: a route steers around the other boxes, and labels of one router sit apart.
+    let routes = Memo::new(move |_| {
+        let g = gesture.get();
+        layout.with(|l| routes(l, |id| offset(&g, id)))
     });
     let edges = move || {
         let l = layout.get();
@@ -251,18 +205,13 @@ pub fn Canvas(
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
                 let arrow = if lit { "url(#arrow-carried)" } else { "url(#arrow)" };
-                let (l2, e2) = (l.clone(), e.clone());
-                let d = move || {
-                    let g = gesture.get();
-                    edge_path(center(&l2, &g, &e2.from), center(&l2, &g, &e2.to), e2.from == e2.to, e2.back)
-                };
-                let spot = move || label_spots.with(|s| s.get(i).copied().unwrap_or_default());
+                let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
+                let spot = move || routes.with(|r| r.get(i).map(|r| r.label_at).unwrap_or_default());
                 view! {
                     <g class=class class:carried=lit data-edge=format!("{}>{}", e.from, e.to)>
                         <path d=d marker-end=arrow />
-                        {edge_label(&e.kind).map(|t| {
-                            // Long rule expressions are shortened on the canvas; the full text is the tooltip.
-                            let s = short(&t, LABEL_FITS);
+                        {label_text(&e.kind).map(|t| {
+                            let s = shown_label(&t);
                             view! { <text class="edge-label" x=move || spot().0 y=move || spot().1><title>{t}</title>{s}</text> }
                         })}
                     </g>
