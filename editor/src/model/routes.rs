@@ -144,14 +144,14 @@ fn route(e: &EdgeLine, a: Rect, b: Rect, others: &[Rect], label_w: f64) -> EdgeR
     if e.back {
         around(a, b, others, label_w)
     } else {
-        down(a, b, others)
+        down(a, b, others, label_w)
     }
 }
 
 /// From the bottom of `a` to the top of `b` (or the other way up when a box was
 /// moved above its source): one S-curve, or a detour down a free column when a
 /// box is in its way.
-fn down(a: Rect, b: Rect, others: &[Rect]) -> EdgeRoute {
+fn down(a: Rect, b: Rect, others: &[Rect], label_w: f64) -> EdgeRoute {
     let ((fx, _), (tx, _)) = (a.center(), b.center());
     let s = if b.y >= a.y { 1.0 } else { -1.0 };
     let (sy, ey) = if s > 0.0 { (a.y + NODE_H, b.y - 4.0) } else { (a.y, b.y + NODE_H + 4.0) };
@@ -159,7 +159,9 @@ fn down(a: Rect, b: Rect, others: &[Rect]) -> EdgeRoute {
     let curve = [(fx, sy), (fx, mid), (tx, mid), (tx, ey)];
     let blocked = others.iter().any(|r| (0..=24).any(|k| r.holds(at(&curve, k as f64 / 24.0), 2.0)));
     if !blocked {
-        return EdgeRoute { curves: vec![curve], label_at: ((fx + tx) / 2.0 + 6.0, mid + 2.0) };
+        // On the outer side of a fan-out: left of an edge that heads left, right of the others.
+        let label_x = if tx < fx - 1.0 { (fx + tx) / 2.0 - 6.0 - label_w } else { (fx + tx) / 2.0 + 6.0 };
+        return EdgeRoute { curves: vec![curve], label_at: (label_x, mid + 2.0) };
     }
     let turn = ((ey - sy).abs() / 3.0).min(TURN);
     let (y1, y2) = (sy + s * turn, ey - s * turn);
@@ -298,6 +300,18 @@ mod tests {
         assert!(a.x < b.x, "retry_wait sits left of waiting_for_approval");
         let r = &routes(&l, |_| (0.0, 0.0))[i];
         assert!(r.curves[1][0].0 < a.x, "up the left-hand side");
+    }
+
+    #[test]
+    fn a_fan_out_labels_each_edge_on_its_outer_side() {
+        let l = layout(&doc("support-agent"));
+        let rs = routes(&l, |_| (0.0, 0.0));
+        let label_x = |to: &str| rs[l.edges.iter().position(|e| e.from == "drafting" && e.to == to).unwrap()].label_at.0;
+        let center = |id: &str| l.node(id).unwrap().x + NODE_W / 2.0;
+        let mid = (center("drafting") + center("retry_wait")) / 2.0;
+        let width = shown_label("attempt < 3").chars().count() as f64 * LABEL_CHAR_W;
+        assert!(label_x("retry_wait") + width < mid, "ends left of the edge heading left");
+        assert!(label_x("waiting_for_approval") > (center("drafting") + center("waiting_for_approval")) / 2.0);
     }
 
     #[test]
