@@ -5,7 +5,7 @@
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, openEditor } from "./helpers.mjs";
+import { launch, openEditor, openExample } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -265,4 +265,30 @@ test("a first node on an empty canvas brings the state key it writes, so connect
   assert.deepEqual(await docOf(page).then((d) => [d.nodes.length, d.channels.length]), [0, 0]);
   await page.close();
   assert.deepEqual(errors, []);
+});
+
+test("an edge picked on the canvas is deleted with Delete, and undo brings it back", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "support-agent");
+  const line = page.locator('g.edge[data-edge="drafting>retry_wait"]');
+  assert.equal(await line.count(), 1);
+  // The middle of the drawn line, where a person would click it.
+  const at = await page.locator('path.edge-hit[data-edge="drafting>retry_wait"]').evaluate((p) => {
+    const q = p.getPointAtLength(p.getTotalLength() / 2).matrixTransform(p.getScreenCTM());
+    return { x: q.x, y: q.y };
+  });
+  await page.mouse.click(at.x, at.y);
+  assert.match(await line.getAttribute("class"), /\bpicked\b/);
+  await page.keyboard.press("Delete");
+  await page.waitForFunction(() => !document.querySelector('g.edge[data-edge="drafting>retry_wait"]'));
+  // Only that line went: the router keeps its other rules, and the nodes stay.
+  assert.equal(await page.locator('g.edge[data-edge="drafting>waiting_for_approval"]').count(), 1);
+  assert.equal(await page.locator('g.node[data-node="retry_wait"]').count(), 1);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForSelector('g.edge[data-edge="drafting>retry_wait"]');
+  // A Command's line is the node's to edit: it cannot be picked.
+  await openExample(page, "command");
+  assert.equal(await page.locator('path.edge-hit[data-edge="my_node>my_other_node"]').count(), 0);
+  assert.equal(await page.locator('path.edge-hit[data-edge="__start__>my_node"]').count(), 1);
+  await page.close();
 });

@@ -1,4 +1,5 @@
 pub mod clipboard;
+pub mod edge_removal;
 pub mod edit;
 pub mod history;
 pub mod layout;

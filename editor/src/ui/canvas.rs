@@ -4,12 +4,14 @@
 //! offers to create a node there), click and shift-click to select,
 //! shift-drag the background to box-select, drag the background to pan,
 //! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
+use crate::model::edge_removal::removal;
 use crate::model::edit::{add_fresh_node, EditorChange};
-use crate::model::layout::{EdgeKind, Layout, NODE_H, NODE_W};
+use crate::model::layout::{EdgeKind, EdgeLine, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
 use crate::model::routes::{label_text, routes, short, shown_label};
 use crate::model::run::{node_error, served_from_cache, status, NodeStatus};
 use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
+use crate::ui::shortcuts::typing;
 use leptos::prelude::*;
 use superstep::doc::{EdgeDoc, GraphDoc, Position};
 use superstep::pregel::StepSnapshot;
@@ -62,6 +64,24 @@ pub fn Canvas(
     let pan = RwSignal::new((0.0f64, 0.0f64));
     let gesture = RwSignal::new(None::<Gesture>);
     let menu = RwSignal::new(None::<DropMenu>);
+    // The edge picked on the canvas (what Delete removes).
+    let picked = RwSignal::new(None::<EdgeLine>);
+    Effect::new(move |_| {
+        if !selection.with(Vec::is_empty) {
+            picked.set(None);
+        }
+    });
+    let on_key = window_event_listener(leptos::ev::keydown, move |ev| {
+        if !matches!(ev.key().as_str(), "Delete" | "Backspace") || typing(&ev) {
+            return;
+        }
+        let (Some(e), Some(d)) = (picked.get_untracked(), doc.get_untracked()) else { return };
+        picked.set(None);
+        if let Some(change) = removal(&d, &e) {
+            on_edit.run(change);
+        }
+    });
+    on_cleanup(move || on_key.remove());
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let fit = move |_| {
         zoom.set(1.0);
@@ -104,6 +124,7 @@ pub fn Canvas(
 
     let on_down = move |ev: web_sys::MouseEvent| {
         menu.set(None);
+        picked.set(None);
         let p = graph_point(&ev);
         gesture.set(Some(if ev.shift_key() && editable() {
             Gesture::Boxing { start: p, at: p }
@@ -204,11 +225,13 @@ pub fn Canvas(
                     EdgeKind::Command => "edge command",
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
+                let line = e.clone();
+                let picked_now = move || picked.with(|p| p.as_ref() == Some(&line));
                 let arrow = if lit { "url(#arrow-carried)" } else { "url(#arrow)" };
                 let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
                 let spot = move || routes.with(|r| r.get(i).map(|r| r.label_at).unwrap_or_default());
                 view! {
-                    <g class=class class:carried=lit data-edge=format!("{}>{}", e.from, e.to)>
+                    <g class=class class:carried=lit class:picked=picked_now data-edge=format!("{}>{}", e.from, e.to)>
                         <path d=d marker-end=arrow />
                         {label_text(&e.kind).map(|t| {
                             let s = shown_label(&t);
@@ -218,6 +241,24 @@ pub fn Canvas(
                 }
             })
             .collect_view()
+    };
+    // Invisible wide strokes under the edges: click one to pick it, then Delete removes it.
+    let edge_hits = move || {
+        let (l, d) = (layout.get(), doc.get());
+        let d = d?;
+        let hits = l.edges.iter().enumerate().filter(|(_, e)| removal(&d, e).is_some()).map(|(i, e)| {
+            let e = e.clone();
+            let key = format!("{}>{}", e.from, e.to);
+            let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
+            let pick = move |ev: web_sys::MouseEvent| {
+                ev.stop_propagation();
+                menu.set(None);
+                selection.set(vec![]);
+                picked.set(Some(e.clone()));
+            };
+            view! { <path class="edge-hit" data-edge=key d=d on:mousedown=pick><title>"Click to pick; Delete removes this edge"</title></path> }
+        });
+        Some(hits.collect_view())
     };
     let nodes = move || {
         let l = layout.get();
@@ -327,7 +368,7 @@ pub fn Canvas(
                 on:mouseup=on_up
                 on:mouseleave=move |_| if matches!(gesture.get_untracked(), Some(Gesture::Pan { .. })) { gesture.set(None) }>
                 <defs>
-                    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10.5" markerHeight="10.5" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
                         <path d="M 0 0 L 10 5 L 0 10 z" />
                     </marker>
                     // A carried edge's line is twice as thick; its arrow keeps the plain size (fixed units).
@@ -335,6 +376,7 @@ pub fn Canvas(
                         <path d="M 0 0 L 10 5 L 0 10 z" />
                     </marker>
                 </defs>
+                {edge_hits}
                 {edges}
                 {nodes}
                 {overlay}

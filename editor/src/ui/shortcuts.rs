@@ -37,14 +37,17 @@ pub fn command(key: &str, ctrl: bool, shift: bool) -> Option<Command> {
     }
 }
 
+/// Whether the key went to a text field (and so is not a shortcut).
+pub fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"))
+}
+
 /// Listens on the window for the whole life of the app.
 pub fn install(on: impl Fn(Command) + 'static) {
     let handle = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-        let typing = e
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
-        if typing {
+        if typing(&e) {
             return;
         }
         if let Some(c) = command(&e.key(), e.ctrl_key() || e.meta_key(), e.shift_key()) {
