@@ -1,9 +1,10 @@
 //! The SVG canvas: nodes, START/END, every edge kind, the selected
 //! superstep's statuses, and editing by hand: drag a node (or the selection)
 //! to move it, drag from a node's handle to connect (dropping on empty space
-//! offers to create a node there), click and shift-click to select,
-//! shift-drag the background to box-select, drag the background to pan,
-//! wheel to zoom. Gestures end in `EditorChange`s; nothing here edits.
+//! offers to create a node there), click and shift-click to select, click
+//! an edge and press Delete to remove it, shift-drag the background to
+//! box-select, drag the background to pan, wheel to zoom. Gestures end in
+//! `EditorChange`s; nothing here edits.
 use crate::model::edge_removal::removal;
 use crate::model::edit::{add_fresh_node, EditorChange};
 use crate::model::layout::{EdgeKind, EdgeLine, Layout, NODE_H, NODE_W};
