@@ -292,3 +292,25 @@ test("an edge picked on the canvas is deleted with Delete, and undo brings it ba
   assert.equal(await page.locator('path.edge-hit[data-edge="__start__>my_node"]').count(), 1);
   await page.close();
 });
+
+test("a node's edges follow it while it is dragged, and a pan leaves them be", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "command");
+  const path = page.locator('g.edge[data-edge="my_node>my_other_node"] path');
+  const before = await path.getAttribute("d");
+  const b = await page.locator('g.node[data-node="my_node"] rect').boundingBox();
+  await page.mouse.move(b.x + 20, b.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(b.x + 120, b.y + 30, { steps: 5 });
+  const during = await path.getAttribute("d");
+  assert.notEqual(during, before, "the edge leaves from where the node is now");
+  await page.mouse.up();
+  assert.equal(await path.getAttribute("d"), during, "and stays there once dropped");
+  const c = await page.locator("svg.canvas").boundingBox();
+  await page.mouse.move(c.x + 20, c.y + c.height - 20);
+  await page.mouse.down();
+  await page.mouse.move(c.x + 120, c.y + c.height - 60, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await path.getAttribute("d"), during, "a pan moves the view, not the route");
+  await page.close();
+});

@@ -206,9 +206,11 @@ pub fn Canvas(
         selection.set(vec![id]);
     };
 
+    // Only a move changes where nodes are drawn: panning or connecting leaves the routes be.
+    let moving = Memo::new(move |_| gesture.with(|g| g.clone().filter(|g| matches!(g, Gesture::Move { .. }))));
     // Every route at once: a route steers around the other boxes, and labels of one router sit apart.
     let routes = Memo::new(move |_| {
-        let g = gesture.get();
+        let g = moving.get();
         layout.with(|l| routes(l, |id| offset(&g, id)))
     });
     let edges = move || {
