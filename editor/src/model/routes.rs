@@ -117,6 +117,8 @@ pub fn routes(l: &Layout, offset: impl Fn(&str) -> Point) -> Vec<EdgeRoute> {
     let by_id: HashMap<&str, Rect> = boxes.iter().copied().collect();
     let mut out = Vec::with_capacity(l.edges.len());
     let mut wanted = Vec::with_capacity(l.edges.len());
+    // The boxes other than an edge's own two, refilled for each edge.
+    let mut others: Vec<Rect> = Vec::with_capacity(boxes.len());
     for e in &l.edges {
         let width = label_text(&e.kind).map_or(0.0, |t| shown_label(&t).chars().count() as f64 * LABEL_CHAR_W);
         let (Some(&a), Some(&b)) = (by_id.get(e.from.as_str()), by_id.get(e.to.as_str())) else {
@@ -124,7 +126,8 @@ pub fn routes(l: &Layout, offset: impl Fn(&str) -> Point) -> Vec<EdgeRoute> {
             wanted.push((0.0, 0.0, 0.0));
             continue;
         };
-        let others: Vec<Rect> = boxes.iter().filter(|(id, _)| *id != e.from && *id != e.to).map(|(_, r)| *r).collect();
+        others.clear();
+        others.extend(boxes.iter().filter(|(id, _)| *id != e.from && *id != e.to).map(|(_, r)| *r));
         let route = route(e, a, b, &others, width);
         wanted.push((route.label_at.0, route.label_at.1, width));
         out.push(route);
@@ -157,7 +160,9 @@ fn down(a: Rect, b: Rect, others: &[Rect], label_w: f64) -> EdgeRoute {
     let (sy, ey) = if s > 0.0 { (a.y + NODE_H, b.y - 4.0) } else { (a.y, b.y + NODE_H + 4.0) };
     let mid = (sy + ey) / 2.0;
     let curve = [(fx, sy), (fx, mid), (tx, mid), (tx, ey)];
-    let blocked = others.iter().any(|r| (0..=24).any(|k| r.holds(at(&curve, k as f64 / 24.0), 2.0)));
+    // Only boxes level with the curve can be in its way; the others are skipped before sampling.
+    let level = |r: &&Rect| r.y - 2.0 < sy.max(ey) && sy.min(ey) < r.y + NODE_H + 2.0;
+    let blocked = others.iter().filter(level).any(|r| (0..=24).any(|k| r.holds(at(&curve, k as f64 / 24.0), 2.0)));
     if !blocked {
         // On the outer side of a fan-out: left of an edge that heads left, right of the others.
         let label_x = if tx < fx - 1.0 { (fx + tx) / 2.0 - 6.0 - label_w } else { (fx + tx) / 2.0 + 6.0 };
