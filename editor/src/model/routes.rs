@@ -141,8 +141,14 @@ pub fn routes(l: &Layout, offset: impl Fn(&str) -> Point) -> Vec<EdgeRoute> {
 fn route(e: &EdgeLine, a: Rect, b: Rect, others: &[Rect], label_w: f64) -> EdgeRoute {
     if e.from == e.to {
         let (x, y) = (a.x + NODE_W, a.y + NODE_H / 2.0);
-        let curves = vec![[(x, y - 10.0), (x + 60.0, y - 40.0), (x + 60.0, y + 40.0), (x, y + 10.0)]];
-        return EdgeRoute { curves, label_at: (x + 44.0, y) };
+        // Its widest point, 3/4 of the control points' reach, stays inside the gap to a right-hand neighbour.
+        let curves = vec![[(x, y - 10.0), (x + 48.0, y - 40.0), (x + 48.0, y + 40.0), (x, y + 10.0)]];
+        // The label goes past the loop, or above the box's right end when a box sits there.
+        let beside = (x + 40.0, y + 3.0);
+        let covers =
+            |r: &Rect| r.holds(beside, 0.0) || r.holds((beside.0 + label_w, beside.1), 0.0) || r.holds((beside.0, beside.1 - 8.0), 0.0);
+        let label_at = if others.iter().any(covers) { (x - label_w, a.y - 4.0) } else { beside };
+        return EdgeRoute { curves, label_at };
     }
     if e.back {
         around(a, b, others, label_w)
@@ -317,6 +323,24 @@ mod tests {
         let width = shown_label("attempt < 3").chars().count() as f64 * LABEL_CHAR_W;
         assert!(label_x("retry_wait") + width < mid, "ends left of the edge heading left");
         assert!(label_x("waiting_for_approval") > (center("drafting") + center("waiting_for_approval")) / 2.0);
+    }
+
+    #[test]
+    fn a_loop_on_itself_keeps_out_of_its_right_hand_neighbour() {
+        let mut d = doc("support-agent");
+        // waiting_for_approval loops on itself; put a box right beside it.
+        let w = layout(&d).node("waiting_for_approval").cloned().unwrap();
+        let mut n = d.nodes[0].clone();
+        n.id = "beside".into();
+        d.nodes.push(n);
+        d.layout.insert("beside".into(), superstep::doc::Position { x: w.x + NODE_W + 40.0, y: w.y });
+        let l = layout(&d);
+        let i = l.edges.iter().position(|e| e.from == "waiting_for_approval" && e.to == "waiting_for_approval").unwrap();
+        let r = &routes(&l, |_| (0.0, 0.0))[i];
+        assert_eq!(crossed(&l, i, r), Vec::<String>::new());
+        let beside = l.node("beside").unwrap();
+        assert!(r.label_at.1 < w.y, "its label moves above the box, off the neighbour");
+        assert!(!Rect { x: beside.x, y: beside.y }.holds(r.label_at, 0.0));
     }
 
     #[test]
