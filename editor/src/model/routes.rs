@@ -9,6 +9,8 @@ use std::collections::HashMap;
 const CLEAR: f64 = 14.0;
 /// How far a detour runs before it turns: half the gap between rows.
 const TURN: f64 = 27.0;
+/// What crossing a box costs a loop's side: more than any detour.
+const CROSSING: f64 = 1e4;
 /// Characters of an edge label shown on the canvas, and their width at its font.
 const LABEL_FITS: usize = 18;
 const LABEL_CHAR_W: f64 = 5.6;
@@ -197,7 +199,7 @@ fn around(a: Rect, b: Rect, others: &[Rect], label_w: f64) -> EdgeRoute {
         let (ax, bx) = (edge(a), edge(b));
         let want = if right { ax.max(bx) + 40.0 } else { ax.min(bx) - 40.0 };
         let x = nearest_free(&band, want, Some(right));
-        let cost = (x - want).abs() + if crosses(ay, ax, x) || crosses(by, bx, x) { 1e4 } else { 0.0 };
+        let cost = (x - want).abs() + if crosses(ay, ax, x) || crosses(by, bx, x) { CROSSING } else { 0.0 };
         (cost, x, ax, bx)
     };
     let (right, left) = (side(true), side(false));
