@@ -279,6 +279,12 @@ test("an edge picked on the canvas is deleted with Delete, and undo brings it ba
   });
   await page.mouse.click(at.x, at.y);
   assert.match(await line.getAttribute("class"), /\bpicked\b/);
+  // A click elsewhere (here the graph's name) lets go: Delete then removes nothing.
+  await page.locator(".doc-name").click();
+  assert.doesNotMatch(await line.getAttribute("class"), /\bpicked\b/);
+  await page.keyboard.press("Delete");
+  assert.equal(await line.count(), 1);
+  await page.mouse.click(at.x, at.y);
   await page.keyboard.press("Delete");
   await page.waitForFunction(() => !document.querySelector('g.edge[data-edge="drafting>retry_wait"]'));
   // Only that line went: the router keeps its other rules, and the nodes stay.

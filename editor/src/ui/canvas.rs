@@ -82,7 +82,13 @@ pub fn Canvas(
             on_edit.run(change);
         }
     });
-    on_cleanup(move || on_key.remove());
+    // A press anywhere else lets go of the pick (an edge's own press stops before the window),
+    // so a later Backspace meant for something else removes nothing.
+    let on_press = window_event_listener(leptos::ev::mousedown, move |_| picked.set(None));
+    on_cleanup(move || {
+        on_key.remove();
+        on_press.remove();
+    });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let fit = move |_| {
         zoom.set(1.0);
@@ -125,7 +131,6 @@ pub fn Canvas(
 
     let on_down = move |ev: web_sys::MouseEvent| {
         menu.set(None);
-        picked.set(None);
         let p = graph_point(&ev);
         gesture.set(Some(if ev.shift_key() && editable() {
             Gesture::Boxing { start: p, at: p }
