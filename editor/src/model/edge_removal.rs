@@ -6,7 +6,7 @@
 use crate::model::edit::EditorChange;
 use crate::model::layout::{EdgeKind, EdgeLine};
 use serde_json::Value;
-use superstep::doc::GraphDoc;
+use superstep::doc::{names, GraphDoc};
 
 /// The change that removes the drawn edge `e`, if it can be removed on its own.
 pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
@@ -43,14 +43,6 @@ pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
             Some(EditorChange::SetRouter { from: e.from.clone(), router, at })
         }
         EdgeKind::Send | EdgeKind::Command => None,
-    }
-}
-
-fn names(v: &Value) -> Vec<&str> {
-    match v {
-        Value::String(s) => vec![s.as_str()],
-        Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
-        _ => vec![],
     }
 }
 

@@ -2,7 +2,7 @@
 //! `apply`, which returns the change that undoes it. Undo/redo are two stacks
 //! of changes (React Flow's `applyNodeChanges`, with inverses).
 use serde_json::{Map, Value};
-use superstep::doc::{ChannelDoc, CompileDoc, EdgeDoc, GraphDoc, NodeDoc, Position, RouterDoc};
+use superstep::doc::{names, ChannelDoc, CompileDoc, EdgeDoc, GraphDoc, NodeDoc, Position, RouterDoc};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorChange {
@@ -196,12 +196,8 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
         }
         EditorChange::AddEdge { edge, at } => {
             let known = |n: &str| n == "__start__" || n == "__end__" || doc.nodes.iter().any(|x| x.id == n);
-            let froms: Vec<String> = match &edge.from {
-                Value::String(s) => vec![s.clone()],
-                Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
-                _ => vec![],
-            };
-            if froms.is_empty() || !froms.iter().all(|f| known(f) && f != "__end__") || !known(&edge.to) || edge.to == "__start__" {
+            let froms = names(&edge.from);
+            if froms.is_empty() || !froms.iter().all(|f| known(f) && *f != "__end__") || !known(&edge.to) || edge.to == "__start__" {
                 return Err(Refused("an edge must join existing nodes".into()));
             }
             if doc.edges.iter().any(|e| e == &edge) {

@@ -6,7 +6,7 @@
 //! edge kind of the document is kept. `routes.rs` draws the edges.
 use petgraph::graphmap::DiGraphMap;
 use std::collections::{HashMap, HashSet};
-use superstep::doc::GraphDoc;
+use superstep::doc::{names, GraphDoc};
 
 pub const NODE_W: f64 = 150.0;
 pub const NODE_H: f64 = 44.0;
@@ -71,14 +71,6 @@ impl Layout {
     }
 }
 
-fn names(v: &serde_json::Value) -> Vec<String> {
-    match v {
-        serde_json::Value::String(s) => vec![s.clone()],
-        serde_json::Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
-        _ => vec![],
-    }
-}
-
 /// Every edge the document implies, START and END included.
 pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
     let ids: Vec<&str> = doc.nodes.iter().map(|n| n.id.as_str()).collect();
@@ -88,7 +80,7 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
         let froms = names(&e.from);
         let kind = if froms.len() > 1 { EdgeKind::Join } else { EdgeKind::Normal };
         for f in froms {
-            push(&f, &e.to, kind.clone());
+            push(f, &e.to, kind.clone());
         }
     }
     for r in &doc.routers {
@@ -98,7 +90,7 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
         let otherwise = r.otherwise.iter().map(|t| (t.clone(), "else".to_string()));
         for (to, label) in rules.chain(otherwise) {
             for t in names(&to) {
-                let target = resolve(&t);
+                let target = resolve(t);
                 if seen.insert(target.clone()) {
                     push(&r.from, &target, EdgeKind::Conditional(label.clone()));
                 }
@@ -119,7 +111,7 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
             }
         }
         for t in n.settings.get("ends").map(names).unwrap_or_default() {
-            push(&n.id, &t, EdgeKind::Command);
+            push(&n.id, t, EdgeKind::Command);
         }
         if let Some(g) = n.settings.get("goto").and_then(|v| v.as_str()) {
             for id in &ids {

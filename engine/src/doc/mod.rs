@@ -71,6 +71,16 @@ fn is_state_role(r: &str) -> bool {
 /// A character of a name in expressions and Mermaid ids: ASCII letters, digits,
 /// `_` and `$`, and any non-ASCII character, so that names in any script work
 /// without std's Unicode tables in the wasm.
+/// The names a field holds: one name, or a list of them (an edge's `from`, a
+/// rule's `to`, a router's `else`); any other value holds none.
+pub fn names(v: &Value) -> Vec<&str> {
+    match v {
+        Value::String(s) => vec![s.as_str()],
+        Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+        _ => vec![],
+    }
+}
+
 pub(crate) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '$' || !c.is_ascii()
 }

@@ -1,7 +1,7 @@
 //! Document validation: what a well-typed document (see `read`) may still get
 //! wrong as a graph, every problem at once, each with a JSON path.
 use super::expr::{parse, Template};
-use super::{quoted, GraphDoc, Problem};
+use super::{names, quoted, GraphDoc, Problem};
 use crate::reducers::Reducer;
 use crate::types::{END, START};
 use hashbrown::HashSet;
@@ -49,14 +49,6 @@ impl Check {
                 self.add(path, format!("template error at character {}: {}", e.pos, e.message));
             }
         }
-    }
-}
-
-fn names(v: &Value) -> Vec<String> {
-    match v {
-        Value::String(s) => vec![s.clone()],
-        Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect(),
-        _ => vec![],
     }
 }
 
@@ -113,8 +105,8 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
             c.add(format!("{p}.from"), "an edge needs a node to come from");
         }
         for f in from {
-            if f != START && !known(&f) {
-                c.add(format!("{p}.from"), format!("edge from missing node {}", quoted(&f)));
+            if f != START && !known(f) {
+                c.add(format!("{p}.from"), format!("edge from missing node {}", quoted(f)));
             }
         }
         if e.to != END && !known(&e.to) {
@@ -135,14 +127,14 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
         for (j, rule) in r.rules.iter().enumerate() {
             c.expr(&format!("{p}.rules[{j}].when"), &rule.when);
             for t in names(&rule.to) {
-                if !target_ok(&t) {
-                    c.add(format!("{p}.rules[{j}].to"), format!("rule target {} is not a node or path key", quoted(&t)));
+                if !target_ok(t) {
+                    c.add(format!("{p}.rules[{j}].to"), format!("rule target {} is not a node or path key", quoted(t)));
                 }
             }
         }
         for t in r.otherwise.as_ref().map(names).unwrap_or_default() {
-            if !target_ok(&t) {
-                c.add(format!("{p}.else"), format!("else target {} is not a node or path key", quoted(&t)));
+            if !target_ok(t) {
+                c.add(format!("{p}.else"), format!("else target {} is not a node or path key", quoted(t)));
             }
         }
         if r.rules.is_empty() && r.code.is_none() && r.function.is_none() && r.otherwise.is_none() {
