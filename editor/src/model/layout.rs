@@ -35,7 +35,7 @@ impl NodeBox {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EdgeKind {
     Normal,
     /// A router's possible target, with the path key or rule.
@@ -123,7 +123,7 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
     }
     // In the order the document declares them: the layout's walk follows it.
     let mut seen = HashSet::new();
-    out.retain(|e| seen.insert((e.from.clone(), e.to.clone(), format!("{:?}", e.kind))));
+    out.retain(|e| seen.insert((e.from.clone(), e.to.clone(), e.kind.clone())));
     out
 }
 
@@ -164,7 +164,7 @@ fn order_rows(rows: &mut [Row], edges: &[EdgeLine]) {
                     at.iter().sum::<f64>() / at.len() as f64
                 }
             };
-            let mut keyed: Vec<(f64, (String, String, bool))> = rows[r].iter().map(|n| (key(&n.0), n.clone())).collect();
+            let mut keyed: Vec<(f64, (String, String, bool))> = std::mem::take(&mut rows[r]).into_iter().map(|n| (key(&n.0), n)).collect();
             keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
             rows[r] = keyed.into_iter().map(|(_, n)| n).collect();
             place(&rows[r], &mut slot);
