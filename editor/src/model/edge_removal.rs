@@ -39,6 +39,9 @@ pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
             }
             kept.rules.retain(|rule| !names(&rule.to).is_empty());
             kept.otherwise = kept.otherwise.map(|o| without(&o, &leads_there)).filter(|o| !names(o).is_empty());
+            // The canvas draws every path of the map, so the path keys that lead there go too.
+            kept.paths = kept.paths.map(|p| p.iter().filter(|(_, t)| **t != e.to).map(|(k, t)| (k.clone(), t.clone())).collect());
+            kept.paths = kept.paths.filter(|p| !p.is_empty());
             let router = (!kept.rules.is_empty() || kept.otherwise.is_some()).then_some(kept);
             Some(EditorChange::SetRouter { from: e.from.clone(), router, at })
         }
@@ -109,6 +112,25 @@ mod tests {
         j.edges.push(superstep::doc::EdgeDoc { from: serde_json::json!(["my_node", "my_other_node"]), to: "__end__".into() });
         let (after, _) = delete(&j, "my_node", "__end__");
         assert_eq!(after.edges.len(), j.edges.len() - 1);
+    }
+
+    #[test]
+    fn a_router_through_a_path_map_loses_the_path_too() {
+        let mut d = doc("human-review");
+        d.edges.retain(|e| !(e.from.as_str() == Some("human_review") && e.to == "record"));
+        d.routers.push(superstep::doc::RouterDoc {
+            from: "human_review".into(),
+            rules: vec![superstep::doc::RuleDoc { when: "true".into(), to: serde_json::json!("ok") }],
+            otherwise: Some(serde_json::json!("no")),
+            code: None,
+            function: None,
+            paths: Some([("ok".to_string(), "record".to_string()), ("no".to_string(), "__end__".to_string())].into_iter().collect()),
+        });
+        let (after, drawn) = delete(&d, "human_review", "record");
+        assert!(!drawn.contains(&("human_review".into(), "record".into())), "the line is gone");
+        assert!(drawn.contains(&("human_review".into(), "__end__".into())));
+        let r = after.routers.iter().find(|r| r.from == "human_review").unwrap();
+        assert!(r.rules.is_empty() && r.paths.as_ref().is_some_and(|p| p.len() == 1 && !p.contains_key("ok")));
     }
 
     #[test]
