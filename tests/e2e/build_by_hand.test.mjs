@@ -292,10 +292,18 @@ test("an edge picked on the canvas is deleted with Delete, and undo brings it ba
   assert.equal(await page.locator('g.node[data-node="retry_wait"]').count(), 1);
   await page.getByRole("button", { name: "Undo" }).click();
   await page.waitForSelector('g.edge[data-edge="drafting>retry_wait"]');
-  // A Command's line is the node's to edit: it cannot be picked.
+  // A Command's line is the node's to edit: clicking it selects that node, whose panel edits it.
   await openExample(page, "command");
-  assert.equal(await page.locator('path.edge-hit[data-edge="my_node>my_other_node"]').count(), 0);
-  assert.equal(await page.locator('path.edge-hit[data-edge="__start__>my_node"]').count(), 1);
+  assert.equal(await page.locator('path.edge-hit.owned[data-edge="my_node>my_other_node"]').count(), 1);
+  assert.equal(await page.locator('path.edge-hit:not(.owned)[data-edge="__start__>my_node"]').count(), 1);
+  const mid = await page.locator('path.edge-hit[data-edge="my_node>my_other_node"]').evaluate((p) => {
+    const q = p.getPointAtLength(p.getTotalLength() / 2).matrixTransform(p.getScreenCTM());
+    return { x: q.x, y: q.y };
+  });
+  await page.mouse.click(mid.x, mid.y);
+  await page.waitForSelector('g.node.picked[data-node="my_node"]');
+  assert.match(await page.locator("section.node-panel h2").first().textContent(), /\bmy_node\b/);
+  assert.doesNotMatch(await page.locator('g.edge[data-edge="my_node>my_other_node"]').getAttribute("class"), /\bpicked\b/);
   await page.close();
 });
 

@@ -250,21 +250,39 @@ pub fn Canvas(
             })
             .collect_view()
     };
-    // Invisible wide strokes under the edges: click one to pick it, then Delete removes it.
+    // Invisible wide strokes under the edges. A drawn edge is picked, and Delete removes it;
+    // a line that a node's code or settings make (Command, Send, a code router) selects
+    // that node instead, since its panel is where the line is edited.
     let edge_hits = move || {
         let (l, d) = (layout.get(), doc.get());
         let d = d?;
-        let hits = l.edges.iter().enumerate().filter(|(_, e)| removal(&d, e).is_some()).map(|(i, e)| {
+        let hits = l.edges.iter().enumerate().filter_map(|(i, e)| {
+            let removable = removal(&d, e).is_some();
+            if !removable && e.from == "__start__" {
+                return None;
+            }
             let e = e.clone();
             let key = format!("{}>{}", e.from, e.to);
+            let title = if removable {
+                "Click to pick; Delete removes this edge".to_string()
+            } else {
+                format!("Set by {}: click to open it", e.from)
+            };
             let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
             let pick = move |ev: web_sys::MouseEvent| {
                 ev.stop_propagation();
                 menu.set(None);
-                selection.set(vec![]);
-                picked.set(Some(e.clone()));
+                if removable {
+                    selection.set(vec![]);
+                    picked.set(Some(e.clone()));
+                } else {
+                    picked.set(None);
+                    selection.set(vec![e.from.clone()]);
+                }
             };
-            view! { <path class="edge-hit" data-edge=key d=d on:mousedown=pick><title>"Click to pick; Delete removes this edge"</title></path> }
+            Some(view! {
+                <path class="edge-hit" class:owned=!removable data-edge=key d=d on:mousedown=pick><title>{title}</title></path>
+            })
         });
         Some(hits.collect_view())
     };
