@@ -139,6 +139,18 @@ fn waiting_edge_runs_its_target_once_after_all_sources() {
 }
 
 #[test]
+fn a_waiting_edge_fires_whatever_order_its_sources_are_listed_in() {
+    // The join finds each writer among its sources by name; listing them out of order must not matter.
+    let sources = ["zeta", "beta", "omega", "alpha", "mu"];
+    let mut g = path_graph().node("a", mark("a")).node("d", mark("d")).edge(START, "a").edge("d", END);
+    for s in sources {
+        g = g.node(s, mark(s)).edge("a", s);
+    }
+    let g = g.join(sources, "d").compile().unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "alpha", "beta", "mu", "omega", "zeta", "d"]));
+}
+
+#[test]
 fn every_outgoing_edge_runs_in_the_next_superstep() {
     let g = path_graph()
         .node("a", mark("a"))

@@ -23,7 +23,7 @@ pub enum ChannelKind {
     /// A deferred node's waits instead, and is available once finished (see `pregel::finish`).
     Trigger { deferred: bool },
     /// `join:...`: collects source names; available once all have written (and, for a
-    /// deferred node, once finished).
+    /// deferred node, once finished). `sources` is sorted by name.
     Barrier { sources: Vec<String>, deferred: bool },
 }
 
@@ -213,9 +213,11 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     }
     let join_base = channels.len();
     for (from, to) in &g.joins {
+        let mut sources = from.clone();
+        crate::order::sort_by(&mut sources, &|a, b| a.cmp(b));
         channels.push(ChannelSpec {
             name: std::rc::Rc::from(format!("{JOIN_PREFIX}{}:{to}", from.join("+"))),
-            kind: ChannelKind::Barrier { sources: from.clone(), deferred: deferred(to) },
+            kind: ChannelKind::Barrier { sources, deferred: deferred(to) },
             default: None,
             untracked: false,
         });

@@ -110,14 +110,17 @@ pub fn apply_writes(
             ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Rc::new(if *deferred { Value::Bool(false) } else { Value::Null })),
             ChannelKind::Start => rs.values[ch] = values.pop().map(Rc::new),
             ChannelKind::Barrier { sources, .. } => {
+                // `sources` is sorted (compile), so a big join finds each writer in log time.
+                let slot = |s: &str| sources.binary_search_by(|x| x.as_str().cmp(s)).ok();
                 let mut seen: Vec<Value> = rs.values[ch].as_deref().and_then(Value::as_array).cloned().unwrap_or_default();
-                let mut known: hashbrown::HashSet<String> = seen.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+                let mut marked = vec![false; sources.len()];
+                for i in seen.iter().filter_map(|v| slot(v.as_str()?)) {
+                    marked[i] = true;
+                }
                 let before = seen.len();
                 for v in values {
-                    if let Some(s) = v.as_str() {
-                        if sources.iter().any(|x| x == s) && known.insert(s.to_string()) {
-                            seen.push(v);
-                        }
+                    if v.as_str().and_then(slot).is_some_and(|i| !std::mem::replace(&mut marked[i], true)) {
+                        seen.push(v);
                     }
                 }
                 // As LangGraph: a source seen already changes nothing, so the barrier keeps
