@@ -1,4 +1,4 @@
-//! Native benchmarks W1–W4 (and later W5–W6): µs per superstep or per task.
+//! Native benchmarks W1–W6, and W3p (W3 paused and resumed): µs per superstep or per task.
 //! Prints a table and writes `target/bench/native.json` (medians).
 //! Run with `cargo xtask bench` (or `cargo bench -p superstep --bench workloads`).
 use serde_json::{json, Value};
@@ -60,14 +60,23 @@ fn w2() -> f64 {
     })
 }
 
-/// W3: `Send` × n to workers appending to a list, then a reduce step.
-fn w3(n: usize) -> f64 {
-    let g = StateGraph::new()
+/// W3's graph: `Send` × n to workers appending to a list, then a reduce step.
+/// With `pausing`, the first worker asks with `interrupt()`.
+fn w3_graph(options: CompileOptions, pausing: bool) -> CompiledGraph {
+    StateGraph::new()
         .channel("n", Channel::last_value())
         .channel("results", Channel::append())
         .channel("total", Channel::last_value())
         .node("split", node(|_| Ok::<_, NodeError>(json!({}))))
-        .node("work", node(|s| Ok::<_, NodeError>(json!({"results": [s.i64("i").unwrap() * 2]}))))
+        .node(
+            "work",
+            node_rt(move |s, rt| {
+                if pausing && s.i64("i") == Some(0) {
+                    rt.interrupt(json!("ask"))?;
+                }
+                Ok::<_, NodeError>(json!({"results": [s.i64("i").unwrap() * 2]}))
+            }),
+        )
         .node("reduce", node(|s| Ok::<_, NodeError>(json!({"total": s.get("results").unwrap().as_array().unwrap().len()}))))
         .edge(START, "split")
         .conditional(
@@ -76,11 +85,31 @@ fn w3(n: usize) -> f64 {
             None,
         )
         .edge("work", "reduce")
-        .compile()
-        .unwrap();
+        .compile_with(options)
+        .unwrap()
+}
+
+/// W3: `Send` × n to workers appending to a list, then a reduce step.
+fn w3(n: usize) -> f64 {
+    let g = w3_graph(CompileOptions::default(), false);
     measure(15, n, || {
         let out = g.invoke_blocking(json!({ "n": n }), RunConfig::default()).unwrap();
         assert_eq!(out["total"], n);
+    })
+}
+
+/// W3 checkpointed, with one worker pausing: the run to the pause, its state,
+/// and the resume, per task. Flat in n when saving and resuming a big paused
+/// superstep stays linear.
+fn w3_paused(n: usize) -> f64 {
+    measure(7, n, || {
+        let saver = std::rc::Rc::new(MemorySaver::new());
+        let checkpointer = Checkpointing::Saver(saver as std::rc::Rc<dyn checkpoint::Checkpointer>);
+        let g = w3_graph(CompileOptions { checkpointer, ..Default::default() }, true);
+        let cfg = RunConfig::thread("w3p");
+        assert!(g.invoke_blocking(json!({ "n": n }), cfg.clone()).unwrap().get("__interrupt__").is_some());
+        assert_eq!(g.get_state_blocking(&cfg).unwrap().tasks.len(), n);
+        assert_eq!(g.invoke_blocking(Command::resume(json!("ok")), cfg).unwrap()["total"], n);
     })
 }
 
@@ -110,6 +139,8 @@ fn main() {
         ("W3x1000", w3(1000), "µs/task"),
         ("W3x3000", w3(3000), "µs/task"),
         ("W4", w4(), "µs/task"),
+        ("W3px1000", w3_paused(1000), "µs/task"),
+        ("W3px3000", w3_paused(3000), "µs/task"),
     ];
     results.extend(extra_workloads());
     println!("{:<12} {:>10}  unit", "workload", "median");

@@ -281,7 +281,7 @@ fn as_pending_writes(stepper: &Stepper, results: &[(&String, &str, &TaskResult)]
             let resumed = match r.status {
                 // A task stopped by a sibling's failure never reached its interrupt() calls.
                 TaskStatus::Failed(Error::Aborted { .. }) => vec![],
-                _ => stepper.answered.iter().find(|(id, _)| id == task_id).map(|(_, v)| v.clone()).unwrap_or_default(),
+                _ => stepper.answered.get(task_id).cloned().unwrap_or_default(),
             };
             let calls = stepper.run.calls.borrow().iter().find(|(id, _)| id == task_id).map(|(_, c)| c.clone()).unwrap_or_default();
             let handled = r.handled.as_ref().map(|h| HandledFailure {
@@ -312,9 +312,9 @@ fn restore_calls(writes: &[PendingWrite]) -> crate::pregel::CallLog {
 /// Pending writes back into stepper form.
 type Pending = Vec<(String, String, TaskResult)>;
 
-pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, Vec<(String, Vec<Value>)>) {
+pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> (Pending, crate::pregel::Answered) {
     let mut pending = Vec::new();
-    let mut answered = Vec::new();
+    let mut answered = crate::pregel::Answered::default();
     for w in writes.iter().filter(|w| w.task_id != NULL_TASK) {
         let status = match &w.kind {
             WriteKind::Done { .. } => TaskStatus::Done,
@@ -331,7 +331,7 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
         let handled = w.handled.as_ref().and_then(|h| crate::pregel::Handled::restore(spec, &w.task_id, &w.task, h));
         pending.push((w.task_id.clone(), w.task.clone(), TaskResult { writes: tw, status, cached: false, handled }));
         if !w.resumed.is_empty() {
-            answered.push((w.task_id.clone(), w.resumed.clone()));
+            answered.entry(w.task_id.clone()).or_insert_with(|| w.resumed.clone());
         }
     }
     (pending, answered)

@@ -204,8 +204,9 @@ impl CompiledGraph {
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();
             let mut interrupts = Vec::new();
+            let by_task = crate::pregel::ByTask::new(&t.pending_writes, |w| &w.task_id);
             for task in crate::pregel::listing_order(&tasks) {
-                let saved = t.pending_writes.iter().find(|w| w.task_id == task.id);
+                let saved = by_task.of(&task.id).next();
                 let SavedTask { interrupts: task_interrupts, error, error_class, result } = saved_task(spec, saved);
                 // As in LangGraph.js, the newest state's `next` leaves out tasks that already
                 // finished or received resume values; a stored checkpoint's lists them all.

@@ -156,21 +156,28 @@ pub fn apply_writes(
     Ok(changed)
 }
 
-/// The saved result of task `id` if it finished, among a step's saved results
-/// `(task id, name, result)`.
-pub(crate) fn finished_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a TaskResult> {
-    // A failure its error handler took over is handled again on resume, as LangGraph.js does.
-    saved_result(pending, id, &|r| r.status == TaskStatus::Done && r.handled.is_none())
+/// A paused superstep's saved results `(task id, name, result)`, by task id.
+pub(crate) type Saved<'a> = super::ByTask<'a, (String, String, TaskResult)>;
+
+/// Indexes a step's saved results by task id.
+pub(crate) fn saved(pending: &[(String, String, TaskResult)]) -> Saved<'_> {
+    Saved::new(pending, |(id, _, _)| id)
 }
 
-/// The failure of task `id` that its error handler took over, among a step's saved results.
-pub(crate) fn handled_failure<'a>(pending: &'a [(String, String, TaskResult)], id: &str) -> Option<&'a super::Handled> {
-    saved_result(pending, id, &|r| r.handled.is_some()).and_then(|r| r.handled.as_deref())
+/// The saved result of task `id` if it finished.
+pub(crate) fn finished_result<'a>(saved: &Saved<'a>, id: &str) -> Option<&'a TaskResult> {
+    // A failure its error handler took over is handled again on resume, as LangGraph.js does.
+    saved_result(saved, id, &|r| r.status == TaskStatus::Done && r.handled.is_none())
+}
+
+/// The failure of task `id` that its error handler took over.
+pub(crate) fn handled_failure<'a>(saved: &Saved<'a>, id: &str) -> Option<&'a super::Handled> {
+    saved_result(saved, id, &|r| r.handled.is_some()).and_then(|r| r.handled.as_deref())
 }
 
 /// The saved result of task `id`, if `shown` picks it.
-fn saved_result<'a>(pending: &'a [(String, String, TaskResult)], id: &str, shown: &dyn Fn(&TaskResult) -> bool) -> Option<&'a TaskResult> {
-    pending.iter().find(|(t, _, r)| t == id && shown(r)).map(|(_, _, r)| r)
+fn saved_result<'a>(saved: &Saved<'a>, id: &str, shown: &dyn Fn(&TaskResult) -> bool) -> Option<&'a TaskResult> {
+    saved.of(id).map(|(_, _, r)| r).find(|r| shown(r))
 }
 
 /// `rs` with the writes of the tasks that already finished in an unfinished
@@ -216,8 +223,9 @@ pub(crate) fn apply_saved_writes(
     picked: impl Fn(&TaskResult) -> bool,
     ids: &mut dyn MessageIds,
 ) -> Result<bool, Error> {
+    let pending = saved(pending);
     let (done, writes): (Vec<&Task>, Vec<TaskWrites>) =
-        tasks.iter().filter_map(|t| Some((&**t, saved_result(pending, &t.id, &picked)?.writes.clone()))).unzip();
+        tasks.iter().filter_map(|t| Some((&**t, saved_result(&pending, &t.id, &picked)?.writes.clone()))).unzip();
     if !done.is_empty() {
         apply_writes(spec, rs, &done, writes, ids)?;
     }

@@ -1,5 +1,6 @@
 //! The runtime: a compiled graph and the Pregel superstep loop.
 mod apply;
+mod by_task;
 mod calls;
 mod cancel;
 mod error_handler;
@@ -17,6 +18,7 @@ mod subgraph;
 
 pub(crate) use apply::apply_saved_writes;
 pub use apply::{apply_writes, with_finished_writes, Change, TaskWrites};
+pub(crate) use by_task::ByTask;
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;
@@ -26,6 +28,7 @@ pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;
 pub use plan::{listing_order, plan, pull_count, Task, TaskPath};
 pub(crate) use replay::ReplayBound;
+pub(crate) use resume::Answered;
 pub use resume::Resume;
 pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};

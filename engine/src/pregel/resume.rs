@@ -6,6 +6,9 @@ use crate::error::Error;
 use crate::types::Interrupt;
 use serde_json::{Map, Value};
 
+/// The values each task's `interrupt()` calls already received, by task id.
+pub(crate) type Answered = hashbrown::HashMap<String, Vec<Value>>;
+
 /// Resume values handed to interrupted tasks.
 #[derive(Clone, Debug, Default)]
 pub enum Resume {
@@ -19,29 +22,16 @@ pub enum Resume {
 
 /// The resume values a task gets: those it already consumed, plus a new one
 /// for its pending interrupt if the resume answers it.
-pub(super) fn resume_values(
-    resume: &Resume,
-    pending: &[(String, String, TaskResult)],
-    answered: &mut Vec<(String, Vec<Value>)>,
-    task: &Task,
-) -> Vec<Value> {
-    let pos = match answered.iter().position(|(id, _)| *id == task.id) {
-        Some(p) => p,
-        None => {
-            answered.push((task.id.clone(), vec![]));
-            answered.len() - 1
-        }
-    };
-    let waiting: Vec<&Interrupt> = pending
-        .iter()
-        .filter(|(id, _, _)| *id == task.id)
+pub(super) fn resume_values(resume: &Resume, saved: &super::apply::Saved, answered: &mut Answered, task: &Task) -> Vec<Value> {
+    let waiting: Vec<&Interrupt> = saved
+        .of(&task.id)
         .flat_map(|(_, _, r)| match &r.status {
             TaskStatus::Interrupted(i) => i.iter().collect(),
             _ => vec![],
         })
         .collect();
-    let after_failure = pending.iter().find(|(id, _, _)| *id == task.id).and_then(|(id, _, r)| next_after_failure(id, r, answered));
-    let values = &mut answered[pos].1;
+    let after_failure = saved.of(&task.id).next().and_then(|(id, _, r)| next_after_failure(id, r, answered));
+    let values = answered.entry(task.id.clone()).or_default();
     match resume {
         Resume::None => {}
         Resume::All(v) => {
@@ -63,11 +53,11 @@ pub(super) fn resume_values(
 
 /// For a task that failed on its own (not stopped by a sibling, not handled), the id
 /// of the interrupt its next run raises first: the one after the answers it took.
-pub(super) fn next_after_failure(task_id: &str, r: &TaskResult, answered: &[(String, Vec<Value>)]) -> Option<String> {
+pub(super) fn next_after_failure(task_id: &str, r: &TaskResult, answered: &Answered) -> Option<String> {
     match &r.status {
         TaskStatus::Failed(Error::Aborted { .. } | Error::Cancelled) => None,
         TaskStatus::Failed(_) if r.handled.is_none() => {
-            let taken = answered.iter().find(|(id, _)| id == task_id).map_or(0, |(_, v)| v.len());
+            let taken = answered.get(task_id).map_or(0, Vec::len);
             Some(super::runtime::interrupt_id(task_id, taken))
         }
         _ => None,

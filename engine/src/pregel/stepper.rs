@@ -89,7 +89,7 @@ pub struct Stepper {
     /// Resume values for the next superstep, by task id (or for every interrupted task).
     pub(crate) resume: Resume,
     /// Values each interrupted task's `interrupt()` calls already received, by task id.
-    pub(crate) answered: Vec<(String, Vec<Value>)>,
+    pub(crate) answered: super::resume::Answered,
     pub(crate) interrupt_before: Vec<String>,
     pub(crate) interrupt_after: Vec<String>,
     pub(crate) finished: Option<Outcome>,
@@ -271,6 +271,7 @@ impl Stepper {
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);
         let pending = std::mem::take(&mut self.pending);
+        let saved = super::apply::saved(&pending);
         if let Resume::All(v) = &resume {
             // As LangGraph.js's null resume: every task of the step may take it once; the
             // paused ones are given it (`resume_values`).
@@ -282,13 +283,13 @@ impl Stepper {
         // updates first, marked cached.
         if !pending.is_empty() {
             // As LangGraph.js: error handlers to run again start first.
-            for task in tasks.iter().filter(|t| handled_failure(&pending, &t.id).is_some()) {
+            for task in tasks.iter().filter(|t| handled_failure(&saved, &t.id).is_some()) {
                 if let Some(handler) = super::error_handler::handler_task(spec, task) {
                     emit_task_start(&sink, &ns, spec, &handler, step, &self.run);
                 }
             }
             for task in tasks.iter().filter(|t| t.node != 0) {
-                if let Some(r) = finished_result(&pending, &task.id) {
+                if let Some(r) = finished_result(&saved, &task.id) {
                     sink.push(&ns, StreamMode::Updates, || update_chunk(spec, task, r, true));
                 }
             }
@@ -314,7 +315,7 @@ impl Stepper {
         // As LangGraph.js: cache hits are served before any task runs, and stream first.
         let mut hits: Vec<Option<TaskResult>> = vec![];
         if self.graph.cache().is_some() && tasks.iter().any(|t| spec.nodes[t.node].spec.cache.is_some()) {
-            let rerun = |t: &Task| finished_result(&pending, &t.id).is_some() || handled_failure(&pending, &t.id).is_some();
+            let rerun = |t: &Task| finished_result(&saved, &t.id).is_some() || handled_failure(&saved, &t.id).is_some();
             hits = tasks.iter().map(|t| if rerun(t) { None } else { cache_lookup(&ctx, t) }).collect();
             let served = order.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
             served.for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
@@ -328,15 +329,15 @@ impl Stepper {
             }
             let mut values = vec![];
             if !pending.is_empty() {
-                if let Some(r) = finished_result(&pending, &task.id) {
+                if let Some(r) = finished_result(&saved, &task.id) {
                     slots.push(Some(r.clone()));
                     finish_order.push(i);
                     continue;
                 }
-                values = resume_values(&resume, &pending, &mut self.answered, task);
+                values = resume_values(&resume, &saved, &mut self.answered, task);
             }
             // A failure its error handler took over: the handler runs again, not the node.
-            let handled = handled_failure(&pending, &task.id).cloned();
+            let handled = handled_failure(&saved, &task.id).cloned();
             let ctx = &ctx;
             let mut fut = Box::pin(async move {
                 let result = match handled {
@@ -385,7 +386,7 @@ impl Stepper {
         }
         self.run.refused.borrow_mut().clear();
         for (id, taken) in std::mem::take(&mut *self.run.failed_takes.borrow_mut()) {
-            if let Some((_, values)) = self.answered.iter_mut().find(|(a, _)| *a == id) {
+            if let Some(values) = self.answered.get_mut(&id) {
                 values.truncate(taken);
             }
         }
@@ -393,10 +394,9 @@ impl Stepper {
         let NullResume { value, taken, .. } = std::mem::take(&mut *self.run.null_resume.borrow_mut());
         let v = value.unwrap_or_default();
         for id in taken {
-            match self.answered.iter_mut().find(|(a, _)| *a == id) {
-                Some((_, values)) if values.is_empty() => values.push(v.clone()),
-                Some(_) => {}
-                None => self.answered.push((id, vec![v.clone()])),
+            let values = self.answered.entry(id).or_default();
+            if values.is_empty() {
+                values.push(v.clone());
             }
         }
         if pulls > 0 && pulls < n {
@@ -601,7 +601,7 @@ impl Stepper {
             checkpoint_id: "".into(),
             pending: vec![],
             resume: Resume::None,
-            answered: vec![],
+            answered: Default::default(),
             interrupt_before: config.interrupt_before.clone().unwrap_or_else(|| graph.options().interrupt_before.clone()),
             interrupt_after: config.interrupt_after.clone().unwrap_or_else(|| graph.options().interrupt_after.clone()),
             finished: None,
