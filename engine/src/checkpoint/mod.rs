@@ -207,6 +207,7 @@ impl Persist {
             // (its state snapshots list nodes in the order they were added instead).
             let pulls = crate::pregel::pull_count(&planned);
             let tasks: Vec<_> = planned[pulls..].iter().chain(&planned[..pulls]).collect();
+            let saved = crate::pregel::ByTask::new(saved, |w| &w.task_id);
             let config =
                 |id: &str| json!({"configurable": {"thread_id": self.to.thread_id, "checkpoint_ns": self.to.ns, "checkpoint_id": id}});
             json!({
@@ -214,7 +215,7 @@ impl Persist {
                 "values": stepper.run_state().all_values(spec),
                 "metadata": {"source": source.as_str(), "step": step, "parents": {}},
                 "next": tasks.iter().map(|t| &*t.name).collect::<Vec<_>>(),
-                "tasks": tasks.iter().map(|t| task_entry(spec, t, saved)).collect::<Vec<_>>(),
+                "tasks": tasks.iter().map(|t| task_entry(spec, t, &saved)).collect::<Vec<_>>(),
                 "parentConfig": parent.map(config),
             })
         };
@@ -223,8 +224,8 @@ impl Persist {
 }
 
 /// One task of a checkpoint event, with what its unfinished superstep saved for it.
-fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Task, saved: &[PendingWrite]) -> Value {
-    let s = thread::saved_task(spec, saved.iter().find(|w| w.task_id == task.id));
+fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Task, saved: &crate::pregel::ByTask<PendingWrite>) -> Value {
+    let s = thread::saved_task(spec, saved.of(&task.id).next());
     let mut entry = json!({
         "id": task.id,
         "name": &*task.name,

@@ -8,7 +8,8 @@ use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes,
 use crate::error::Error;
 use crate::graph::compile::GraphSpec;
 use crate::pregel::{
-    apply_saved_writes, apply_writes, interrupt_id, plan, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus, TaskWrites,
+    apply_saved_writes, apply_writes, interrupt_id, plan, ByTask, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus,
+    TaskWrites,
 };
 use crate::types::{END, START};
 use futures::future::LocalBoxFuture;
@@ -220,13 +221,15 @@ fn apply_finished(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
 /// handler's left out). A subgraph node's resume values are its subgraph's.
 fn saved_for_edit(spec: &GraphSpec, tasks: &[Rc<Task>], t: &CheckpointTuple) -> Vec<(String, String, TaskResult)> {
     let (mut pending, _) = restore_pending(spec, &t.pending_writes);
+    // Found by id: a paused fan-out has thousands of tasks.
+    let (planned, saved) = (ByTask::new(tasks, |x| &x.id), ByTask::new(&t.pending_writes, |w| &w.task_id));
     let took_resume = |id: &str, r: &TaskResult| {
-        let own = tasks.iter().any(|x| x.id == id && spec.nodes[x.node].spec.subgraph.is_none());
+        let own = planned.of(id).any(|x| spec.nodes[x.node].spec.subgraph.is_none());
         own && match &r.status {
             // Paused again: at a later interrupt() than its first (not a NodeInterrupt, which has no id).
             TaskStatus::Interrupted(raised) => raised.iter().any(|i| !i.id.is_empty() && i.id != interrupt_id(id, 0)),
             TaskStatus::Done => false,
-            _ => t.pending_writes.iter().any(|w| w.task_id == id && !w.resumed.is_empty()),
+            _ => saved.of(id).any(|w| !w.resumed.is_empty()),
         }
     };
     for (id, _, r) in pending.iter_mut() {
@@ -251,11 +254,12 @@ fn finish_pending(stepper: &mut Stepper, t: &CheckpointTuple) -> Result<(), Erro
         return Ok(());
     }
     let pending = saved_for_edit(spec, &tasks, t);
+    let saved = crate::pregel::saved(&pending);
     // `plan` lists tasks in path order, as `apply_writes` takes them.
     let (by_path, writes): (Vec<&Task>, Vec<TaskWrites>) = tasks
         .iter()
         .map(|task| {
-            let done = pending.iter().find(|(id, _, r)| *id == task.id && r.status == TaskStatus::Done);
+            let done = saved.of(&task.id).find(|(_, _, r)| r.status == TaskStatus::Done);
             (&**task, done.map(|(_, _, r)| r.writes.clone()).unwrap_or_default())
         })
         .unzip();

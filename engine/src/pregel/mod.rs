@@ -16,7 +16,7 @@ mod stepper;
 mod stream;
 mod subgraph;
 
-pub(crate) use apply::apply_saved_writes;
+pub(crate) use apply::{apply_saved_writes, saved};
 pub use apply::{apply_writes, with_finished_writes, Change, TaskWrites};
 pub(crate) use by_task::ByTask;
 pub(crate) use calls::CallLog;
