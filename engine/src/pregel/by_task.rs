@@ -12,7 +12,9 @@ pub(crate) struct ByTask<'a, T> {
 impl<'a, T> ByTask<'a, T> {
     pub fn new(list: &'a [T], id: fn(&T) -> &str) -> Self {
         let mut order: Vec<usize> = (0..list.len()).collect();
-        crate::order::sort_by(&mut order, &|&a, &b| id(&list[a]).cmp(id(&list[b])));
+        if list.len() > 1 {
+            crate::order::sort_by(&mut order, &|&a, &b| id(&list[a]).cmp(id(&list[b])));
+        }
         ByTask { list, id, order }
     }
 

@@ -337,7 +337,7 @@ impl Stepper {
                 values = resume_values(&resume, &saved, &mut self.answered, task);
             }
             // A failure its error handler took over: the handler runs again, not the node.
-            let handled = handled_failure(&saved, &task.id).cloned();
+            let handled = if pending.is_empty() { None } else { handled_failure(&saved, &task.id).cloned() };
             let ctx = &ctx;
             let mut fut = Box::pin(async move {
                 let result = match handled {
