@@ -40,8 +40,8 @@ impl Lane {
         }
     }
 
-    fn of<'a>(threads: &'a mut SortedMap<String, Thread>, thread_id: &str, ns: &str) -> &'a mut Lane {
-        let thread = threads.get_or_insert_with(thread_id, || (thread_id.to_string(), Thread::default()));
+    fn of<'a>(threads: &'a mut SortedMap<String, Box<Thread>>, thread_id: &str, ns: &str) -> &'a mut Lane {
+        let thread = threads.get_or_insert_with(thread_id, || (thread_id.to_string(), Box::default()));
         if ns.is_empty() {
             return &mut thread.root;
         }
@@ -92,8 +92,9 @@ impl Thread {
 
 #[derive(Default, Serialize, Deserialize)]
 pub struct MemorySaver {
-    /// `thread → ns → lane`.
-    threads: RefCell<SortedMap<String, Thread>>,
+    /// `thread → ns → lane`. Boxed, so that a new thread inserted in the sorted
+    /// vector moves 32-byte entries, not whole threads (tens of thousands of threads).
+    threads: RefCell<SortedMap<String, Box<Thread>>>,
 }
 
 impl MemorySaver {
