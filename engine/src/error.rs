@@ -127,10 +127,10 @@ impl fmt::Display for Error {
         match self {
             Self::Validation(v) => write!(f, "invalid graph: {v}"),
             Self::InvalidUpdate { key, nodes, message } if key == NOT_AN_UPDATE => {
-                write!(f, "invalid update from [{}]: {message}", nodes.join(", "))
+                write!(f, "invalid update from [{}]: {message}", writers(nodes))
             }
             Self::InvalidUpdate { key, nodes, message } => {
-                write!(f, "invalid update for channel `{key}` from [{}]: {message}", nodes.join(", "))
+                write!(f, "invalid update for channel `{key}` from [{}]: {message}", writers(nodes))
             }
             Self::InvalidStateUpdate { message } => f.write_str(message),
             Self::GraphRecursion { limit } => {
@@ -165,6 +165,20 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The nodes that wrote, each once, in order, with a count when it wrote more
+/// than once: a fan-out of thousands of `Send`s is `work ×3000`, not the name 3,000 times.
+fn writers(nodes: &[String]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for n in nodes {
+        match seen.iter_mut().find(|(m, _)| *m == n) {
+            Some((_, count)) => *count += 1,
+            None => seen.push((n, 1)),
+        }
+    }
+    let shown: Vec<String> = seen.iter().map(|&(n, c)| if c > 1 { format!("{n} ×{c}") } else { n.to_string() }).collect();
+    shown.join(", ")
+}
 
 impl From<ValidationError> for Error {
     fn from(v: ValidationError) -> Self {

@@ -86,6 +86,27 @@ fn a_node_that_cannot_reach_end_is_a_warning() {
 }
 
 #[test]
+fn a_conflict_names_each_writer_once_with_how_often_it_wrote() {
+    // A fan-out of Sends that all write one overwrite key: the message names `work` once.
+    let g = last(&["x", "n"])
+        .node("split", noop())
+        .node("work", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"x": 2}))))
+        .edge(START, "split")
+        .edge("split", "b")
+        .conditional(
+            "split",
+            router(|_| Ok::<_, NodeError>((0..300).map(|i| Send::new("work", json!({ "n": i }))).collect::<Vec<_>>())),
+            None,
+        )
+        .compile()
+        .unwrap();
+    let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert!(matches!(&err, Error::InvalidUpdate { nodes, .. } if nodes.len() == 301), "{err:?}");
+    assert!(err.to_string().starts_with("invalid update for channel `x` from [b, work ×300]: "), "{err}");
+}
+
+#[test]
 fn two_writes_to_an_overwrite_key_in_one_step_is_invalid_update() {
     let g = last(&["x"])
         .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1}))))
