@@ -68,9 +68,6 @@ fn is_state_role(r: &str) -> bool {
     r == "state"
 }
 
-/// A character of a name in expressions and Mermaid ids: ASCII letters, digits,
-/// `_` and `$`, and any non-ASCII character, so that names in any script work
-/// without std's Unicode tables in the wasm.
 /// The names a field holds: one name, or a list of them (an edge's `from`, a
 /// rule's `to`, a router's `else`); any other value holds none.
 pub fn names(v: &Value) -> Vec<&str> {
@@ -81,6 +78,9 @@ pub fn names(v: &Value) -> Vec<&str> {
     }
 }
 
+/// A character of a name in expressions and Mermaid ids: ASCII letters, digits,
+/// `_` and `$`, and any non-ASCII character, so that names in any script work
+/// without std's Unicode tables in the wasm.
 pub(crate) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '$' || !c.is_ascii()
 }

@@ -327,7 +327,7 @@ impl Stepper {
                 finish_order.push(i);
                 continue;
             }
-            let mut values = vec![];
+            let (mut values, mut handled) = (vec![], None);
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&saved, &task.id) {
                     slots.push(Some(r.clone()));
@@ -335,9 +335,9 @@ impl Stepper {
                     continue;
                 }
                 values = resume_values(&resume, &saved, &mut self.answered, task);
+                // A failure its error handler took over: the handler runs again, not the node.
+                handled = handled_failure(&saved, &task.id).cloned();
             }
-            // A failure its error handler took over: the handler runs again, not the node.
-            let handled = if pending.is_empty() { None } else { handled_failure(&saved, &task.id).cloned() };
             let ctx = &ctx;
             let mut fut = Box::pin(async move {
                 let result = match handled {
