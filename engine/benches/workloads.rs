@@ -27,21 +27,38 @@ fn inc() -> graph::node::NodeFn {
     node(|s| Ok::<_, NodeError>(json!({"count": s.i64("count").unwrap_or(0) + 1})))
 }
 
-/// W1: 100 nodes in a line, each `count += 1`.
-fn w1() -> f64 {
+/// `n` nodes in a line, each `count += 1`.
+fn chain(n: usize) -> StateGraph {
     let mut g = StateGraph::new().channel("count", Channel::last_value()).edge(START, "n0");
-    for i in 0..100 {
+    for i in 0..n {
         g = g.node(format!("n{i}"), inc());
         if i > 0 {
             g = g.edge(format!("n{}", i - 1), format!("n{i}"));
         }
     }
-    let g = g.compile().unwrap();
-    let cfg = RunConfig::default().recursion_limit(200);
-    measure(31, 100, || {
+    g
+}
+
+/// W1: 100 nodes in a line (W1x4000: 4000, to show a superstep's cost does not grow with the graph).
+fn w1(n: usize, runs: usize) -> f64 {
+    let g = chain(n).compile().unwrap();
+    let cfg = RunConfig::default().recursion_limit(2 * n);
+    measure(runs, n, || {
         let out = g.invoke_blocking(json!({"count": 0}), cfg.clone()).unwrap();
-        assert_eq!(out["count"], 100);
+        assert_eq!(out["count"], n);
     })
+}
+
+/// Compiling a 4000-node line and drawing its Mermaid, in ms.
+fn compile_and_draw(n: usize) -> f64 {
+    measure_part(11, 1, || {
+        let g = chain(n);
+        let started = Instant::now();
+        let drawn = g.compile().unwrap().draw_mermaid();
+        let elapsed = started.elapsed();
+        assert!(drawn.len() > n);
+        elapsed
+    }) / 1000.0
 }
 
 /// W2: one node looping through a conditional edge 1000 times.
@@ -134,7 +151,9 @@ fn w4() -> f64 {
 
 fn main() {
     let mut results: Vec<(&str, f64, &str)> = vec![
-        ("W1", w1(), "µs/superstep"),
+        ("W1", w1(100, 31), "µs/superstep"),
+        ("W1x4000", w1(4000, 11), "µs/superstep"),
+        ("C4000", compile_and_draw(4000), "ms/graph"),
         ("W2", w2(), "µs/superstep"),
         ("W3x1000", w3(1000), "µs/task"),
         ("W3x3000", w3(3000), "µs/task"),

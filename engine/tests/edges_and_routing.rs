@@ -213,3 +213,28 @@ fn drawn_edges_end_a_node_an_edge_leads_to_and_nothing_leaves_as_langgraph_js_dr
     assert_eq!(to_end, [("c".to_string(), false), ("b".to_string(), false)]);
     assert!(g.draw_mermaid().contains("\tb --> __end__;"));
 }
+
+#[test]
+fn drawn_edges_end_each_sink_once_in_name_order_and_never_an_error_handler() {
+    let g = path_graph()
+        .add_node(NodeSpec::new("a", mark("a")).on_error("h"))
+        .node("z", mark("z"))
+        .node("e", mark("e"))
+        .node("c", mark("c"))
+        .node("h", mark("h"))
+        .node("j", mark("j"))
+        .edge(START, "a")
+        .edge("a", "z")
+        .edge("a", "e")
+        .edge("c", "e")
+        .edge("a", "c")
+        .edge("a", "h")
+        .join(["z", "c"], "j")
+        .compile()
+        .unwrap();
+    let edges = g.drawn_edges();
+    let to_end: Vec<&str> = edges.iter().filter(|e| e.target == END).map(|e| e.source.as_str()).collect();
+    // e is reached twice but ends once; h, the error handler, never; j through the barrier.
+    assert_eq!(to_end, ["e", "j"]);
+    assert!(edges.iter().any(|e| e.source == "z" && e.target == "j" && !e.conditional));
+}

@@ -255,7 +255,7 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     let mut rs = RunState::new(spec);
     for (name, &version) in &t.checkpoint.channel_versions {
         if let Some(ch) = spec.channel(name) {
-            rs.versions[ch] = version;
+            rs.set_version(ch, version);
             // An untracked channel restarts from its default.
             if !spec.channels[ch].untracked {
                 rs.values[ch] = t.values.get(name).cloned().map(Rc::new);

@@ -549,7 +549,7 @@ fn write_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(), Error
         rs.step += 1;
     }
     rs.values[spec.start_channel] = Some(Rc::new(v));
-    rs.versions[spec.start_channel] = rs.next_version();
+    rs.set_version(spec.start_channel, rs.next_version());
     rs.updated = Some(vec![spec.start_channel]);
     Ok(())
 }

@@ -199,7 +199,7 @@ impl CompiledGraph {
             // goto's task is listed only once the resumed superstep is saved.
             let versions = rs.versions.clone();
             super::with_null_writes(spec, &mut rs, &t.pending_writes, self.env())?;
-            rs.versions = versions;
+            rs.set_versions(versions);
             let tasks = plan(spec, &rs, &t.checkpoint.id, &to.ns);
             let mut task_snaps = Vec::new();
             let mut next = Vec::new();

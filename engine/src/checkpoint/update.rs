@@ -326,7 +326,7 @@ pub(crate) async fn apply_as(
     let rs = &mut stepper.rs;
     if rs.values[spec.start_channel].is_some() {
         rs.values[spec.start_channel] = None;
-        rs.versions[spec.start_channel] = rs.next_version();
+        rs.set_version(spec.start_channel, rs.next_version());
     }
     let changed = apply_writes(spec, &mut stepper.rs, &task_refs, updates.into_iter().map(|(_, w)| w).collect(), &mut ids)?;
     // As LangGraph.js: an update (not an input) counts as a task run, so it may finish deferred nodes.

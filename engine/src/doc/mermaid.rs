@@ -42,9 +42,7 @@ impl CompiledGraph {
             for &ch in &n.edge_writes {
                 let target = match &spec.channels[ch].kind {
                     ChannelKind::Trigger { .. } => spec.nodes[ch - spec.start_channel].name.to_string(),
-                    ChannelKind::Barrier { .. } => {
-                        spec.nodes.iter().find(|m| m.triggers.contains(&ch)).map(|m| m.name.to_string()).unwrap_or_default()
-                    }
+                    ChannelKind::Barrier { .. } => spec.listeners[ch].first().map(|&m| spec.nodes[m].name.to_string()).unwrap_or_default(),
                     _ => continue,
                 };
                 edges.push(edge(&n.name, &target, false, None));
@@ -64,15 +62,19 @@ impl CompiledGraph {
         }
         // As LangGraph.js draws it: a node an edge (not a router) leads to, with no way
         // out drawn, ends the run; error handlers aside.
-        let mut sinks: Vec<String> = Vec::new();
-        for e in &edges {
-            let t = &e.target;
-            let handler = spec.nodes.iter().any(|n| n.spec.error_handler.as_ref() == Some(t));
-            if !e.conditional && t != END && !handler && !sinks.contains(t) && !edges.iter().any(|x| x.source == *t) {
-                sinks.push(t.clone());
-            }
-        }
+        // Owned and sorted, as the engine's other name sorts (one sort instance in the wasm).
+        let mut handlers: Vec<String> = spec.nodes.iter().filter_map(|n| n.spec.error_handler.clone()).collect();
+        let mut sources: Vec<String> = edges.iter().map(|e| e.source.clone()).collect();
+        crate::order::sort_by(&mut handlers, &|a, b| a.cmp(b));
+        crate::order::sort_by(&mut sources, &|a, b| a.cmp(b));
+        let listed = |names: &[String], t: &String| names.binary_search(t).is_ok();
+        let mut sinks: Vec<String> = edges
+            .iter()
+            .filter(|e| !e.conditional && e.target != END && !listed(&handlers, &e.target) && !listed(&sources, &e.target))
+            .map(|e| e.target.clone())
+            .collect();
         crate::order::sort_by(&mut sinks, &|a, b| a.cmp(b));
+        sinks.dedup();
         for t in sinks {
             edges.push(edge(&t, END, false, None));
         }

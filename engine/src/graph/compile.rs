@@ -113,17 +113,15 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     if let Some((key, _)) = g.channels.iter().find(|(k, _)| reserved_key(k)) {
         return Err(ValidationError::ReservedKey { key: key.clone() });
     }
-    let mut names: Vec<String> = Vec::new();
+    let mut names: Vec<String> = Vec::with_capacity(g.nodes.len());
     for n in &g.nodes {
         if reserved(&n.name) {
             return Err(ValidationError::ReservedName { name: n.name.clone() });
         }
-        if names.contains(&n.name) {
-            return Err(ValidationError::DuplicateNode { node: n.name.clone() });
-        }
         names.push(n.name.clone());
     }
-    let known = |n: &str| names.iter().any(|x| x == n);
+    let flow = super::flow::Flow::of(g, &names)?;
+    let known = |n: &str| flow.knows(n);
     let unknown = |node: &str, context: String| ValidationError::UnknownNode { node: node.to_string(), context };
     for (from, to) in &g.edges {
         if from == END || (from != START && !known(from)) {
@@ -177,15 +175,15 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     // edge, path map or `ends` names it (a router without a path map may lead
     // to any other node). Whether START reaches it is not asked: a Command from
     // a subgraph, or from a node without `ends`, may still lead to it.
-    let unreachable = super::flow::Flow::of(g, &names).unreachable().cloned();
-    match unreachable {
-        Some(node) => Err(ValidationError::Unreachable { node }),
-        None => Ok(names),
+    if let Some(node) = flow.unreachable() {
+        return Err(ValidationError::Unreachable { node: node.clone() });
     }
+    drop(flow);
+    Ok(names)
 }
 
 fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationError> {
-    let flow = super::flow::Flow::of(&g, &names);
+    let flow = super::flow::Flow::of(&g, &names)?;
     let mut warnings: Vec<String> =
         flow.not_from_start().into_iter().map(|n| format!("no edge from START leads to node `{n}`; only a Command can")).collect();
     warnings.extend(flow.cannot_finish().into_iter().map(|n| format!("node `{n}` has no path to END")));
@@ -205,7 +203,6 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
     let mut node_index = HashMap::new();
     node_index.insert(START.to_string(), 0);
     // `names` follows `g.nodes`.
-    let deferred = |n: &str| g.nodes.iter().any(|s| s.name == n && s.defer);
     for (i, n) in names.iter().enumerate() {
         node_index.insert(n.clone(), i + 1);
         let kind = ChannelKind::Trigger { deferred: g.nodes[i].defer };
@@ -217,7 +214,7 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         crate::order::sort_by(&mut sources, &|a, b| a.cmp(b));
         channels.push(ChannelSpec {
             name: std::rc::Rc::from(format!("{JOIN_PREFIX}{}:{to}", from.join("+"))),
-            kind: ChannelKind::Barrier { sources, deferred: deferred(to) },
+            kind: ChannelKind::Barrier { sources, deferred: g.nodes[node_index[to.as_str()] - 1].defer },
             default: None,
             untracked: false,
         });
@@ -241,44 +238,49 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         None => state_keys.clone(),
     };
     let trigger = |n: &str| start_channel + node_index[n];
-    let edge_writes = |from: &str| -> Vec<usize> {
-        let mut w: Vec<usize> = g.edges.iter().filter(|(f, t)| f == from && t != END).map(|(_, t)| trigger(t)).collect();
-        for (j, (sources, _)) in g.joins.iter().enumerate() {
-            if sources.iter().any(|s| s == from) {
-                w.push(join_base + j);
-            }
+    // Each node's edges, waiting edges and routers, grouped in one pass (START is 0).
+    let mut edge_writes: Vec<Vec<usize>> = vec![Vec::new(); names.len() + 1];
+    let mut join_triggers: Vec<Vec<usize>> = vec![Vec::new(); names.len() + 1];
+    let mut branches: Vec<Vec<usize>> = vec![Vec::new(); names.len() + 1];
+    for (from, to) in g.edges.iter().filter(|(_, t)| t != END) {
+        edge_writes[node_index[from.as_str()]].push(trigger(to));
+    }
+    for (j, (sources, to)) in g.joins.iter().enumerate() {
+        for s in sources {
+            edge_writes[node_index[s.as_str()]].push(join_base + j);
         }
+        join_triggers[node_index[to.as_str()]].push(join_base + j);
+    }
+    for (i, b) in g.branches.iter().enumerate() {
+        branches[node_index[b.source.as_str()]].push(i);
+    }
+    let branches_of = |n: usize| branches[n].iter().map(|&b| g.branches[b].clone()).collect::<Vec<_>>();
+    for w in &mut edge_writes {
         w.dedup();
-        w
-    };
-    let branches_of = |from: &str| g.branches.iter().filter(|b| b.source == from).cloned().collect::<Vec<_>>();
+    }
     let start_spec = NodeSpec::new(START, std::rc::Rc::new(|_, _| super::node::Call::Ready(Ok(crate::types::NodeOutput::Nothing))));
     let mut nodes = vec![CompiledNode {
         name: std::rc::Rc::from(START),
         spec: start_spec,
         input: input_keys.clone(),
         triggers: vec![start_channel],
-        edge_writes: edge_writes(START),
-        branches: branches_of(START),
+        edge_writes: std::mem::take(&mut edge_writes[0]),
+        branches: branches_of(0),
     }];
-    for spec in g.nodes.iter() {
+    for (i, spec) in g.nodes.iter().enumerate() {
         let input = match &spec.input {
             Some(ks) => keys(ks, &format!("the input schema of node {}", spec.name))?,
             None => state_keys.clone(),
         };
         let mut triggers = vec![trigger(&spec.name)];
-        for (j, (_, to)) in g.joins.iter().enumerate() {
-            if *to == spec.name {
-                triggers.push(join_base + j);
-            }
-        }
+        triggers.append(&mut join_triggers[i + 1]);
         nodes.push(CompiledNode {
             name: std::rc::Rc::from(spec.name.as_str()),
             spec: spec.clone(),
             input,
             triggers,
-            edge_writes: edge_writes(&spec.name),
-            branches: branches_of(&spec.name),
+            edge_writes: std::mem::take(&mut edge_writes[i + 1]),
+            branches: branches_of(i + 1),
         });
     }
     let mut listeners = vec![Vec::new(); channels.len()];

@@ -1,6 +1,7 @@
 //! Where control can flow between a graph's nodes, for compile's checks: which
 //! nodes nothing leads to, which START does not reach, which cannot reach END.
 use super::builder::StateGraph;
+use crate::error::ValidationError;
 use crate::types::{END, START};
 use hashbrown::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -16,10 +17,16 @@ pub struct Flow<'a> {
 }
 
 impl<'a> Flow<'a> {
-    pub fn of(g: &'a StateGraph, names: &'a [String]) -> Self {
+    /// The flow over `names`, which must not repeat a name (nor be START or END).
+    pub fn of(g: &'a StateGraph, names: &'a [String]) -> Result<Self, ValidationError> {
         let mut graph = DiGraph::new();
+        let mut index = HashMap::with_capacity(names.len() + 2);
         // START is node 0, END node 1, then `names` in order (see `nodes`).
-        let index = [START, END].into_iter().chain(names.iter().map(String::as_str)).map(|n| (n, graph.add_node(()))).collect();
+        for n in [START, END].into_iter().chain(names.iter().map(String::as_str)) {
+            if index.insert(n, graph.add_node(())).is_some() {
+                return Err(ValidationError::DuplicateNode { node: n.to_string() });
+            }
+        }
         let mut flow = Flow { graph, index, names };
         for (f, t) in &g.edges {
             flow.add(f, t);
@@ -53,7 +60,12 @@ impl<'a> Flow<'a> {
             names.iter().filter(|t| *t != h).for_each(|t| flow.add(h, t));
             flow.add(h, END);
         }
-        flow
+        Ok(flow)
+    }
+
+    /// Whether `name` is one of the graph's own nodes (START and END are not).
+    pub fn knows(&self, name: &str) -> bool {
+        name != START && name != END && self.index.contains_key(name)
     }
 
     /// An edge between known nodes (compile has checked every name already).

@@ -67,7 +67,7 @@ pub fn apply_writes(
                 // Consumed: empty (so not available) with a newer version; a write in
                 // this same superstep makes it available again and triggers the node.
                 rs.values[ch] = None;
-                rs.versions[ch] = next;
+                rs.set_version(ch, next);
             }
         }
     }
@@ -133,7 +133,7 @@ pub fn apply_writes(
             }
         }
         start = end;
-        rs.versions[ch] = next;
+        rs.set_version(ch, next);
         updated.push(ch);
     }
     // Triggers set by the previous superstep and not written again are cleared.
@@ -144,7 +144,7 @@ pub fn apply_writes(
     for ch in stale {
         if matches!(spec.channels[ch].kind, ChannelKind::Trigger { deferred: false }) && rs.values[ch].is_some() && !updated.contains(&ch) {
             rs.values[ch] = None;
-            rs.versions[ch] = next;
+            rs.set_version(ch, next);
         }
     }
     rs.sends = sends;

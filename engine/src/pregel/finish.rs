@@ -43,7 +43,7 @@ pub fn finish_deferred(spec: &GraphSpec, rs: &mut RunState) {
             _ => continue,
         };
         rs.values[ch] = Some(Rc::new(value));
-        rs.versions[ch] = next;
+        rs.set_version(ch, next);
         if !finished.contains(&ch) {
             finished.push(ch);
         }

@@ -109,16 +109,19 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
         };
         hex16(stable_hash_bytes([seed.as_bytes(), namespace.as_bytes(), &step, kind, key]))
     };
-    // Only nodes listening to an updated channel can be triggered (all, if unknown).
-    let listening = rs.updated.as_ref().map(|updated| {
-        let mut listening = vec![false; spec.nodes.len()];
-        for &n in updated.iter().flat_map(|&ch| &spec.listeners[ch]) {
-            listening[n] = true;
+    // Only nodes listening to an updated channel can be triggered (all, if unknown):
+    // a step of a big graph checks only those (the tasks are sorted below).
+    let candidates: Vec<usize> = match &rs.updated {
+        Some(updated) => {
+            let mut marked = vec![false; spec.nodes.len()];
+            let listening = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied());
+            listening.filter(|&n| !std::mem::replace(&mut marked[n], true)).collect()
         }
-        listening
-    });
-    let mut tasks: Vec<Rc<Task>> = (0..spec.nodes.len())
-        .filter(|&n| listening.as_ref().is_none_or(|l| l[n]) && rs.triggered(spec, n))
+        None => (0..spec.nodes.len()).collect(),
+    };
+    let mut tasks: Vec<Rc<Task>> = candidates
+        .into_iter()
+        .filter(|&n| rs.triggered(spec, n))
         .map(|n| {
             let node = &spec.nodes[n];
             let triggers: Vec<usize> = node.triggers.iter().copied().filter(|&c| rs.available(spec, c)).collect();

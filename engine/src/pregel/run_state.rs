@@ -28,6 +28,9 @@ pub struct RunState {
     pub version_floor: u64,
     /// The lists the last superstep only appended to, for bindings' conversions.
     pub growth: Rc<[Growth]>,
+    /// The highest of `versions`, kept by `set_version`: a superstep of a graph
+    /// with thousands of channels need not scan them all.
+    latest: u64,
 }
 
 impl RunState {
@@ -43,12 +46,30 @@ impl RunState {
             updated: None,
             version_floor: 0,
             growth: Rc::new([]),
+            latest: 0,
         }
     }
 
     /// The version a write in the next superstep gets: newer than any before.
     pub fn next_version(&self) -> u64 {
-        self.versions.iter().copied().max().unwrap_or(0).max(self.version_floor) + 1
+        debug_assert_eq!(self.latest, self.versions.iter().copied().max().unwrap_or(0), "versions set without set_version");
+        self.latest.max(self.version_floor) + 1
+    }
+
+    /// Sets channel `ch`'s version (every write of `versions` goes through here or `set_versions`).
+    pub fn set_version(&mut self, ch: usize, version: u64) {
+        let old = std::mem::replace(&mut self.versions[ch], version);
+        if version >= self.latest {
+            self.latest = version;
+        } else if old == self.latest {
+            self.latest = self.versions.iter().copied().max().unwrap_or(0);
+        }
+    }
+
+    /// Replaces every channel's version.
+    pub fn set_versions(&mut self, versions: Vec<u64>) {
+        self.latest = versions.iter().copied().max().unwrap_or(0);
+        self.versions = versions;
     }
 
     /// Whether a channel can be read (a barrier only once every source has written;
@@ -104,5 +125,28 @@ impl RunState {
     pub fn all_values(&self, spec: &GraphSpec) -> Value {
         let all: Vec<usize> = (0..spec.state_count).collect();
         self.values_of(spec, &all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    #[test]
+    fn the_next_version_is_above_every_version_however_they_were_set() {
+        let g = StateGraph::new().channel("a", Channel::last_value()).channel("b", Channel::last_value());
+        let g = g.node("n", node(|_| Ok::<_, NodeError>(serde_json::json!({})))).edge(START, "n").compile().unwrap();
+        let mut rs = super::RunState::new(g.spec());
+        assert_eq!(rs.next_version(), 1);
+        rs.set_version(0, 7);
+        rs.set_version(1, 3);
+        assert_eq!(rs.next_version(), 8);
+        // Lowering the newest channel's version lowers the next one to the rest's.
+        rs.set_version(0, 2);
+        assert_eq!(rs.next_version(), 4);
+        rs.set_versions(vec![5; rs.versions.len()]);
+        assert_eq!(rs.next_version(), 6);
+        rs.version_floor = 9;
+        assert_eq!(rs.next_version(), 10);
     }
 }
