@@ -304,6 +304,30 @@ test("an edge picked on the canvas is deleted with Delete, and undo brings it ba
   await page.waitForSelector('g.node.picked[data-node="my_node"]');
   assert.match(await page.locator("section.node-panel h2").first().textContent(), /\bmy_node\b/);
   assert.doesNotMatch(await page.locator('g.edge[data-edge="my_node>my_other_node"]').getAttribute("class"), /\bpicked\b/);
+  // The panel edits the Command's goto; the lines follow the names it quotes.
+  const goto = page.getByLabel("command goto (expression)");
+  assert.equal(await goto.inputValue(), "'my_other_node'");
+  await goto.fill("if(foo == 'bar', 'my_other_node', '__end__')");
+  await goto.press("Enter");
+  await goto.blur();
+  await page.waitForSelector('g.edge[data-edge="my_node>__end__"]');
+  assert.equal(await page.locator('g.edge[data-edge="my_node>my_other_node"]').count(), 1);
+  assert.match(await page.locator(".goto-ends").textContent(), /my_other_node, END/);
+  // Renaming a node the goto names renames it there too.
+  await page.locator('g.node[data-node="my_other_node"]').click();
+  await page.getByLabel("node name").fill("finish");
+  await page.getByRole("button", { name: "Rename node" }).click();
+  await page.waitForSelector('path.edge-hit.owned[data-edge="my_node>finish"]', { state: "attached" });
+  await page.locator('g.node[data-node="my_node"]').click();
+  assert.equal(await page.getByLabel("command goto (expression)").inputValue(), "if(foo == 'bar', 'finish', '__end__')");
+  assert.equal(await page.locator("ul.problems[aria-label=problems] li.error").count(), 0);
+  assert.equal(await page.locator(".problem-badge").count(), 0);
+  // Undo takes back the rename, then the goto, lines and all.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForFunction(() => !document.querySelector('g.edge[data-edge="my_node>__end__"]'));
+  await page.locator('g.node[data-node="my_node"]').click();
+  assert.equal(await page.getByLabel("command goto (expression)").inputValue(), "'my_other_node'");
   await page.close();
 });
 

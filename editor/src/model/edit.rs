@@ -150,6 +150,20 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             check_name(doc, &to)?;
             let node = doc.nodes.iter_mut().find(|n| n.id == from).ok_or_else(|| Refused(format!("no node `{from}`")))?;
             node.id = to.clone();
+            // Nodes naming it in their settings: a Command's goto and ends, a Send's target.
+            for n in doc.nodes.iter_mut() {
+                if let Some(ends) = n.settings.get_mut("ends") {
+                    rename_in(ends, &from, &to);
+                }
+                if n.kind == "send" {
+                    if let Some(target) = n.settings.get_mut("node") {
+                        rename_in(target, &from, &to);
+                    }
+                }
+                if let Some(Value::String(goto)) = n.settings.get_mut("goto") {
+                    *goto = super::command::rename_in_goto(goto, &from, &to);
+                }
+            }
             for e in doc.edges.iter_mut() {
                 rename_in(&mut e.from, &from, &to);
                 if e.to == from {
@@ -525,6 +539,20 @@ mod tests {
         assert!(d.edges.iter().any(|e| e.to == "triage"));
         assert!(d.routers.iter().any(|r| r.from == "triage"));
         assert!(GraphDoc::from_value(serde_json::to_value(&d).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn a_rename_follows_commands_and_sends_that_name_the_node() {
+        for (example, from, to) in [("command.json", "my_other_node", "finish"), ("map-reduce.json", "generate_joke", "joke")] {
+            let text = std::fs::read_to_string(format!("../www/examples/{example}")).unwrap();
+            let mut h = History::new(GraphDoc::from_json(&text).unwrap());
+            h.edit(EditorChange::RenameNode { from: from.into(), to: to.into() }).unwrap();
+            let written = serde_json::to_string(&(&h.doc.nodes, &h.doc.edges, &h.doc.routers)).unwrap();
+            assert!(!written.contains(from), "{example}: {from} left behind");
+            assert!(superstep::doc::validate::check(&h.doc).is_empty(), "{example} still valid");
+            h.undo();
+            assert_eq!(h.doc, GraphDoc::from_json(&text).unwrap());
+        }
     }
 
     #[test]

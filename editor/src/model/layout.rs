@@ -73,7 +73,6 @@ impl Layout {
 
 /// Every edge the document implies, START and END included.
 pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
-    let ids: Vec<&str> = doc.nodes.iter().map(|n| n.id.as_str()).collect();
     let mut out = Vec::new();
     let mut push = |from: &str, to: &str, kind: EdgeKind| out.push(EdgeLine { from: from.into(), to: to.into(), kind, back: false });
     for e in &doc.edges {
@@ -114,10 +113,8 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
             push(&n.id, t, EdgeKind::Command);
         }
         if let Some(g) = n.settings.get("goto").and_then(|v| v.as_str()) {
-            for id in &ids {
-                if g.contains(&format!("'{id}'")) {
-                    push(&n.id, id, EdgeKind::Command);
-                }
+            for id in super::command::goto_targets(doc, g) {
+                push(&n.id, &id, EdgeKind::Command);
             }
         }
     }

@@ -1,4 +1,5 @@
 pub mod clipboard;
+pub mod command;
 pub mod edge_removal;
 pub mod edit;
 pub mod history;

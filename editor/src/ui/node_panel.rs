@@ -4,6 +4,7 @@
 //! node's graph (create, open, rename, delete) and its mappings. With
 //! several nodes selected: delete them, or join them into one node.
 use super::sandbox::syntax_error;
+use crate::model::command::{takes_goto, with_goto};
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::policies;
 use crate::model::run::Breakpoints;
@@ -177,6 +178,7 @@ pub fn NodePanel(
         <section class="panel node-panel" aria-label="node">
             <h2>{format!("Node {id}")}<span class="muted">{format!(" · {}", node.kind)}</span></h2>
             <div class="node-form">{form}</div>
+            {takes_goto(&node.kind).then(|| view! { <CommandGoto doc=doc.clone() id=id.clone() settings=settings.clone() on_edit=on_edit /> })}
             {(!mapped_input).then(|| view! {
                 <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
                     <span class="muted">"Reads: "</span>{reads_view}
@@ -210,6 +212,24 @@ pub fn NodePanel(
         </section>
     }
     .into_any()
+}
+
+/// The node's `Command` goto: an expression naming where its update goes next,
+/// in the same step. The lines it draws (`ends`) follow the names it quotes.
+#[component]
+fn CommandGoto(doc: GraphDoc, id: String, settings: Map<String, Value>, on_edit: Callback<EditorChange>) -> impl IntoView {
+    let goto = settings.get("goto").and_then(Value::as_str).unwrap_or_default().to_string();
+    let ends: Vec<String> = settings.get("ends").map(superstep::doc::names).unwrap_or_default().into_iter().map(label).collect();
+    let apply = move |e: leptos::ev::Event| {
+        let settings = with_goto(&doc, &settings, &event_target_value(&e));
+        on_edit.run(EditorChange::SetSettings { id: id.clone(), settings });
+    };
+    view! {
+        <label class="goto" title="LangGraph's Command(goto): the update and the route in one step. A node name in quotes, a list of them, or an expression such as if(n > 2, 'a', 'b'); blank for none.">
+            "Then go to " <input aria-label="command goto (expression)" placeholder="no Command — e.g. 'node'" prop:value=goto on:change=apply />
+        </label>
+        {(!ends.is_empty()).then(|| view! { <p class="muted goto-ends">{format!("Command may go to: {}", ends.join(", "))}</p> })}
+    }
 }
 
 /// A subgraph's breakpoints: part of its document (LangGraph's `compile({ interruptBefore })`),
