@@ -425,7 +425,8 @@ fn static_breakpoints_before_and_after_then_continue_with_null() {
     let mut at_invoke = thread("t2");
     at_invoke.interrupt_before = Some(vec!["*".into()]);
     let g2 = path_state().node("a", mark("a")).edge(START, "a").compile_with(with_saver(&s)).unwrap();
-    assert_eq!(g2.invoke_blocking(json!({}), at_invoke.clone()).unwrap(), json!({"path": [], "__interrupt__": []}));
+    // As LangGraph's invoke: a run that never showed its state returns only the stop.
+    assert_eq!(g2.invoke_blocking(json!({}), at_invoke.clone()).unwrap(), json!({"__interrupt__": []}));
 }
 
 #[test]
@@ -791,4 +792,28 @@ fn an_update_as_a_waiting_edges_target_leaves_its_barrier_full() {
     assert_eq!(next, vec!["j", "k"]);
     let out = g.invoke_blocking(Value::Null, cfg).unwrap();
     assert_eq!(out["path"], json!(["a", "c", "upd", "j", "k", "k"]));
+}
+
+/// As LangGraph's `invoke`: it returns the last `values` chunk, so a run that wrote
+/// no output key returns nothing, and a pause before any returns only the stop.
+#[test]
+fn invoke_returns_the_state_the_run_last_showed_and_nothing_if_none() {
+    let build = |write: bool| {
+        StateGraph::new()
+            .channel("path", Channel::append())
+            .node("a", node(move |_| Ok::<_, NodeError>(if write { json!({"path": ["a"]}) } else { json!({}) })))
+            .edge(START, "a")
+            .compile_with(with_saver(&saver()))
+            .unwrap()
+    };
+    assert_eq!(build(false).invoke_blocking(json!({}), thread("t")).unwrap(), Value::Null);
+    assert_eq!(build(true).invoke_blocking(json!({}), thread("t")).unwrap(), json!({"path": ["a"]}));
+    // The input shows the state: its chunk is the last one.
+    assert_eq!(build(false).invoke_blocking(json!({"path": ["in"]}), thread("t")).unwrap(), json!({"path": ["in"]}));
+    let mut before = thread("b");
+    before.interrupt_before = Some(vec!["a".into()]);
+    let g = build(true);
+    assert_eq!(g.invoke_blocking(json!({}), before.clone()).unwrap(), json!({"__interrupt__": []}));
+    // Continuing shows the state it continues from first.
+    assert_eq!(g.invoke_blocking(Value::Null, thread("b")).unwrap(), json!({"path": ["a"]}));
 }

@@ -475,6 +475,7 @@ pub(crate) async fn start_run(
             // Command's update and goto included, so they do not stop it at once.
             stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             // As LangGraph.js: a resumed run streams the state it resumes from first.
+            stepper.run.values_shown.set(true);
             stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs);
             if !replay {
                 let md = &t.checkpoint.metadata;
@@ -485,6 +486,8 @@ pub(crate) async fn start_run(
         // to an empty state (a bare resume runs nothing).
         (Input::Command(c), None) => {
             apply_command_input(&mut stepper, c, &persist).await?;
+            // Its invoke returns that state, though no chunk showed it.
+            stepper.run.values_shown.set(true);
         }
         (Input::Continue, None) => return Err(Error::EmptyInput { message: format!("thread {} has nothing to continue", to.thread_id) }),
     }

@@ -231,7 +231,9 @@ impl CompiledGraph {
         Rc::ptr_eq(&self.0, &other.0)
     }
 
-    /// Runs to the end; returns the output keys (with `__interrupt__` if paused).
+    /// Runs to the end; returns the output keys (with `__interrupt__` if paused), or
+    /// `Null` if the run never showed its state (no output key was ever written), as
+    /// LangGraph's `invoke` returns nothing then.
     ///
     /// The public async entry points return boxed futures built here: a caller
     /// in another crate (the wasm bindings) then polls this crate's one copy of
@@ -302,13 +304,18 @@ impl CompiledGraph {
 
 /// Ticks until the run stops; the output as `invoke` returns it.
 pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
+    // As LangGraph's invoke: the state the run last showed, none if it showed none.
+    let shown = |stepper: &Stepper| if stepper.run.values_shown.get() { stepper.output() } else { Value::Null };
     loop {
         match stepper.tick().await.outcome {
             Outcome::Continue => continue,
             // A root stepper drops a command to its (missing) parent (`conclude`).
-            Outcome::Done | Outcome::ParentCommand(_) => return Ok(stepper.output()),
+            Outcome::Done | Outcome::ParentCommand(_) => return Ok(shown(stepper)),
             Outcome::Interrupted(interrupts) => {
-                let mut out = stepper.output();
+                let mut out = match shown(stepper) {
+                    Value::Null => Value::Object(Default::default()),
+                    values => values,
+                };
                 if let Value::Object(m) = &mut out {
                     m.insert(INTERRUPT_KEY.into(), Value::Array(interrupts.iter().map(interrupt_json).collect()));
                 }

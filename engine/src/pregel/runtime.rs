@@ -80,6 +80,9 @@ pub(crate) struct RunCtx {
     pub store: Option<Rc<dyn std::any::Any>>,
     /// See `RunConfig::save_on_exit`; subgraphs inherit it.
     pub save_on_exit: bool,
+    /// The run has shown its state (a `values` chunk, streamed or not): as in
+    /// LangGraph, `invoke` returns the last one, and nothing if there was none.
+    pub values_shown: std::cell::Cell<bool>,
 }
 
 impl RunCtx {

@@ -467,6 +467,7 @@ impl Stepper {
             let output_written =
                 || results.iter().any(|r| shown_at_pause(r) && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)));
             if root && output_written() {
+                self.run.values_shown.set(true);
                 self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
                     super::apply::with_writes_of(spec, &self.rs, tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
                         .all_values(spec)
@@ -512,6 +513,7 @@ impl Stepper {
             self.checkpoint_id = self.run.env.next_id().into();
         }
         if !changed.is_empty() {
+            self.run.values_shown.set(true);
             self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
@@ -591,6 +593,7 @@ impl Stepper {
             slots: config.max_concurrency.map(super::slots::Slots::new),
             store: config.store.clone(),
             save_on_exit: config.save_on_exit,
+            values_shown: Default::default(),
         });
         Stepper {
             graph: graph.clone(),

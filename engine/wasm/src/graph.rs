@@ -208,7 +208,9 @@ impl JsGraph {
 
     pub fn invoke(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
         let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
-        Ok(promise(async move { g.invoke(input, config).await.map(|v| to_js(&v)).map_err(|e| errors::to_js(&e)) }))
+        // A run that never showed its state returns nothing, as LangGraph.js's invoke does.
+        let out = |v: Value| if v.is_null() { JsValue::UNDEFINED } else { to_js(&v) };
+        Ok(promise(async move { g.invoke(input, config).await.map(out).map_err(|e| errors::to_js(&e)) }))
     }
 
     pub fn stream(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
