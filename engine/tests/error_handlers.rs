@@ -241,3 +241,44 @@ fn a_handler_that_starts_after_the_failed_node_used_the_resume_value_asks_its_ow
     let out = g.invoke_blocking(Command::resume(json!("second")), config).unwrap();
     assert_eq!(out["path"], json!(["handler \"second\""]));
 }
+
+#[test]
+fn a_handler_does_not_take_the_answer_to_the_question_its_node_failed_before_asking() {
+    // a asks, and on resume fails before asking again; its handler asks too. The resume
+    // map answered a's question (by its id), not the handler's: as in LangGraph.js, whose
+    // handler is a task with interrupt ids of its own, the handler pauses with its own.
+    let runs = Rc::new(Cell::new(0));
+    let counted = runs.clone();
+    let failing = node_rt(move |_s, rt| {
+        counted.set(counted.get() + 1);
+        if counted.get() == 2 {
+            return Err::<Value, _>(NodeError::from("boom"));
+        }
+        let answer = rt.interrupt(json!("node?"))?;
+        Ok(json!({ "path": [format!("a {answer}")] }))
+    });
+    let asks = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("handler?"))?;
+        Ok::<_, NodeError>(json!({ "path": [format!("handler {answer}")] }))
+    });
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", failing).on_error("on_a"))
+        .node("on_a", asks)
+        .edge(START, "a")
+        .compile_with(with_saver())
+        .unwrap();
+    let config = RunConfig::thread("t");
+    let by_id = |out: &Value, answer: &str| {
+        let asked = &out["__interrupt__"][0];
+        let map = serde_json::Map::from_iter([(asked["id"].as_str().unwrap().to_string(), json!(answer))]);
+        (asked["value"].clone(), Command { resume: Some(Value::Object(map)), ..Default::default() })
+    };
+    let (asked, resume) = by_id(&g.invoke_blocking(json!({}), config.clone()).unwrap(), "for a");
+    assert_eq!(asked, json!("node?"));
+    let (asked, resume) = by_id(&g.invoke_blocking(resume, config.clone()).unwrap(), "for the handler");
+    assert_eq!(asked, json!("handler?"));
+    let out = g.invoke_blocking(resume, config).unwrap();
+    assert_eq!(out["path"], json!(["handler \"for the handler\""]));
+    assert_eq!(runs.get(), 2, "the failed node does not run again");
+}

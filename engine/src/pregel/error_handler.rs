@@ -72,9 +72,13 @@ fn handler_task_id(failed: &str) -> String {
 /// Runs node `handler` for `failed`, whose node failed with `error`; `rt` is the
 /// failed task's runtime (the handler goes on with its resume values).
 pub(super) async fn run(ctx: &StepCtx<'_>, failed: &Rc<Task>, rt: &Runtime, handler: &str, error: Error) -> TaskResult {
+    // Answers by id answer the node's questions, not the handler's (in LangGraph.js the
+    // handler is a task of its own, whose interrupts have ids of their own): it keeps
+    // only those the node took. One value for all (the null resume) may reach it.
     let cursor = {
         let c = rt.0.resume.borrow();
-        ResumeCursor { values: c.values.clone(), next: c.next }
+        let kept = if ctx.run.null_resume.borrow().value.is_some() { c.values.len() } else { c.next.min(c.values.len()) };
+        ResumeCursor { values: c.values[..kept].to_vec(), next: c.next }
     };
     run_handler(ctx, failed, cursor, handler, error, true).await
 }

@@ -220,7 +220,10 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
         if taken > 0 {
             stream_resumed_failure(ctx, task);
         }
-        if handled.is_none() && node.spec.subgraph.is_none() {
+        // A handled failure keeps them too, unless the run gave one value for all (the
+        // handler may take it, as LangGraph's null resume): answers by id were the node's.
+        let by_id = ctx.run.null_resume.borrow().value.is_none();
+        if (handled.is_none() || by_id) && node.spec.subgraph.is_none() {
             ctx.run.failed_takes.borrow_mut().push((task.id.clone(), taken));
         }
     }
