@@ -816,4 +816,14 @@ fn invoke_returns_the_state_the_run_last_showed_and_nothing_if_none() {
     assert_eq!(g.invoke_blocking(json!({}), before.clone()).unwrap(), json!({"__interrupt__": []}));
     // Continuing shows the state it continues from first.
     assert_eq!(g.invoke_blocking(Value::Null, thread("b")).unwrap(), json!({"path": ["a"]}));
+    // Only output keys count: a run that writes another shows invoke nothing.
+    let narrow = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("x", Channel::last_value())
+        .output_keys(vec!["x".to_string()])
+        .node("a", mark("a"))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    assert_eq!(narrow.invoke_blocking(json!({}), RunConfig::default()).unwrap(), Value::Null);
 }

@@ -222,6 +222,8 @@ fn subgraph_kind(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> R
                         }
                         Value::Object(obj)
                     }
+                    // A subgraph that showed no state returns nothing: no update.
+                    None if result.is_null() => Value::Object(Map::new()),
                     None => result,
                 };
                 Ok(NodeOutput::Update(update))

@@ -513,7 +513,10 @@ impl Stepper {
             self.checkpoint_id = self.run.env.next_id().into();
         }
         if !changed.is_empty() {
-            self.run.values_shown.set(true);
+            // invoke's values are the output keys': a step that wrote none shows it nothing.
+            if changed.iter().any(|c| spec.output_keys.contains(&c.channel)) {
+                self.run.values_shown.set(true);
+            }
             self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {

@@ -19,6 +19,17 @@ export async function run(lib) {
     breakpoint: wrap(await build(() => ({ log: ["a"] }), { interruptBefore: ["a"] }).invoke({}, thread("o5"))),
     resumeEmptyThread: wrap(await build(() => ({})).invoke(new Command({ resume: 1 }), thread("o6"))),
   };
+  // With an output schema, only its keys count: writing another shows nothing.
+  const O = Annotation.Root({ x: Annotation() });
+  const narrow = new StateGraph({ stateSchema: S, output: O }).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").compile();
+  outputs.outputSchema = wrap(await narrow.invoke({}));
+  // A graph invoked inside a node returns nothing the same way.
+  const inner = new StateGraph(S).addNode("s", () => ({})).addEdge(START, "s").compile();
+  const outer = new StateGraph(S)
+    .addNode("p", async () => ({ x: String(await inner.invoke({})) }))
+    .addEdge(START, "p")
+    .compile();
+  outputs.nested = wrap(await outer.invoke({}));
   const bp = build(() => ({ log: ["a"] }), { interruptBefore: ["a"] });
   await bp.invoke({}, thread("o7"));
   outputs.continued = wrap(await bp.invoke(null, thread("o7")));
