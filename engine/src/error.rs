@@ -53,7 +53,11 @@ impl Error {
     pub fn class_name(&self) -> &'static str {
         match self {
             Error::GraphRecursion { .. } => "GraphRecursionError",
-            Error::InvalidUpdate { .. } | Error::InvalidStateUpdate { .. } | Error::Reducer { .. } => "InvalidUpdateError",
+            // A route to a node the graph lacks: LangGraph.js's class for a `Send` there
+            // (it ignores a router's or a goto's), and LangGraph's for a router's.
+            Error::InvalidUpdate { .. } | Error::InvalidStateUpdate { .. } | Error::Reducer { .. } | Error::UnknownTarget { .. } => {
+                "InvalidUpdateError"
+            }
             Error::Validation(_) => "GraphValidationError",
             Error::Node { .. } => "NodeError",
             Error::NoCheckpointer { .. } => "GraphValueError",
@@ -64,7 +68,7 @@ impl Error {
             Error::Document { .. } => "GraphDocumentError",
             Error::Aborted { .. } | Error::Cancelled => "AbortError",
             Error::Multiple { .. } => "AggregateError",
-            Error::UnknownRoute { .. } | Error::UnknownTarget { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
+            Error::UnknownRoute { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
         }
     }
 

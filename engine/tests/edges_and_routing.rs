@@ -181,6 +181,8 @@ fn a_router_naming_a_missing_node_is_an_error() {
         .unwrap();
     let err = g.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
     assert_eq!(err, Error::UnknownTarget { source: "a".into(), target: "ghost".into() });
+    // Typed, as LangGraph's: its InvalidUpdateError.
+    assert_eq!(err.class_name(), "InvalidUpdateError");
 }
 
 #[test]

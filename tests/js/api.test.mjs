@@ -56,6 +56,11 @@ test("errors are typed and named", async () => {
   await assert.rejects(picky.invoke({}), (e) => e instanceof Picky && e.message === "negative");
   const listResult = new StateGraph(Log).addNode("l", () => [1, 2]).addEdge(START, "l").compile();
   await assert.rejects(listResult.invoke({}), (e) => e instanceof S.InvalidUpdateError);
+  // A route to a node the graph lacks (a Send's, as LangGraph.js; a router's or a goto's, which it ignores).
+  const lost = (route) => new StateGraph(Log).addNode("n", route.node ?? (() => ({}))).addEdge(START, "n").addConditionalEdges("n", route.router ?? (() => END)).compile();
+  for (const route of [{ router: () => [new Send("ghost", {})] }, { router: () => "ghost" }, { node: () => new Command({ goto: "ghost" }) }]) {
+    await assert.rejects(lost(route).invoke({}), (e) => e instanceof S.InvalidUpdateError && /`n` routed to unknown node `ghost`/.test(e.message));
+  }
   // Control flow that a node's catch must rethrow is a GraphBubbleUp, as in LangGraph.js.
   for (const e of [new S.GraphInterrupt([]), new S.NodeInterrupt("x"), new S.ParentCommand(new Command({ graph: Command.PARENT }))]) {
     assert.ok(e instanceof S.GraphBubbleUp && e instanceof Error && S.isGraphBubbleUp(e), e.name);
