@@ -218,3 +218,33 @@ fn a_document_node_with_defer_runs_once_nothing_else_is_left() {
     let p = doc(json!("yes")).unwrap_err();
     assert_eq!((p[0].path.as_str(), p[0].message.as_str()), ("$.nodes[4].defer", "expected true or false"));
 }
+
+#[test]
+fn a_goto_reads_what_its_node_sets_over_the_state() {
+    // An interrupt node routes on the answer it just got; an update node on its new value.
+    let doc = GraphDoc::from_value(json!({
+        "format": "superstep.graph", "version": 1, "name": "goto",
+        "channels": [{ "key": "answer", "reducer": "overwrite" }, { "key": "n", "reducer": "overwrite" }, { "key": "path", "reducer": "append" }],
+        "nodes": [
+            { "id": "ask", "kind": "interrupt", "prompt": "ok?", "key": "answer",
+              "goto": "if(answer == 'yes', 'bump', 'no')", "ends": ["bump", "no"] },
+            { "id": "bump", "kind": "update", "exprs": { "n": "n + 1", "path": "['bump']" },
+              "goto": "if(n > 1, '__end__', 'bump')", "ends": ["bump", "__end__"] },
+            { "id": "no", "kind": "set", "values": { "path": ["no"] } }
+        ],
+        "edges": [{ "from": "__start__", "to": "ask" }]
+    }))
+    .unwrap();
+    let options = || CompileOptions {
+        checkpointer: superstep::checkpoint::Checkpointing::Saver(std::rc::Rc::new(superstep::checkpoint::MemorySaver::new())),
+        ..Default::default()
+    };
+    for (answer, path) in [("yes", json!(["bump", "bump"])), ("nope", json!(["no"]))] {
+        let g = build(&doc, &NoCode, options()).unwrap();
+        let cfg = superstep::RunConfig::thread("t");
+        block_on(g.invoke(json!({ "n": 0 }), cfg.clone())).unwrap();
+        let out = block_on(g.invoke(superstep::Command::resume(json!(answer)), cfg)).unwrap();
+        // bump runs until its own new n is over 1: twice, not three times.
+        assert_eq!(out["path"], path, "answer {answer}");
+    }
+}

@@ -225,7 +225,7 @@ fn CommandGoto(doc: GraphDoc, id: String, settings: Map<String, Value>, on_edit:
         on_edit.run(EditorChange::SetSettings { id: id.clone(), settings });
     };
     view! {
-        <label class="goto" title="LangGraph's Command(goto): the update and the route in one step. A node name in quotes, a list of them, or an expression such as if(n > 2, 'a', 'b'); blank for none.">
+        <label class="goto" title="LangGraph's Command(goto): the update and the route in one step. A node name in quotes, a list of them, or an expression such as if(n > 2, 'a', 'b'), which reads the values this node sets (an interrupt's answer) over the state; blank for none.">
             "Then go to " <input aria-label="command goto (expression)" placeholder="no Command — e.g. 'node'" prop:value=goto on:change=apply />
         </label>
         {(!ends.is_empty()).then(|| view! { <p class="muted goto-ends">{format!("Command may go to: {}", ends.join(", "))}</p> })}

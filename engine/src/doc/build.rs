@@ -83,15 +83,17 @@ fn targets(v: Value) -> Vec<Goto> {
     }
 }
 
-/// Wraps an update: with a `goto` expression the node returns a Command.
+/// Wraps an update: with a `goto` expression the node returns a Command. The
+/// goto reads what the update sets (an interrupt node's answer, say) over the
+/// state, as code deciding its Command after computing its update would.
 fn output(update: Map<String, Value>, goto: &Option<Expr>, s: &State) -> Result<NodeOutput, NodeError> {
     match goto {
         None => Ok(NodeOutput::Update(Value::Object(update))),
-        Some(g) => Ok(NodeOutput::Command(Command {
-            update: Some(Value::Object(update)),
-            goto: targets(eval(g, &lookup(s)).map_err(NodeError::msg)?),
-            ..Default::default()
-        })),
+        Some(g) => {
+            let read = |k: &str| update.get(k).cloned().or_else(|| s.get(k).cloned());
+            let goto = targets(eval(g, &read).map_err(NodeError::msg)?);
+            Ok(NodeOutput::Command(Command { update: Some(Value::Object(update)), goto, ..Default::default() }))
+        }
     }
 }
 
