@@ -37,19 +37,20 @@ fn literals(e: &Expr, out: &mut Vec<String>) {
     }
 }
 
-/// `settings` with goto `expr` (none when blank) and the `ends` it names.
+/// `settings` with goto `expr` and the `ends` it names. A blank goto removes both;
+/// one that quotes no node (it reads a name from the state, say) keeps the `ends`
+/// set by hand, which only then say where it may go.
 pub fn with_goto(doc: &GraphDoc, settings: &Map<String, Value>, expr: &str) -> Map<String, Value> {
     let mut s = settings.clone();
     let expr = expr.trim();
-    let ends = goto_targets(doc, expr);
     if expr.is_empty() {
         s.remove("goto");
-    } else {
-        s.insert("goto".into(), json!(expr));
-    }
-    if ends.is_empty() {
         s.remove("ends");
-    } else {
+        return s;
+    }
+    s.insert("goto".into(), json!(expr));
+    let ends = goto_targets(doc, expr);
+    if !ends.is_empty() {
         s.insert("ends".into(), json!(ends));
     }
     s
@@ -89,13 +90,16 @@ mod tests {
     }
 
     #[test]
-    fn setting_a_goto_sets_its_ends_and_clearing_it_removes_both() {
+    fn setting_a_goto_sets_its_ends_clearing_it_removes_both_and_a_dynamic_one_keeps_them() {
         let d = doc();
         let s = with_goto(&d, &Map::new(), " 'done' ");
         assert_eq!(s["goto"], "'done'");
         assert_eq!(s["ends"], json!(["done"]));
         let cleared = with_goto(&d, &s, "");
         assert!(!cleared.contains_key("goto") && !cleared.contains_key("ends"));
+        // A goto that reads its target from the state keeps the ends set by hand.
+        let dynamic = with_goto(&d, &s, "n");
+        assert_eq!((&dynamic["goto"], &dynamic["ends"]), (&json!("n"), &json!(["done"])));
     }
 
     #[test]
