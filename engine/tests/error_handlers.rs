@@ -214,26 +214,31 @@ fn a_graph_with_an_error_handler_has_no_unreachable_nodes() {
     assert_eq!(g.invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["later"]));
 }
 
-#[test]
-fn a_handler_that_starts_after_the_failed_node_used_the_resume_value_asks_its_own_question() {
-    // a asks, takes the answer on resume, then fails; its handler asks too. As in
-    // LangGraph.js, where taking a single resume value removes it, the handler pauses
-    // instead of taking the node's answer again, and the next resume answers it.
+/// Node `failing` at START, checkpointed, whose handler asks "handler?" and writes the answer.
+fn asked_on_failure(failing: graph::node::NodeFn) -> CompiledGraph {
     let asks = node_rt(|_s, rt| {
         let answer = rt.interrupt(json!("handler?"))?;
         Ok::<_, NodeError>(json!({ "path": [format!("handler {answer}")] }))
     });
-    let failing = node_rt(|_s, rt| {
-        let answer = rt.interrupt(json!("node?"))?;
-        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
-    });
-    let g = StateGraph::new()
+    StateGraph::new()
         .channel("path", Channel::append())
         .add_node(NodeSpec::new("a", failing).on_error("on_a"))
         .node("on_a", asks)
         .edge(START, "a")
         .compile_with(with_saver())
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_handler_that_starts_after_the_failed_node_used_the_resume_value_asks_its_own_question() {
+    // a asks, takes the answer on resume, then fails; its handler asks too. As in
+    // LangGraph.js, where taking a single resume value removes it, the handler pauses
+    // instead of taking the node's answer again, and the next resume answers it.
+    let failing = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("node?"))?;
+        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
+    });
+    let g = asked_on_failure(failing);
     let config = RunConfig::thread("t");
     let asked = |v: &Value| v["__interrupt__"][0]["value"].clone();
     assert_eq!(asked(&g.invoke_blocking(json!({}), config.clone()).unwrap()), json!("node?"));
@@ -257,17 +262,7 @@ fn a_handler_does_not_take_the_answer_to_the_question_its_node_failed_before_ask
         let answer = rt.interrupt(json!("node?"))?;
         Ok(json!({ "path": [format!("a {answer}")] }))
     });
-    let asks = node_rt(|_s, rt| {
-        let answer = rt.interrupt(json!("handler?"))?;
-        Ok::<_, NodeError>(json!({ "path": [format!("handler {answer}")] }))
-    });
-    let g = StateGraph::new()
-        .channel("path", Channel::append())
-        .add_node(NodeSpec::new("a", failing).on_error("on_a"))
-        .node("on_a", asks)
-        .edge(START, "a")
-        .compile_with(with_saver())
-        .unwrap();
+    let g = asked_on_failure(failing);
     let config = RunConfig::thread("t");
     let by_id = |out: &Value, answer: &str| {
         let asked = &out["__interrupt__"][0];

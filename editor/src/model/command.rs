@@ -7,11 +7,6 @@ use superstep::doc::expr::{parse, Expr};
 use superstep::doc::GraphDoc;
 use superstep::END;
 
-/// The node kinds whose update can carry a goto (see `doc::build`).
-pub fn takes_goto(kind: &str) -> bool {
-    matches!(kind, "set" | "update" | "interrupt")
-}
-
 /// The string literals of `expr` that name a node of `doc` (or END), in the
 /// document's order; none if the expression does not parse.
 pub fn goto_targets(doc: &GraphDoc, expr: &str) -> Vec<String> {

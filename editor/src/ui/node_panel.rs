@@ -4,7 +4,7 @@
 //! node's graph (create, open, rename, delete) and its mappings. With
 //! several nodes selected: delete them, or join them into one node.
 use super::sandbox::syntax_error;
-use crate::model::command::{takes_goto, with_goto};
+use crate::model::command::with_goto;
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::policies;
 use crate::model::run::Breakpoints;
@@ -178,7 +178,7 @@ pub fn NodePanel(
         <section class="panel node-panel" aria-label="node">
             <h2>{format!("Node {id}")}<span class="muted">{format!(" · {}", node.kind)}</span></h2>
             <div class="node-form">{form}</div>
-            {takes_goto(&node.kind).then(|| view! { <CommandGoto doc=doc.clone() id=id.clone() settings=settings.clone() on_edit=on_edit /> })}
+            {superstep::doc::validate::takes_goto(&node.kind).then(|| view! { <CommandGoto doc=doc.clone() id=id.clone() settings=settings.clone() on_edit=on_edit /> })}
             {(!mapped_input).then(|| view! {
                 <div class="reads" title="The node's input schema: tick keys to read only those (private keys included); none ticked reads the graph's state.">
                     <span class="muted">"Reads: "</span>{reads_view}

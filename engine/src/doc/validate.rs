@@ -17,6 +17,12 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("code", &[]),
 ];
 
+/// The node kinds whose update `build` sends with a `goto` as a Command (a code
+/// node returns its own Command).
+pub fn takes_goto(kind: &str) -> bool {
+    matches!(kind, "set" | "update" | "interrupt")
+}
+
 struct Check {
     problems: Vec<Problem>,
 }

@@ -77,7 +77,7 @@ pub(super) async fn run(ctx: &StepCtx<'_>, failed: &Rc<Task>, rt: &Runtime, hand
     // only those the node took. One value for all (the null resume) may reach it.
     let cursor = {
         let c = rt.0.resume.borrow();
-        let kept = if ctx.run.null_resume.borrow().value.is_some() { c.values.len() } else { c.next.min(c.values.len()) };
+        let kept = if ctx.run.has_null_resume() { c.values.len() } else { c.next.min(c.values.len()) };
         ResumeCursor { values: c.values[..kept].to_vec(), next: c.next }
     };
     run_handler(ctx, failed, cursor, handler, error, true).await

@@ -222,8 +222,7 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
         }
         // A handled failure keeps them too, unless the run gave one value for all (the
         // handler may take it, as LangGraph's null resume): answers by id were the node's.
-        let by_id = ctx.run.null_resume.borrow().value.is_none();
-        if (handled.is_none() || by_id) && node.spec.subgraph.is_none() {
+        if (handled.is_none() || !ctx.run.has_null_resume()) && node.spec.subgraph.is_none() {
             ctx.run.failed_takes.borrow_mut().push((task.id.clone(), taken));
         }
     }

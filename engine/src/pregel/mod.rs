@@ -304,15 +304,13 @@ impl CompiledGraph {
 
 /// Ticks until the run stops; the output as `invoke` returns it.
 pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
-    // As LangGraph's invoke: the state the run last showed, none if it showed none.
-    let shown = |stepper: &Stepper| if stepper.run.values_shown.get() { stepper.output() } else { Value::Null };
     loop {
         match stepper.tick().await.outcome {
             Outcome::Continue => continue,
             // A root stepper drops a command to its (missing) parent (`conclude`).
-            Outcome::Done | Outcome::ParentCommand(_) => return Ok(shown(stepper)),
+            Outcome::Done | Outcome::ParentCommand(_) => return Ok(stepper.invoke_output()),
             Outcome::Interrupted(interrupts) => {
-                let mut out = match shown(stepper) {
+                let mut out = match stepper.invoke_output() {
                     Value::Null => Value::Object(Default::default()),
                     values => values,
                 };

@@ -86,6 +86,12 @@ pub(crate) struct RunCtx {
 }
 
 impl RunCtx {
+    /// The run was resumed with one value for all (LangGraph's null resume), not
+    /// with answers by interrupt id (or none).
+    pub fn has_null_resume(&self) -> bool {
+        self.null_resume.borrow().value.is_some()
+    }
+
     /// The namespace task ids derive from: where the run keeps its checkpoints, so a
     /// snapshot of them plans the same ids (a per-thread subgraph's is not per task).
     pub fn task_ns(&self) -> String {

@@ -138,6 +138,16 @@ impl Stepper {
         plan(spec, &self.rs, &self.checkpoint_id, &ns).into_iter().map(|t| t.name.to_string()).collect()
     }
 
+    /// What `invoke` returns, as LangGraph's does: the state the run last showed
+    /// (`output`), or `Null` if it never showed one (no output key was written).
+    pub(crate) fn invoke_output(&self) -> Value {
+        if self.run.values_shown.get() {
+            self.output()
+        } else {
+            Value::Null
+        }
+    }
+
     /// The output keys' values, as `invoke` returns them. A paused run's output
     /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {

@@ -142,8 +142,7 @@ impl Runtime {
             yield_now().await;
             match stepper.tick().await.outcome {
                 Outcome::Continue => continue,
-                // As LangGraph's invoke: nothing if the run never showed its state.
-                Outcome::Done => return Ok(if stepper.run.values_shown.get() { stepper.output() } else { Value::Null }),
+                Outcome::Done => return Ok(stepper.invoke_output()),
                 Outcome::Interrupted(i) => return Err(NodeError::Interrupted(i)),
                 Outcome::Error(e) => return Err(NodeError::Graph(Box::new(e))),
                 Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(c)),

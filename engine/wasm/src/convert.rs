@@ -12,6 +12,16 @@ use std::rc::Weak;
 use superstep::State;
 use wasm_bindgen::prelude::*;
 
+/// A run's output: `undefined` when the run showed no state (the engine's `Null`),
+/// as LangGraph.js's invoke returns then.
+pub fn output_to_js(v: &Value) -> JsValue {
+    if v.is_null() {
+        JsValue::UNDEFINED
+    } else {
+        to_js(v)
+    }
+}
+
 /// A JSON value as a plain JS value (objects, arrays, primitives).
 pub fn to_js(v: &Value) -> JsValue {
     // Primitives directly; only lists and objects go through text.

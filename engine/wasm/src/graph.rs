@@ -1,5 +1,5 @@
 //! Compiling a graph from the glue's spec, and the compiled graph's methods.
-use crate::convert::{from_js, to_js, to_js_any};
+use crate::convert::{from_js, output_to_js, to_js, to_js_any};
 use crate::{errors, functions, registry};
 use futures::{FutureExt, StreamExt};
 use serde_json::{json, Value};
@@ -208,9 +208,7 @@ impl JsGraph {
 
     pub fn invoke(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {
         let (g, input, config) = (self.graph.clone(), run_input(input)?, run_config(config)?);
-        // A run that never showed its state returns nothing, as LangGraph.js's invoke does.
-        let out = |v: Value| if v.is_null() { JsValue::UNDEFINED } else { to_js(&v) };
-        Ok(promise(async move { g.invoke(input, config).await.map(out).map_err(|e| errors::to_js(&e)) }))
+        Ok(promise(async move { g.invoke(input, config).await.map(|v| output_to_js(&v)).map_err(|e| errors::to_js(&e)) }))
     }
 
     pub fn stream(&self, input: JsValue, config: JsValue) -> Result<js_sys::Promise, JsValue> {

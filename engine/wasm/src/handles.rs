@@ -280,8 +280,7 @@ pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue) -> Result<js_sys::Pr
     Ok(wasm_bindgen_futures::future_to_promise(
         async move {
             match rt.invoke_graph(&graph, input).await {
-                Ok(serde_json::Value::Null) => Ok(JsValue::UNDEFINED),
-                Ok(v) => Ok(to_js(&v)),
+                Ok(v) => Ok(crate::convert::output_to_js(&v)),
                 Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
                 Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {
                     "update": c.update, "goto": gotos(&c.goto), "resume": c.resume, "graph": null
