@@ -64,7 +64,9 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.waitForSelector(".checkpoint");
   await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
   // The superstep panel follows the picked checkpoint, not the run's last superstep beside it.
-  assert.match(await page.locator(".step-panel").innerText(), /checkpoint · step 1 · loop\s+Next: second/);
+  // It tells what made the checkpoint: the nodes its parent had next, and each key's change.
+  assert.match(await page.locator(".step-panel").innerText(), /checkpoint · step 1 · loop\s+Made by: The superstep that ran first\.\s+Next: second/);
+  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ["foo\toverwrite\t1\t2"]);
   assert.equal(await page.locator(".step-chip.selected").count(), 0);
   await page.getByLabel("edited state (JSON)").fill('{"foo": 99, "bar": ["edited"]}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
@@ -73,6 +75,10 @@ test("fork from step 1 with edited state creates a branch", async () => {
   await page.waitForFunction(() => document.querySelectorAll(".checkpoint.branch").length >= 1);
   assert.match(await page.locator(".checkpoints").innerText(), /step 2 · update/);
   assert.match(await stateText(page), /"bye"/);
+  // The fork's checkpoint is an edit: it keeps the edit's writes, so its table shows them.
+  await page.locator(".checkpoint:not(.branch) button", { hasText: /^step 2 · update/ }).click();
+  assert.match(await page.locator(".step-panel .made-by").innerText(), /^Made by: An edit of the state, as \w+\.$/);
+  assert.match(await page.locator(".step-panel .merges thead").innerText(), /writes/);
   // The side branch still reads as it was written: the fork reused none of its stored values.
   await page.locator(".checkpoint.branch button", { hasText: /^step 2 · loop/ }).click();
   await page.waitForFunction(() => /foo\s*overwrite\s*2\b/.test(document.querySelector(".state-panel")?.innerText ?? ""));
@@ -80,6 +86,8 @@ test("fork from step 1 with edited state creates a branch", async () => {
   // Picking a checkpoint shows its next nodes on the canvas; Back goes to its parent.
   await page.locator(".checkpoint button", { hasText: /^step 1 ·/ }).first().click();
   assert.match(await nodeClass(page, "second"), /\bnext\b/);
+  // ... and the node whose superstep made it, as active.
+  assert.match(await nodeClass(page, "first"), /\bactive\b/);
   await page.getByRole("button", { name: "Step back (Shift+Space)" }).click();
   assert.match(await page.locator(".checkpoint.picked").innerText(), /step 0 ·/);
   assert.match(await nodeClass(page, "first"), /\bnext\b/);
@@ -109,6 +117,9 @@ test("after a reload the thread history is intact and an interrupted thread resu
   await page.locator(".checkpoint button", { hasText: /^step 2 ·/ }).first().click();
   const changed = (await page.locator(".state-panel .json-row.changed > .json-key").allInnerTexts()).map((t) => t.replace("▾", "").trim());
   assert.ok(changed.includes("messages") && !changed.includes("answer"), `changed: ${changed}`);
+  // What made it survives the reload too: the node that ran, and the key it changed from what to what.
+  assert.match(await page.locator(".step-panel .made-by").innerText(), /^Made by: The superstep that ran record\.$/);
+  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ['messages\tappend\t[]\t["user: after reload"]']);
   await page.close();
 });
 

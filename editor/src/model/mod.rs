@@ -4,6 +4,7 @@ pub mod edge_removal;
 pub mod edit;
 pub mod history;
 pub mod layout;
+pub mod origin;
 pub mod policies;
 pub mod problems;
 pub mod routes;

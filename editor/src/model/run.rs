@@ -197,21 +197,23 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
+/// Node names joined, a repeated one counted once: "a, generate_joke ×3".
+pub fn counted(names: &mut dyn Iterator<Item = &str>) -> String {
+    let mut list: Vec<(&str, usize)> = Vec::new();
+    for name in names {
+        match list.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, k)) => *k += 1,
+            None => list.push((name, 1)),
+        }
+    }
+    let each = list.iter().map(|(n, k)| if *k > 1 { format!("{n} ×{k}") } else { n.to_string() });
+    each.collect::<Vec<_>>().join(", ")
+}
+
 /// The status line after a superstep that continues: what ran, what it
 /// changed and what runs next, e.g. "Step 3: generate_joke ×3 ran, changed
 /// jokes. Next: best_joke."
 pub fn step_summary(step: &StepSnapshot) -> String {
-    let counted = |names: &mut dyn Iterator<Item = &str>| {
-        let mut list: Vec<(&str, usize)> = Vec::new();
-        for name in names {
-            match list.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, k)) => *k += 1,
-                None => list.push((name, 1)),
-            }
-        }
-        let each = list.iter().map(|(n, k)| if *k > 1 { format!("{n} ×{k}") } else { n.to_string() });
-        each.collect::<Vec<_>>().join(", ")
-    };
     let ran = counted(&mut step.tasks.iter().map(|t| t.name.as_str()).filter(|n| *n != superstep::START));
     let input = step.tasks.iter().any(|t| t.name == superstep::START);
     let mut text = match (ran.is_empty(), input) {

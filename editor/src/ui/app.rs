@@ -117,7 +117,7 @@ pub fn App() -> impl IntoView {
     // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
     let canvas_step = Signal::derive(move || match nested() {
         true => inner.get().map(|s| as_step(&s)),
-        false => picked_state.get().map(CheckpointRow::into_step).or_else(|| current.get()),
+        false => picked_state.get().map(|c| history.with(|rows| c.into_step(rows))).or_else(|| current.get()),
     });
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
@@ -778,7 +778,7 @@ pub fn App() -> impl IntoView {
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })
                 }}
-                <StepPanel doc=shown_doc step=current before=before picked=picked_state />
+                <StepPanel doc=shown_doc step=current before=before picked=picked_state history=history.into() />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
                         <option value="">"—"</option>

@@ -2,7 +2,8 @@
 //! with changed keys, an interrupt's resume form, and the timeline.
 use super::json_tree::JsonTree;
 use super::session::CheckpointRow;
-use crate::model::run::{diff, merges, outcome_text};
+use crate::model::origin::{origin, Parent};
+use crate::model::run::{diff, merges, outcome_text, Merge};
 use leptos::prelude::*;
 use serde_json::Value;
 use superstep::doc::GraphDoc;
@@ -17,23 +18,56 @@ fn short(v: &Value) -> String {
     }
 }
 
+/// Each key's value before, its writes and its value after. A stored
+/// superstep's checkpoint keeps no writes, so its table has no such column.
+fn merge_table(rows: Vec<Merge>) -> impl IntoView {
+    let with_writes = rows.iter().any(|m| !m.writes.is_empty());
+    view! {
+        <table class="merges">
+            <colgroup><col class="key"/><col class="reducer"/><col/>{with_writes.then(|| view! { <col class="writes"/> })}<col/></colgroup>
+            <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th>{with_writes.then(|| view! { <th>"writes"</th> })}<th>"after"</th></tr></thead>
+            <tbody>
+                {rows.into_iter().map(|m| view! {
+                    <tr>
+                        <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
+                        {with_writes.then(|| view! {
+                            <td>{m.writes.iter().map(|(t, v)| view! { <div>{format!("{t}: {}", short(v))}</div> }).collect_view()}</td>
+                        })}
+                        <td>{short(&m.after)}</td>
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
 #[component]
 pub fn StepPanel(
     doc: Signal<Option<GraphDoc>>,
     step: Signal<Option<StepSnapshot>>,
     before: Signal<Value>,
     picked: Signal<Option<CheckpointRow>>,
+    history: Signal<Vec<CheckpointRow>>,
 ) -> impl IntoView {
     view! {
         <section class="panel step-panel" aria-label="superstep">
             <h2>"Superstep"</h2>
             {move || match (step.get(), doc.get(), picked.get()) {
                 // The state beside it is the picked checkpoint's, so the run's superstep would mislead.
-                (_, Some(_), Some(c)) => view! {
-                    <p class="step-title">{format!("checkpoint · step {} · {}", c.step, c.source)}</p>
-                    <p>{if c.next.is_empty() { "Next: nothing; the run ended here.".to_string() } else { format!("Next: {}", c.next.join(", ")) }}</p>
-                    <p class="muted">"Pick a superstep above the checkpoints to see its tasks and writes."</p>
-                }.into_any(),
+                (_, Some(d), Some(c)) => {
+                    let made = history.with(|rows| {
+                        let parent = c.parent_in(rows).map(|p| Parent { values: &p.values, next: &p.next });
+                        origin(&d, &c.source, &c.writes, parent, &c.values)
+                    });
+                    view! {
+                        <p class="step-title">{format!("checkpoint · step {} · {}", c.step, c.source)}</p>
+                        <p class="made-by">{format!("Made by: {}", made.by)}</p>
+                        <p>{if c.next.is_empty() { "Next: nothing; the run ended here.".to_string() } else { format!("Next: {}", c.next.join(", ")) }}</p>
+                        <h3>"Changes"</h3>
+                        {made.changes.is_empty().then(|| view! { <p class="muted">"No key changed."</p> })}
+                        {(!made.changes.is_empty()).then(|| merge_table(made.changes))}
+                    }.into_any()
+                }
                 (None, _, _) | (_, None, _) => view! { <p class="muted">"Run or step the graph to see its supersteps."</p> }.into_any(),
                 (Some(s), Some(d), None) => {
                     let rows = merges(&d, &before.get(), &s);
@@ -57,21 +91,7 @@ pub fn StepPanel(
                         </ul>
                         <h3>"Reducers"</h3>
                         {rows.is_empty().then(|| view! { <p class="muted">"No channel was written."</p> })}
-                        {(!rows.is_empty()).then(|| view! {
-                            <table class="merges">
-                                <colgroup><col class="key"/><col class="reducer"/><col/><col class="writes"/><col/></colgroup>
-                                <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th><th>"writes"</th><th>"after"</th></tr></thead>
-                                <tbody>
-                                    {rows.into_iter().map(|m| view! {
-                                        <tr>
-                                            <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
-                                            <td>{m.writes.iter().map(|(t, v)| view! { <div>{format!("{t}: {}", short(v))}</div> }).collect_view()}</td>
-                                            <td>{short(&m.after)}</td>
-                                        </tr>
-                                    }).collect_view()}
-                                </tbody>
-                            </table>
-                        })}
+                        {(!rows.is_empty()).then(|| merge_table(rows))}
                     }.into_any()
                 }
             }}

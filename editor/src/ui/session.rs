@@ -9,7 +9,7 @@ use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
 use superstep::doc::build::build;
 use superstep::doc::GraphDoc;
-use superstep::pregel::{Cancel, Input, Outcome, StepSnapshot, Stepper};
+use superstep::pregel::{Cancel, Input, Outcome, StepSnapshot, Stepper, TaskRecord};
 use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
 use superstep_wasm::IndexedDbSaver;
 
@@ -151,12 +151,31 @@ pub struct CheckpointRow {
     pub source: String,
     pub next: Vec<String>,
     pub values: Value,
+    /// The metadata's `{node: update}`: an input's or an edit's, null for a superstep's.
+    pub writes: Value,
 }
 
 impl CheckpointRow {
-    /// The checkpoint as the canvas shows a step: its state and the nodes it would run next.
-    pub fn into_step(self) -> StepSnapshot {
-        StepSnapshot { step: self.step, tasks: vec![], state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
+    /// The checkpoint as the canvas shows a step: its state, the nodes it would
+    /// run next and, for a superstep's checkpoint, the nodes that made it (its parent's next).
+    pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
+        let ran = match self.source.as_str() {
+            "loop" => self.parent_in(rows).map_or(&[][..], |p| &p.next[..]),
+            _ => &[],
+        };
+        let task = |name: &String| TaskRecord {
+            id: String::new(),
+            name: name.clone(),
+            path: String::new(),
+            triggers: vec![],
+            input: Value::Null,
+            writes: vec![],
+            error: None,
+            interrupts: vec![],
+            cached: false,
+        };
+        let tasks = ran.iter().filter(|n| *n != superstep::START).map(task).collect();
+        StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
     }
 
     /// Where Step Back goes: the parent of the checkpoint `picked` (else of the newest), among `rows`.
@@ -179,6 +198,7 @@ impl CheckpointRow {
             source: s.metadata.as_ref().map_or("", |m| m.source.as_str()).to_string(),
             next: s.next.clone(),
             values: s.values.clone(),
+            writes: s.metadata.as_ref().map_or(Value::Null, |m| m.writes.clone()),
         }
     }
 }

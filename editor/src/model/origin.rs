@@ -1,0 +1,98 @@
+//! What made a stored checkpoint, read from it and its parent alone: the
+//! superstep records of a run are gone after a reload, its checkpoints are not.
+use super::run::{changed_keys, counted, Merge};
+use serde_json::Value;
+use superstep::doc::GraphDoc;
+
+/// A checkpoint's story: who made it, and each key it changed (before, after,
+/// and the writes when the checkpoint kept them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    pub by: String,
+    pub changes: Vec<Merge>,
+}
+
+/// The checkpoint before this one, as far as its story needs.
+pub struct Parent<'a> {
+    pub values: &'a Value,
+    pub next: &'a [String],
+}
+
+/// `source` and `writes` are the checkpoint's metadata (`writes` is `{node:
+/// update}` for an input or an edit, null for a superstep's checkpoint).
+pub fn origin(doc: &GraphDoc, source: &str, writes: &Value, parent: Option<Parent>, values: &Value) -> Origin {
+    let writers: Vec<&str> = writes.as_object().into_iter().flatten().map(|(k, _)| k.as_str()).collect();
+    let by = match source {
+        "input" => "The run's input.".to_string(),
+        "update" if writers.is_empty() => "An edit of the state.".to_string(),
+        "update" => format!("An edit of the state, as {}.", writers.join(", ")),
+        "fork" => "A copy of an earlier checkpoint, made to run from it again.".to_string(),
+        _ => match parent.as_ref().map(|p| counted(&mut p.next.iter().map(String::as_str).filter(|n| *n != superstep::START))) {
+            Some(ran) if !ran.is_empty() => format!("The superstep that ran {ran}."),
+            Some(_) => "The superstep that took the input.".to_string(),
+            None => "A superstep.".to_string(),
+        },
+    };
+    let before = parent.as_ref().map(|p| p.values);
+    let changes = changed_keys(before, values)
+        .into_iter()
+        .map(|key| Merge {
+            reducer: doc.channels.iter().find(|c| c.key == key).map_or_else(|| "overwrite".into(), |c| c.reducer.clone()),
+            before: before.and_then(|b| b.get(&key)).cloned().unwrap_or(Value::Null),
+            writes: writes
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(node, update)| Some((node.clone(), update.get(&key)?.clone())))
+                .collect(),
+            after: values.get(&key).cloned().unwrap_or(Value::Null),
+            key,
+        })
+        .collect();
+    Origin { by, changes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn doc() -> GraphDoc {
+        let v = json!({
+            "format": "superstep.graph", "version": 1, "name": "g",
+            "channels": [{ "key": "foo", "reducer": "overwrite" }, { "key": "bar", "reducer": "add" }],
+            "nodes": [{ "id": "gen", "kind": "set", "values": { "foo": 1 } }],
+            "edges": [{ "from": "__start__", "to": "gen" }]
+        });
+        GraphDoc::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn a_superstep_checkpoint_names_the_nodes_its_parent_had_next_and_the_keys_it_changed() {
+        let next = ["gen".to_string(), "gen".to_string(), "judge".to_string()];
+        let parent = Parent { values: &json!({"foo": 1, "bar": ["hi"], "same": true}), next: &next };
+        let o = origin(&doc(), "loop", &Value::Null, Some(parent), &json!({"foo": 2, "bar": ["hi", "bye"], "same": true}));
+        assert_eq!(o.by, "The superstep that ran gen ×2, judge.");
+        let keys: Vec<_> = o.changes.iter().map(|m| (m.key.as_str(), m.reducer.as_str(), m.before.clone(), m.after.clone())).collect();
+        assert_eq!(keys, [("bar", "add", json!(["hi"]), json!(["hi", "bye"])), ("foo", "overwrite", json!(1), json!(2))]);
+        assert!(o.changes.iter().all(|m| m.writes.is_empty()), "a superstep's checkpoint keeps no writes");
+    }
+
+    #[test]
+    fn the_superstep_after_the_input_says_so() {
+        let next = ["__start__".to_string()];
+        let parent = Parent { values: &json!({}), next: &next };
+        assert_eq!(origin(&doc(), "loop", &Value::Null, Some(parent), &json!({"foo": 1})).by, "The superstep that took the input.");
+    }
+
+    #[test]
+    fn an_edit_names_its_node_and_its_writes() {
+        let parent = Parent { values: &json!({"foo": 1}), next: &[] };
+        let o = origin(&doc(), "update", &json!({"review": {"foo": 5}}), Some(parent), &json!({"foo": 5}));
+        assert_eq!(o.by, "An edit of the state, as review.");
+        assert_eq!(o.changes[0].writes, [("review".to_string(), json!(5))]);
+        let o = origin(&doc(), "input", &json!({"__start__": {"foo": 1}}), None, &json!({"foo": 1}));
+        assert_eq!((o.by.as_str(), o.changes[0].before.clone()), ("The run's input.", Value::Null));
+        assert_eq!(o.changes[0].writes, [("__start__".to_string(), json!(1))]);
+    }
+}
