@@ -34,9 +34,23 @@ pub fn stream_parts(g: &CompiledGraph, input: Value, config: RunConfig) -> Vec<R
     futures::executor::block_on(async { g.stream(input, config).await.expect("stream starts").collect().await })
 }
 
+/// A state of one appended list, `path`, which `mark` nodes write.
+pub fn path_state() -> StateGraph {
+    StateGraph::new().channel("path", Channel::append())
+}
+
 /// A node that appends its own name to the `path` list.
 pub fn mark(name: &'static str) -> graph::node::NodeFn {
     node(move |_s| Ok::<_, NodeError>(json!({ "path": [name] })))
+}
+
+/// A node that returns `out` and counts its runs in `calls`.
+pub fn counted(calls: &std::rc::Rc<std::cell::Cell<u32>>, out: Value) -> graph::node::NodeFn {
+    let calls = calls.clone();
+    node(move |_| {
+        calls.set(calls.get() + 1);
+        Ok::<_, NodeError>(out.clone())
+    })
 }
 
 /// Returns Pending `n` times (waking itself), so other tasks get polled first.
