@@ -1,6 +1,6 @@
 //! What made a stored checkpoint, read from it and its parent alone: the
 //! superstep records of a run are gone after a reload, its checkpoints are not.
-use super::run::{changed_keys, counted, Merge};
+use super::run::{changed_keys, counted, reducer_of, Merge};
 use serde_json::Value;
 use superstep::doc::GraphDoc;
 
@@ -37,7 +37,7 @@ pub fn origin(doc: &GraphDoc, source: &str, writes: &Value, parent: Option<Paren
     let changes = changed_keys(before, values)
         .into_iter()
         .map(|key| Merge {
-            reducer: doc.channels.iter().find(|c| c.key == key).map_or_else(|| "overwrite".into(), |c| c.reducer.clone()),
+            reducer: reducer_of(doc, &key),
             before: before.and_then(|b| b.get(&key)).cloned().unwrap_or(Value::Null),
             writes: writes
                 .as_object()

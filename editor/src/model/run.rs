@@ -93,6 +93,11 @@ pub struct Merge {
     pub after: Value,
 }
 
+/// The name of `key`'s reducer in `doc` (a key it lacks overwrites).
+pub fn reducer_of(doc: &GraphDoc, key: &str) -> String {
+    doc.channels.iter().find(|c| c.key == key).map_or_else(|| "overwrite".into(), |c| c.reducer.clone())
+}
+
 pub fn merges(doc: &GraphDoc, before: &Value, step: &StepSnapshot) -> Vec<Merge> {
     let mut keys: Vec<String> = Vec::new();
     for t in &step.tasks {
@@ -104,7 +109,7 @@ pub fn merges(doc: &GraphDoc, before: &Value, step: &StepSnapshot) -> Vec<Merge>
     }
     keys.into_iter()
         .map(|k| Merge {
-            reducer: doc.channels.iter().find(|c| c.key == k).map(|c| c.reducer.clone()).unwrap_or_else(|| "overwrite".into()),
+            reducer: reducer_of(doc, &k),
             before: before.get(&k).cloned().unwrap_or(Value::Null),
             writes: step
                 .tasks
