@@ -1,4 +1,4 @@
-// Run controls and panels: Play/Pause, comparing two steps, deleting a thread,
+// Run controls and panels: Play/Pause, comparing two steps, deleting a thread, a stepped thread left paused,
 // and an imported, edited graph surviving a reload.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
@@ -80,5 +80,23 @@ test("an imported and edited graph is still open after a reload", async () => {
   await page.waitForSelector('g.node[data-node="set_1"]');
   assert.equal(await page.locator(".doc-name").innerText(), "untitled");
   assert.equal(await page.getByLabel("state key kept").count(), 1);
+  await page.close();
+});
+
+test("a thread stepped by hand and left is listed as paused after a reload, and continues", async () => {
+  const { page } = await openEditor(context);
+  await page.locator(".example", { hasText: "reducers" }).first().click();
+  await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+  // A superstep is shown once its checkpoint is stored.
+  await page.waitForSelector(".step-chip");
+  await page.reload();
+  await page.waitForSelector(".thread.current");
+  // Stored as "running" when its checkpoint was saved; nothing runs it now.
+  assert.equal(await page.locator(".thread.current .thread-status").innerText(), "paused");
+  await page.locator(".thread.current .thread-open").click();
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.waitForFunction(() => document.querySelector(".thread.current .thread-status")?.textContent === "done");
+  assert.match(await page.locator(".state-panel").innerText(), /bye/);
   await page.close();
 });

@@ -68,9 +68,35 @@ pub fn rename(entries: &mut [Entry], id: &str, name: &str) -> Result<(), String>
     Ok(())
 }
 
+/// The status the thread list shows for a thread's stored one. "running" is
+/// stored when a run saves a checkpoint and holds only while this page runs the
+/// thread: one left so (stepped by hand, or its page closed mid-run) is paused,
+/// and continues from its newest checkpoint.
+pub fn listed_status(stored: Option<&str>, running_here: bool) -> &'static str {
+    match stored {
+        _ if running_here => "running",
+        Some("done") => "done",
+        Some("interrupted") => "interrupted",
+        Some("error") => "error",
+        _ => "paused",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_thread_stored_as_running_is_listed_as_paused_unless_this_page_runs_it() {
+        assert_eq!(listed_status(Some("running"), false), "paused");
+        assert_eq!(listed_status(None, false), "paused");
+        assert_eq!(listed_status(Some("running"), true), "running");
+        // A run this page starts again on a finished or stopped thread is running.
+        assert_eq!(listed_status(Some("done"), true), "running");
+        for s in ["done", "interrupted", "error"] {
+            assert_eq!(listed_status(Some(s), false), s);
+        }
+    }
 
     #[test]
     fn new_duplicate_rename_keep_names_unique() {

@@ -754,7 +754,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="workspace" data-ready=move || ready.get().to_string()>
             <WorkspacePanel entries=entries.into() open_id=open_id.into() examples=examples threads=threads.into() thread=thread.into()
-                usage=usage.into() import_problems=import_problems on=on_workspace />
+                busy=Signal::derive(move || busy.get() || playing.get()) usage=usage.into() import_problems=import_problems on=on_workspace />
             <section class="center">
                 <InputForm keys=form_keys input_text=input_text input_error=input_error />
                 <Crumbs root=doc_name crumbs=crumbs selection=selection inside=Signal::derive(move || inner.with(Option::is_some)) />

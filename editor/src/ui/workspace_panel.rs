@@ -1,7 +1,7 @@
 //! The left side: the person's graphs (new, duplicate, rename, delete),
 //! the bundled examples, importing a document (file or paste), and the
 //! threads kept in IndexedDB.
-use crate::model::workspace::Entry;
+use crate::model::workspace::{listed_status, Entry};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
@@ -30,6 +30,8 @@ pub fn WorkspacePanel(
     examples: Vec<(String, GraphDoc)>,
     threads: Signal<Vec<Value>>,
     thread: Signal<String>,
+    /// This page is running (or playing) the current thread.
+    busy: Signal<bool>,
     usage: Signal<String>,
     import_problems: RwSignal<Vec<String>>,
     #[prop(into)] on: Callback<WorkspaceAction>,
@@ -124,7 +126,7 @@ pub fn WorkspacePanel(
                     let id = t["thread_id"].as_str().unwrap_or_default().to_string();
                     let (open_id, del_id) = (id.clone(), id.clone());
                     let when = js_sys::Date::new(&t["updated_at"].as_f64().unwrap_or(0.0).into()).to_locale_time_string("en-GB");
-                    let status = t["status"].as_str().unwrap_or("running").to_string();
+                    let status = listed_status(t["status"].as_str(), busy.get() && thread.get_untracked() == id).to_string();
                     view! {
                         <li class="thread" class:current=move || thread.get() == id>
                             <button class="thread-open" on:click=move |_| on.run(WorkspaceAction::OpenThread(open_id.clone()))>
