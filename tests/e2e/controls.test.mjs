@@ -1,4 +1,5 @@
-// Run controls and panels: Play/Pause, comparing two steps, deleting a thread, a stepped thread left paused,
+// Run controls and panels: Play/Pause, comparing two steps, deleting a thread, stepping by hand (its
+// checkpoints listed at once, a thread left paused),
 // and an imported, edited graph surviving a reload.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
@@ -98,5 +99,23 @@ test("a thread stepped by hand and left is listed as paused after a reload, and 
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForFunction(() => document.querySelector(".thread.current .thread-status")?.textContent === "done");
   assert.match(await page.locator(".state-panel").innerText(), /bye/);
+  await page.close();
+});
+
+test("stepping by hand lists each checkpoint as it is made, so Back and a fork work mid-run", async () => {
+  const { page } = await openEditor(context);
+  await page.locator(".example", { hasText: "reducers" }).first().click();
+  for (const n of [1, 2]) {
+    await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+    await page.waitForFunction((k) => document.querySelectorAll(".step-chip").length === k, n);
+  }
+  // The input's checkpoint, then one per superstep: step -1, 0 and 1.
+  await page.waitForFunction(() => document.querySelectorAll(".checkpoint").length === 3);
+  await page.getByRole("button", { name: "Step back (Shift+Space)" }).click();
+  assert.match(await page.locator(".checkpoint.picked").innerText(), /^step 0 ·/);
+  await page.getByLabel("edited state (JSON)").fill('{"foo": 7, "bar": ["mid-run"]}');
+  await page.getByRole("button", { name: "Fork and continue" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await page.locator(".state-panel").innerText(), /mid-run/);
   await page.close();
 });

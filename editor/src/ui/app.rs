@@ -36,7 +36,6 @@ pub fn App() -> impl IntoView {
     // Why the open graph does not compile (then it has no session).
     let compile_error: StoredValue<Option<String>> = StoredValue::new(None);
     let saver_store: StoredValue<Rc<IndexedDbSaver>, LocalStorage> = StoredValue::new_local(saver);
-
     let doc_name = RwSignal::new(String::new());
     let doc = RwSignal::new(None::<GraphDoc>);
     // The subgraphs opened in place, outermost first: (the node, the name of its graph).
@@ -242,7 +241,8 @@ pub fn App() -> impl IntoView {
             Outcome::Continue => status.set(summary),
             _ => {}
         }
-        if outcome != Outcome::Continue {
+        // Play lists the new checkpoints when it stops; a step by hand at once, for Back and fork.
+        if outcome != Outcome::Continue || !playing.get_untracked() {
             refresh_history();
             refresh_threads();
         }
