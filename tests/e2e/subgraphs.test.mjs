@@ -1,8 +1,9 @@
 // Subgraphs edited in place, as a person would: open one from its node,
 // change it there, go back, undo, run, reload; and give a new subgraph node
-// a graph of its own.
+// a graph of its own; the superstep panel keeps the top level's reducers while one is open.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { launch, openEditor, fillInput, openExample, waitForDoc } from "./helpers.mjs";
 
 let context;
@@ -232,5 +233,27 @@ test("a breakpoint set inside a subgraph is saved with it, pauses the run there,
   assert.equal(await page.getByLabel("break before this node").isChecked(), true);
   await page.getByLabel("break before this node").uncheck();
   await page.waitForFunction(() => !JSON.parse(document.querySelector(".build-panel").dataset.doc).subgraphs.child.compile);
+  await page.close();
+});
+
+test("with a subgraph open, the superstep panel still names the top-level graph's reducers", async () => {
+  const { page } = await openEditor(context);
+  const doc = JSON.parse(readFileSync(new URL("../../www/examples/subgraph-shared-keys.json", import.meta.url), "utf8"));
+  doc.name = "shared-with-log";
+  doc.channels.push({ key: "log", reducer: "append", default: [] });
+  doc.nodes[0].exprs.log = "['node_1']";
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await waitForDoc(page, "shared-with-log");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.locator(".step-chip", { hasText: /^1$/ }).click();
+  const logRow = () => page.locator(".step-panel .merges tbody tr", { hasText: /^log/ }).innerText();
+  assert.match(await logRow(), /^log\tappend\t/);
+  // The subgraph's own document has no `log`; the panel reads the top level's.
+  await node(page, "node_2").dblclick();
+  await page.waitForSelector('g.node[data-node="subgraph_node_1"]');
+  assert.match(await logRow(), /^log\tappend\t/);
   await page.close();
 });

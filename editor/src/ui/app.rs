@@ -778,7 +778,7 @@ pub fn App() -> impl IntoView {
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })
                 }}
-                <StepPanel doc=shown_doc step=current before=before picked=picked_state history=history.into() />
+                <StepPanel doc=Signal::derive(move || hist.with(|h| h.as_ref().map(|h| h.doc.clone()))) step=current before=before picked=picked_state history=history.into() />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
                         <option value="">"—"</option>

@@ -43,6 +43,8 @@ fn merge_table(rows: Vec<Merge>) -> impl IntoView {
 
 #[component]
 pub fn StepPanel(
+    /// The top-level graph's document: supersteps and checkpoints are its own,
+    /// even while a subgraph is open on the canvas.
     doc: Signal<Option<GraphDoc>>,
     step: Signal<Option<StepSnapshot>>,
     before: Signal<Value>,
