@@ -18,6 +18,16 @@ pub struct Parent<'a> {
     pub next: &'a [String],
 }
 
+/// The nodes whose superstep made a checkpoint of `source`: for a superstep's
+/// checkpoint, those its parent had next (the input's START aside); none for
+/// an input, an edit or a fork's copy.
+pub fn ran_before<'a>(source: &str, parent_next: Option<&'a [String]>) -> Vec<&'a str> {
+    match (source, parent_next) {
+        ("loop", Some(next)) => next.iter().map(String::as_str).filter(|n| *n != superstep::START).collect(),
+        _ => vec![],
+    }
+}
+
 /// `source` and `writes` are the checkpoint's metadata (`writes` is `{node:
 /// update}` for an input or an edit, null for a superstep's checkpoint).
 pub fn origin(doc: &GraphDoc, source: &str, writes: &Value, parent: Option<Parent>, values: &Value) -> Origin {
@@ -27,7 +37,7 @@ pub fn origin(doc: &GraphDoc, source: &str, writes: &Value, parent: Option<Paren
         "update" if writers.is_empty() => "An edit of the state.".to_string(),
         "update" => format!("An edit of the state, as {}.", writers.join(", ")),
         "fork" => "A copy of an earlier checkpoint, made to run from it again.".to_string(),
-        _ => match parent.as_ref().map(|p| counted(&mut p.next.iter().map(String::as_str).filter(|n| *n != superstep::START))) {
+        _ => match parent.as_ref().map(|p| counted(&mut ran_before(source, Some(p.next)).into_iter())) {
             Some(ran) if !ran.is_empty() => format!("The superstep that ran {ran}."),
             Some(_) => "The superstep that took the input.".to_string(),
             None => "A superstep.".to_string(),
@@ -76,6 +86,9 @@ mod tests {
         let keys: Vec<_> = o.changes.iter().map(|m| (m.key.as_str(), m.reducer.as_str(), m.before.clone(), m.after.clone())).collect();
         assert_eq!(keys, [("bar", "add", json!(["hi"]), json!(["hi", "bye"])), ("foo", "overwrite", json!(1), json!(2))]);
         assert!(o.changes.iter().all(|m| m.writes.is_empty()), "a superstep's checkpoint keeps no writes");
+        // The canvas lights the same nodes; an edit's or a fork's checkpoint was made by none.
+        assert_eq!(ran_before("loop", Some(&next)), ["gen", "gen", "judge"]);
+        assert!(ran_before("update", Some(&next)).is_empty() && ran_before("fork", Some(&next)).is_empty());
     }
 
     #[test]

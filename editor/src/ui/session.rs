@@ -159,13 +159,10 @@ impl CheckpointRow {
     /// The checkpoint as the canvas shows a step: its state, the nodes it would
     /// run next and, for a superstep's checkpoint, the nodes that made it (its parent's next).
     pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
-        let ran = match self.source.as_str() {
-            "loop" => self.parent_in(rows).map_or(&[][..], |p| &p.next[..]),
-            _ => &[],
-        };
-        let task = |name: &String| TaskRecord {
+        let ran = crate::model::origin::ran_before(&self.source, self.parent_in(rows).map(|p| &p.next[..]));
+        let task = |name: &str| TaskRecord {
             id: String::new(),
-            name: name.clone(),
+            name: name.to_string(),
             path: String::new(),
             triggers: vec![],
             input: Value::Null,
@@ -174,7 +171,7 @@ impl CheckpointRow {
             interrupts: vec![],
             cached: false,
         };
-        let tasks = ran.iter().filter(|n| *n != superstep::START).map(task).collect();
+        let tasks = ran.into_iter().map(task).collect();
         StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
     }
 
