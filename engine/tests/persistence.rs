@@ -5,20 +5,8 @@ use futures::executor::block_on;
 use serde_json::{json, Value};
 use std::cell::Cell;
 use std::rc::Rc;
-use superstep::checkpoint::{Checkpointer, Checkpointing, MemorySaver};
+use superstep::checkpoint::{Checkpointer, MemorySaver};
 use superstep::*;
-
-fn saver() -> Rc<MemorySaver> {
-    Rc::new(MemorySaver::new())
-}
-
-fn with_saver(s: &Rc<MemorySaver>) -> CompileOptions {
-    CompileOptions { checkpointer: Checkpointing::Saver(s.clone()), ..Default::default() }
-}
-
-fn thread(id: &str) -> RunConfig {
-    RunConfig::thread(id)
-}
 
 /// The seeds' human_review: interrupt("Do you approve?"), then Command(resume="yes").
 #[test]
@@ -35,7 +23,7 @@ fn human_review_pauses_and_resumes() {
         )
         .edge(START, "human_review")
         .edge("human_review", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("graph-api-resume");
     let paused = g.invoke_blocking(json!({"messages": []}), cfg.clone()).unwrap();
@@ -65,7 +53,7 @@ fn an_interrupt_without_an_id_is_shown_and_stored_without_one() {
             _ => Err(NodeError::Interrupted(vec![Interrupt { value: json!("need n"), ..Default::default() }])),
         }
     });
-    let g = last(&["n", "done"]).node("c", needs_n).edge(START, "c").compile_with(with_saver(&s)).unwrap();
+    let g = last(&["n", "done"]).node("c", needs_n).edge(START, "c").compile_with(storing_in(&s)).unwrap();
     let cfg = thread("node-interrupt");
     let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     assert_eq!(paused["__interrupt__"], json!([{ "value": "need n" }]));
@@ -93,7 +81,7 @@ fn an_interrupt_carries_its_response_schema_and_a_refused_answer_is_asked_again(
         }
         Ok::<_, NodeError>(json!({ "ok": answer }))
     });
-    let g = last(&["ok"]).node("ask", ask).edge(START, "ask").compile_with(with_saver(&s)).unwrap();
+    let g = last(&["ok"]).node("ask", ask).edge(START, "ask").compile_with(storing_in(&s)).unwrap();
     let cfg = thread("response-schema");
     let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     assert_eq!(paused["__interrupt__"][0]["response_schema"], schema);
@@ -123,7 +111,7 @@ fn succeeded_tasks_of_an_interrupted_step_are_not_rerun() {
         )
         .edge(START, "fast")
         .edge(START, "ask")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -155,7 +143,7 @@ fn a_failed_step_resumes_only_the_failed_task() {
         )
         .edge(START, "ok")
         .edge(START, "flaky")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     assert!(g.invoke_blocking(json!({}), cfg.clone()).is_err());
@@ -186,7 +174,7 @@ fn several_interrupts_in_one_node_are_matched_by_order() {
             }),
         )
         .edge(START, "ask")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["__interrupt__"][0]["value"], "first?");
@@ -207,7 +195,7 @@ fn parallel_interrupts_resume_with_a_map_by_id() {
         .node("ask_y", asker("y"))
         .edge(START, "ask_x")
         .edge(START, "ask_y")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -239,7 +227,7 @@ fn parallel_interrupts_are_reported_in_the_order_the_tasks_paused() {
         .node("b_fast", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "y": rt.interrupt(json!("b?"))? }))))
         .edge(START, "a_slow")
         .edge(START, "b_fast")
-        .compile_with(with_saver(&saver()))
+        .compile_with(storing_in(&saver()))
         .unwrap();
     let paused = g.invoke_blocking(json!({}), thread("t")).unwrap();
     let order: Vec<&Value> = paused["__interrupt__"].as_array().unwrap().iter().map(|i| &i["value"]).collect();
@@ -253,7 +241,7 @@ fn plain_input_restarts_from_start_keeping_state_but_a_command_resumes_the_last_
         .channel("log", Channel::append())
         .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
         .edge(START, "a")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     assert_eq!(g.invoke_blocking(json!({"log": ["in1"]}), cfg.clone()).unwrap()["log"], json!(["in1", "a"]));
@@ -275,7 +263,7 @@ fn static_breakpoints_before_and_after_then_continue_with_null() {
         .edge(START, "a")
         .edge("a", "b")
         .edge("b", "c")
-        .compile_with(CompileOptions { interrupt_before: vec!["b".into()], interrupt_after: vec!["b".into()], ..with_saver(&s) })
+        .compile_with(CompileOptions { interrupt_before: vec!["b".into()], interrupt_after: vec!["b".into()], ..storing_in(&s) })
         .unwrap();
     let cfg = thread("t");
     let first = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -287,7 +275,7 @@ fn static_breakpoints_before_and_after_then_continue_with_null() {
     // At invoke time too, with "*".
     let mut at_invoke = thread("t2");
     at_invoke.interrupt_before = Some(vec!["*".into()]);
-    let g2 = path_state().node("a", mark("a")).edge(START, "a").compile_with(with_saver(&s)).unwrap();
+    let g2 = path_state().node("a", mark("a")).edge(START, "a").compile_with(storing_in(&s)).unwrap();
     // As LangGraph's invoke: a run that never showed its state returns only the stop.
     assert_eq!(g2.invoke_blocking(json!({}), at_invoke.clone()).unwrap(), json!({"__interrupt__": []}));
 }
@@ -299,7 +287,7 @@ fn a_removed_node_that_an_interrupted_thread_was_about_to_run_is_a_typed_error()
         last(&["x"])
             .node(name, node_rt(|_, rt| Ok::<_, NodeError>(json!({"x": rt.interrupt(json!("?"))?}))))
             .edge(START, name)
-            .compile_with(with_saver(&s))
+            .compile_with(storing_in(&s))
             .unwrap()
     };
     let cfg = thread("t");
@@ -318,13 +306,13 @@ fn a_finished_thread_runs_on_a_changed_topology_with_added_and_removed_keys() {
     let v1 = last(&["old", "kept"])
         .node("a", node(|_| Ok::<_, NodeError>(json!({"old": 1, "kept": 1}))))
         .edge(START, "a")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     v1.invoke_blocking(json!({}), cfg.clone()).unwrap();
     let v2 = last(&["kept", "new"])
         .node("b", node(|s| Ok::<_, NodeError>(json!({"new": s.i64("kept").unwrap() + 1}))))
         .edge(START, "b")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     assert_eq!(v2.invoke_blocking(json!({}), cfg).unwrap(), json!({"kept": 1, "new": 2}));
 }
@@ -341,7 +329,7 @@ fn checkpoints_store_appended_items_not_whole_lists() {
         )
         .edge(START, "add")
         .conditional("add", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 50 { END } else { "add" })), None)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let big: Vec<String> = (0..2000).map(|i| format!("seed {i}")).collect();
     let cfg = thread("t").recursion_limit(100);
@@ -366,7 +354,7 @@ fn update_state_routes_like_the_node_it_writes_as() {
         .conditional("a", router(|st| Ok::<_, NodeError>(if st.str("go") == Some("c") { "c" } else { "b" })), None)
         .edge("b", END)
         .edge("c", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let fresh = thread("fresh");
     g.update_state_blocking(&fresh, json!({"path": ["seed"]}), None).unwrap();
@@ -395,7 +383,7 @@ fn null_input_needs_something_to_continue_and_a_command_starts_an_empty_thread()
     let plain = build(CompileOptions::default());
     assert!(matches!(plain.invoke_blocking(Value::Null, RunConfig::default()), Err(Error::EmptyInput { .. })));
     let s = saver();
-    let g = build(with_saver(&s));
+    let g = build(storing_in(&s));
     assert!(matches!(g.invoke_blocking(Value::Null, thread("none")), Err(Error::EmptyInput { .. })));
     let resume = Command { resume: Some(json!(1)), ..Default::default() };
     // Nothing is interrupted, so nothing runs.
@@ -417,7 +405,7 @@ fn a_paused_superstep_shows_finished_writes_and_streams_its_checkpoints() {
         .node("b", node_rt(|_, rt| Ok::<_, NodeError>(json!({"answer": rt.interrupt(json!("?"))?}))))
         .edge(START, "a")
         .edge(START, "b")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("p");
     let parts = g.stream_blocking(json!({}), cfg.clone().modes(&[StreamMode::Checkpoints])).unwrap();
@@ -438,7 +426,7 @@ fn a_paused_superstep_shows_finished_writes_and_streams_its_checkpoints() {
             }),
             None,
         )
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     fan.invoke_blocking(json!({}), thread("fan")).unwrap();
     assert_eq!(fan.get_state_blocking(&thread("fan")).unwrap().next, vec!["ask", "ask"]);
@@ -461,7 +449,7 @@ fn resume_with_update_and_subgraph_breakpoints_continue() {
         .edge(START, "ask")
         .edge("ask", "show")
         .edge("show", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("ru");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -482,7 +470,7 @@ fn resume_with_update_and_subgraph_breakpoints_continue() {
         .subgraph("sub", child)
         .edge(START, "sub")
         .edge("sub", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("sb");
     assert_eq!(parent.invoke_blocking(json!({}), cfg.clone()).unwrap()["__interrupt__"], json!([]));
@@ -505,7 +493,7 @@ fn a_resume_after_an_edit_still_answers_the_paused_node() {
         .edge(START, "write")
         .edge("write", "review")
         .edge("review", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("edit");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -528,7 +516,7 @@ fn a_paused_steps_finished_messages_each_get_an_id() {
         .edge(START, "a")
         .edge(START, "b")
         .edge(START, "ask")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("paused-msgs");
     let out = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -566,7 +554,7 @@ fn a_subgraph_state_config_reads_and_edits_the_subgraph() {
         .subgraph("sub", child)
         .edge(START, "sub")
         .edge("sub", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("subcfg");
     g.invoke_blocking(json!({"topic": "cats"}), cfg.clone()).unwrap();
@@ -595,7 +583,7 @@ fn replaying_before_a_subgraph_runs_it_and_a_named_checkpoint_lists_alone() {
         .edge(START, "p")
         .edge("p", "sub")
         .edge("sub", END)
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("replay-sub");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -622,7 +610,7 @@ fn a_task_failing_after_its_answer_lists_the_interrupt_but_nothing_waits() {
             }),
         )
         .edge(START, "ask")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -645,7 +633,7 @@ fn an_update_as_a_waiting_edges_target_leaves_its_barrier_full() {
         .edge(START, "c")
         .join(["a", "c"], "j")
         .edge("j", "k")
-        .compile_with(CompileOptions { interrupt_before: vec!["j".into()], ..with_saver(&saver()) })
+        .compile_with(CompileOptions { interrupt_before: vec!["j".into()], ..storing_in(&saver()) })
         .unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -666,7 +654,7 @@ fn invoke_returns_the_state_the_run_last_showed_and_nothing_if_none() {
             .channel("path", Channel::append())
             .node("a", node(move |_| Ok::<_, NodeError>(if write { json!({"path": ["a"]}) } else { json!({}) })))
             .edge(START, "a")
-            .compile_with(with_saver(&saver()))
+            .compile_with(storing_in(&saver()))
             .unwrap()
     };
     assert_eq!(build(false).invoke_blocking(json!({}), thread("t")).unwrap(), Value::Null);

@@ -6,25 +6,13 @@ use futures::executor::block_on;
 use serde_json::{json, Value};
 use std::cell::Cell;
 use std::rc::Rc;
-use superstep::checkpoint::{Checkpointing, ListFilter, MemorySaver, Source};
+use superstep::checkpoint::{ListFilter, Source};
 use superstep::*;
-
-fn saver() -> Rc<MemorySaver> {
-    Rc::new(MemorySaver::new())
-}
-
-fn with_saver(s: &Rc<MemorySaver>) -> CompileOptions {
-    CompileOptions { checkpointer: Checkpointing::Saver(s.clone()), ..Default::default() }
-}
-
-fn thread(id: &str) -> RunConfig {
-    RunConfig::thread(id)
-}
 
 #[test]
 fn history_is_newest_first_with_sources_and_steps() {
     let s = saver();
-    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(with_saver(&s)).unwrap();
+    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     let hist = g.get_state_history_blocking(&cfg).unwrap();
@@ -62,7 +50,7 @@ fn replaying_an_old_checkpoint_forks_and_does_not_rerun_earlier_nodes() {
         .node("b", counted(&b_calls, json!({"path": ["b"]})))
         .edge(START, "a")
         .edge("a", "b")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
@@ -81,7 +69,7 @@ fn replaying_an_old_checkpoint_forks_and_does_not_rerun_earlier_nodes() {
 #[test]
 fn update_state_on_an_old_checkpoint_branches_and_leaves_ancestors_unchanged() {
     let s = saver();
-    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(with_saver(&s)).unwrap();
+    let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     let hist = g.get_state_history_blocking(&cfg).unwrap();
@@ -122,7 +110,7 @@ fn forks_and_replays_leave_every_checkpoint_of_the_original_branch_unchanged() {
         .edge("start", "l")
         .edge("start", "r")
         .join(["l", "r"], "join")
-        .compile_with(with_saver(&s))
+        .compile_with(storing_in(&s))
         .unwrap();
     let cfg = thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();

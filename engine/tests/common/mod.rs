@@ -27,6 +27,20 @@ pub fn with_saver() -> CompileOptions {
     }
 }
 
+/// A fresh memory saver, to read back what a graph stores in it.
+pub fn saver() -> std::rc::Rc<checkpoint::MemorySaver> {
+    std::rc::Rc::new(checkpoint::MemorySaver::new())
+}
+
+/// Compile options that store checkpoints in `s`.
+pub fn storing_in(s: &std::rc::Rc<checkpoint::MemorySaver>) -> CompileOptions {
+    CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(s.clone()), ..Default::default() }
+}
+
+pub fn thread(id: &str) -> RunConfig {
+    RunConfig::thread(id)
+}
+
 /// Every part of a run's stream, the error that ends a failed run included
 /// (`stream_blocking` keeps only the error).
 pub fn stream_parts(g: &CompiledGraph, input: Value, config: RunConfig) -> Vec<Result<StreamPart, Error>> {
