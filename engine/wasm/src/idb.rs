@@ -24,10 +24,23 @@ pub async fn request(req: &IdbRequest) -> Result<JsValue, JsValue> {
     });
     req.set_onsuccess(Some(on_success.as_ref().unchecked_ref()));
     req.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let out = rx.await.unwrap_or_else(|_| Err(JsValue::from_str("IndexedDB request dropped")));
-    req.set_onsuccess(None);
-    req.set_onerror(None);
-    out
+    let _detach = Detach(|| {
+        req.set_onsuccess(None);
+        req.set_onerror(None);
+    });
+    rx.await.unwrap_or_else(|_| Err(JsValue::from_str("IndexedDB request dropped")))
+}
+
+/// Runs its function when dropped: it takes our handlers off an IndexedDB
+/// target once the future waiting on it ends, or is dropped mid-wait (a
+/// stopped run drops it). A handler left set would call a freed closure when
+/// the event fires. Declared after the closures, so it drops before them.
+struct Detach<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for Detach<F> {
+    fn drop(&mut self) {
+        (self.0)()
+    }
 }
 
 /// Opens (creating if needed) a database whose only upgrade creates `stores`.
@@ -49,9 +62,8 @@ pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> 
         }
     });
     open_req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
-    let db = request(&open_req).await?;
-    open_req.set_onupgradeneeded(None);
-    db.dyn_into::<IdbDatabase>()
+    let _detach = Detach(|| open_req.set_onupgradeneeded(None));
+    request(&open_req).await?.dyn_into::<IdbDatabase>()
 }
 
 pub async fn put(db: &IdbDatabase, store: &str, key: &JsValue, value: &JsValue) -> Result<(), JsValue> {
@@ -85,9 +97,10 @@ pub async fn committed(tx: &web_sys::IdbTransaction) -> Result<(), JsValue> {
     tx.set_oncomplete(Some(on_complete.as_ref().unchecked_ref()));
     tx.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     tx.set_onabort(Some(on_abort.as_ref().unchecked_ref()));
-    let out = recv.await.unwrap_or_else(|_| Err(JsValue::from_str("transaction dropped")));
-    tx.set_oncomplete(None);
-    tx.set_onerror(None);
-    tx.set_onabort(None);
-    out
+    let _detach = Detach(|| {
+        tx.set_oncomplete(None);
+        tx.set_onerror(None);
+        tx.set_onabort(None);
+    });
+    recv.await.unwrap_or_else(|_| Err(JsValue::from_str("transaction dropped")))
 }
