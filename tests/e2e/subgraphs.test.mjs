@@ -1,6 +1,6 @@
 // Subgraphs edited in place, as a person would: open one from its node,
 // change it there, go back, undo, run, reload; and give a new subgraph node
-// a graph of its own; the superstep panel keeps the top level's reducers while one is open.
+// a graph of its own; the superstep and state panels keep the top level's reducers while one is open.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -236,7 +236,7 @@ test("a breakpoint set inside a subgraph is saved with it, pauses the run there,
   await page.close();
 });
 
-test("with a subgraph open, the superstep panel still names the top-level graph's reducers", async () => {
+test("with a subgraph open, the superstep and state panels still name the top-level graph's reducers", async () => {
   const { page } = await openEditor(context);
   const doc = JSON.parse(readFileSync(new URL("../../www/examples/subgraph-shared-keys.json", import.meta.url), "utf8"));
   doc.name = "shared-with-log";
@@ -255,5 +255,7 @@ test("with a subgraph open, the superstep panel still names the top-level graph'
   await node(page, "node_2").dblclick();
   await page.waitForSelector('g.node[data-node="subgraph_node_1"]');
   assert.match(await logRow(), /^log\tappend\t/);
+  // Nothing is paused inside, so the state shown is the top level's, with its reducers too.
+  assert.match(await page.locator(".state-panel").innerText(), /log\s*append/);
   await page.close();
 });

@@ -74,10 +74,10 @@ pub fn App() -> impl IntoView {
     let import_problems = RwSignal::new(Vec::<String>::new());
     let clipboard: StoredValue<Option<Clip>, LocalStorage> = StoredValue::new_local(None);
     let autosave: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> = StoredValue::new_local(None);
-
     let path = move || crumbs.with(|c| names(c));
     // The document on the canvas: the open graph, or the subgraph opened in its place.
     let shown_doc = Signal::derive(move || hist.with(|h| h.as_ref().map(|h| doc_at(&h.doc, &path()).0.clone())));
+    let top_doc = Signal::derive(move || hist.with(|h| h.as_ref().map(|h| h.doc.clone())));
     let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
     let doc_problems = Signal::derive(move || shown_doc.get().map(|d| problems(&d)).unwrap_or_default());
     let current = Signal::derive(move || selected.get().and_then(|i| steps.get().get(i).cloned()));
@@ -778,14 +778,14 @@ pub fn App() -> impl IntoView {
                         _ => view! { <SelectionPanel doc=d ids=ids on_edit=move |c: EditorChange| apply_edit(c) /> }.into_any(),
                     })
                 }}
-                <StepPanel doc=Signal::derive(move || hist.with(|h| h.as_ref().map(|h| h.doc.clone()))) step=current before=before picked=picked_state history=history.into() />
+                <StepPanel doc=top_doc step=current before=before picked=picked_state history=history.into() />
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
                         <option value="">"—"</option>
                         {move || steps.get().iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.step.to_string()}</option> }).collect_view()}
                     </select>
                 </label>
-                <StatePanel doc=shown_doc values=values changed=changed compare=compare_values />
+                <StatePanel doc=Signal::derive(move || if nested() && inner.with(Option::is_some) { shown_doc.get() } else { top_doc.get() }) values=values changed=changed compare=compare_values />
                 <Show when=move || picked.get().is_some()>
                     <section class="panel fork-panel" aria-label="fork">
                         <h2>"Edit state and fork"</h2>
