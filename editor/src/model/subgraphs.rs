@@ -113,12 +113,9 @@ pub fn as_step(s: &StateSnapshot) -> StepSnapshot {
             id: t.id.clone(),
             name: t.name.clone(),
             path: t.path.clone(),
-            triggers: vec![],
-            input: Value::Null,
-            writes: vec![],
             error: t.error.clone(),
             interrupts: t.interrupts.clone(),
-            cached: false,
+            ..Default::default()
         })
         .collect();
     let interrupts: Vec<_> = tasks.iter().flat_map(|t| t.interrupts.clone()).collect();

@@ -160,17 +160,7 @@ impl CheckpointRow {
     /// run next and, for a superstep's checkpoint, the nodes that made it (its parent's next).
     pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
         let ran = crate::model::origin::ran_before(&self.source, self.parent_in(rows).map(|p| &p.next[..]));
-        let task = |name: &str| TaskRecord {
-            id: String::new(),
-            name: name.to_string(),
-            path: String::new(),
-            triggers: vec![],
-            input: Value::Null,
-            writes: vec![],
-            error: None,
-            interrupts: vec![],
-            cached: false,
-        };
+        let task = |name: &str| TaskRecord { name: name.to_string(), ..Default::default() };
         let tasks = ran.into_iter().map(task).collect();
         StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
     }

@@ -36,8 +36,9 @@ pub enum Outcome {
     ParentCommand(Box<Command>),
 }
 
-/// One task of a superstep, as the stepping API reports it.
-#[derive(Clone, Debug, PartialEq)]
+/// One task of a superstep, as the stepping API reports it. `Default` is a task
+/// known only from a stored checkpoint: no input, triggers or writes.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct TaskRecord {
     pub id: String,
     pub name: String,
