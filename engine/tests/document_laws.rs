@@ -119,6 +119,7 @@ fn the_json_schema_covers_the_document_types() {
     full["compile"] = json!({"interruptBefore": ["a"], "interruptAfter": ["a"], "recursionLimit": 3});
     full["layout"] = json!({"a": {"x": 1.0, "y": 2.0}});
     full["subgraphs"] = json!({});
+    full["routers"][0]["send"] = json!({"over": "xs", "node": "a", "as": "x"});
     fn check(v: &Value, s: &Value, root: &Value, path: &str) {
         let s = match s.get("$ref").and_then(Value::as_str) {
             Some(r) => &root["$defs"][r.trim_start_matches("#/$defs/")],

@@ -126,7 +126,7 @@ fn wrongly_typed_fields_are_reported_at_their_own_paths() {
         ("$.layout.b.x", "expected a number"),
         ("$.examples[0].output", "missing field `output`"),
         // What could not be read is left out: here the router's only rule.
-        ("$.routers[0]", "a router needs `rules`, `code` or `fn`"),
+        ("$.routers[0]", "a router needs `rules`, `code`, `fn` or `send`"),
     ];
     assert_eq!(got, want);
     let p = problems(json!({"format": "other.graph", "version": 0, "name": "n", "channels": [], "nodes": []}));
@@ -247,4 +247,84 @@ fn a_goto_reads_what_its_node_sets_over_the_state() {
         // bump runs until its own new n is over 1: twice, not three times.
         assert_eq!(out["path"], path, "answer {answer}");
     }
+}
+
+/// Each checkpoint's step and the nodes it has next, oldest first.
+fn steps_and_next(doc: &GraphDoc) -> Vec<(i64, Vec<String>)> {
+    let saver = std::rc::Rc::new(superstep::checkpoint::MemorySaver::new());
+    let options = CompileOptions { checkpointer: superstep::checkpoint::Checkpointing::Saver(saver), ..Default::default() };
+    let g = build(doc, &NoCode, options).unwrap();
+    let cfg = superstep::RunConfig::thread("t");
+    let out = block_on(g.invoke(doc.examples[0].input.clone(), cfg.clone())).unwrap();
+    assert_eq!(out, doc.examples[0].output);
+    let history = block_on(g.get_state_history(&cfg, Default::default())).unwrap();
+    history.iter().rev().map(|s| (s.metadata.as_ref().map_or(0, |m| m.step), s.next.clone())).collect()
+}
+
+#[test]
+fn a_send_router_fans_out_in_the_superstep_after_its_node_as_langgraphs_map_reduce_does() {
+    let text = examples().into_iter().find(|(n, _)| n == "map-reduce").unwrap().1;
+    let doc = GraphDoc::from_json(&text).unwrap();
+    let jokes = vec!["generate_joke".to_string(); 3];
+    let want = [
+        (-1, vec!["__start__".into()]),
+        (0, vec!["generate_topics".into()]),
+        (1, jokes.clone()),
+        (2, vec!["best_joke".into()]),
+        (3, vec![]),
+    ];
+    assert_eq!(steps_and_next(&doc), want);
+    // The same fan-out as a `send` node: a superstep of its own before the jokes.
+    let mut as_node = doc.clone();
+    as_node.routers.clear();
+    as_node.nodes.push(superstep::doc::NodeDoc {
+        id: "fan".into(),
+        kind: "send".into(),
+        settings: json!({"over": "subjects", "node": "generate_joke", "as": "subject"}).as_object().unwrap().clone(),
+    });
+    as_node.edges.push(superstep::doc::EdgeDoc { from: json!("generate_topics"), to: "fan".into() });
+    let steps = steps_and_next(&as_node);
+    assert_eq!((steps[2].1.clone(), steps[3].1.clone(), steps.len()), (vec!["fan".to_string()], jokes, 6));
+    let m = build(&doc, &NoCode, CompileOptions::default()).unwrap().draw_mermaid();
+    assert!(m.contains("\tgenerate_topics -.-> generate_joke;") && !m.contains("__dynamic__"), "{m}");
+}
+
+#[test]
+fn a_send_router_is_checked_like_the_rest_of_the_document() {
+    let doc = |routers: Value| {
+        GraphDoc::from_value(json!({
+            "format": "superstep.graph", "version": 1, "name": "fan",
+            "channels": [{"key": "xs", "reducer": "overwrite"}, {"key": "out", "reducer": "append"}],
+            "nodes": [{"id": "a", "kind": "set", "values": {"xs": [1, 2]}}, {"id": "b", "kind": "update", "exprs": {"out": "[x * 10]"}, "input": ["x"]}],
+            "edges": [{"from": "__start__", "to": "a"}],
+            "routers": routers
+        }))
+    };
+    let ok = doc(json!([{"from": "a", "send": {"over": "xs", "node": "b", "as": "x"}}])).unwrap();
+    let run = build(&ok, &NoCode, CompileOptions::default()).unwrap().invoke_blocking(json!({}), superstep::RunConfig::default());
+    assert_eq!(run.unwrap()["out"], json!([10, 20]));
+    // Without `as`, the item is `item`; the document says so when saved back.
+    let plain = doc(json!([{"from": "a", "send": {"over": "xs", "node": "b"}}])).unwrap();
+    assert_eq!(serde_json::to_value(&plain.routers[0]).unwrap()["send"], json!({"over": "xs", "node": "b", "as": "item"}));
+    let p = doc(json!([
+        {"from": "a", "send": {"over": "xs +", "node": "ghost"}},
+        {"from": "b", "send": {"over": "xs", "node": "a"}, "else": "b"},
+        {"from": "a", "send": "b"},
+        {"from": "b", "send": {"node": 3}}
+    ]))
+    .unwrap_err();
+    let got = paths_and_messages(&p);
+    assert_eq!(
+        got,
+        [
+            ("$.routers[2].send", "a fan-out must be a JSON object"),
+            ("$.routers[3].send.over", "missing field `over`"),
+            ("$.routers[3].send.node", "expected a string"),
+            ("$.routers[0].send.over", "expression error at character 4: unexpected end of expression"),
+            ("$.routers[0].send.node", "fan-out to missing node \"ghost\""),
+            ("$.routers[1]", "a router with `send` fans out only: it has no `rules`, `else`, `code` or `fn`"),
+            ("$.routers[2]", "a router needs `rules`, `code`, `fn` or `send`"),
+            ("$.routers[3]", "a router needs `rules`, `code`, `fn` or `send`"),
+        ]
+    );
 }

@@ -352,3 +352,45 @@ test("a node's edges follow it while it is dragged, and a pan leaves them be", a
   assert.equal(await path.getAttribute("d"), during, "a pan moves the view, not the route");
   await page.close();
 });
+
+test("a conditional edge that fans out with Send: its panel, switching ways, and deleting its line", async () => {
+  const { page, errors } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  const run = async () => {
+    await page.getByRole("button", { name: "Run to end (F5)" }).click();
+    await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+    return page.locator(".state-panel").innerText();
+  };
+  await page.locator('g.node[data-node="generate_topics"] rect').click();
+  const router = page.getByLabel("router", { exact: true });
+  assert.match(await router.getByRole("button", { name: "fan out with Send" }).getAttribute("class"), /\bon\b/);
+  assert.equal(await page.getByLabel("fan-out list").inputValue(), "subjects");
+  assert.equal(await page.getByLabel("fan-out node").inputValue(), "generate_joke");
+  assert.equal(await page.getByLabel("fan-out item key").inputValue(), "subject");
+  // As rules, the router goes to generate_joke once, with no subject.
+  await router.getByRole("button", { name: "route by rules" }).click();
+  assert.deepEqual((await docOf(page)).routers, [{ from: "generate_topics", else: "generate_joke" }]);
+  assert.match(await run(), /jokesappend\[1 item\]\s+0"Joke about "/);
+  // Back to a fan-out, set up field by field.
+  await router.getByRole("button", { name: "fan out with Send" }).click();
+  await page.getByLabel("fan-out list").fill("subjects");
+  await page.getByLabel("fan-out list").press("Tab");
+  await page.getByLabel("fan-out item key").fill("subject");
+  await page.getByLabel("fan-out item key").press("Tab");
+  assert.deepEqual((await docOf(page)).routers, [{ from: "generate_topics", send: { over: "subjects", node: "generate_joke", as: "subject" } }]);
+  assert.equal(await page.locator('g.edge.send[data-edge="generate_topics>generate_joke"]').count(), 1);
+  assert.match(await run(), /best_selected_joke[\s\S]*"Joke about lions"/);
+  // Its line is the whole router: picked and deleted, the router goes; undo brings it back.
+  const at = await page.locator('path.edge-hit[data-edge="generate_topics>generate_joke"]').evaluate((p) => {
+    const q = p.getPointAtLength(p.getTotalLength() / 2).matrixTransform(p.getScreenCTM());
+    return { x: q.x, y: q.y };
+  });
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press("Delete");
+  await page.waitForFunction(() => !document.querySelector('g.edge[data-edge="generate_topics>generate_joke"]'));
+  assert.deepEqual((await docOf(page)).routers ?? [], []);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForSelector('g.edge.send[data-edge="generate_topics>generate_joke"]');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -80,6 +80,10 @@ pub fn paste(doc: &GraphDoc, clip: &Clip, offset: (f64, f64)) -> (EditorChange, 
         if let Some(o) = r.otherwise.as_mut() {
             rename(o, &names);
         }
+        let sent_to = r.send.iter_mut().map(|s| &mut s.node);
+        for t in r.paths.iter_mut().flat_map(|p| p.values_mut()).chain(sent_to) {
+            *t = names.get(t.as_str()).cloned().unwrap_or(std::mem::take(t));
+        }
         changes.push(EditorChange::SetRouter { from: r.from.clone(), router: Some(r), at: usize::MAX });
     }
     (EditorChange::Batch(changes), taken)
@@ -111,5 +115,18 @@ mod tests {
         h.undo();
         h.undo();
         assert_eq!(h.doc, doc);
+    }
+
+    #[test]
+    fn a_pasted_fan_out_sends_to_the_pasted_node_when_both_were_copied() {
+        let doc = GraphDoc::from_json(include_str!("../../../www/examples/map-reduce.json")).unwrap();
+        let sent_from = |d: &GraphDoc, from: &str| d.routers.iter().find(|r| r.from == from).and_then(|r| r.send.clone()).map(|s| s.node);
+        for (ids, want) in [(vec!["generate_topics", "generate_joke"], "generate_joke_copy"), (vec!["generate_topics"], "generate_joke")] {
+            let ids: Vec<String> = ids.into_iter().map(String::from).collect();
+            let mut h = History::new(doc.clone());
+            let (change, _) = paste(&h.doc, &copy(&doc, &layout(&doc), &ids), (30.0, 30.0));
+            h.edit(change).unwrap();
+            assert_eq!(sent_from(&h.doc, "generate_topics_copy").as_deref(), Some(want));
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Deleting an edge picked on the canvas: the change that takes exactly that
 //! line out of the document. A static edge goes; a waiting edge loses that
-//! source; a router loses the rules (or the fallback) that lead there. A
-//! code router's paths and a node's `Command` or `Send` targets belong to
-//! the node's code and settings, so those lines are edited in its panel.
+//! source; a router loses the rules (or the fallback) that lead there, and a
+//! fan-out router goes. A code router's paths and a node's `Command` or `Send`
+//! targets belong to the node's code and settings, so those lines are edited
+//! in its panel.
 use crate::model::edit::EditorChange;
 use crate::model::layout::{EdgeKind, EdgeLine};
 use serde_json::Value;
@@ -45,7 +46,12 @@ pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
             let router = (!kept.rules.is_empty() || kept.otherwise.is_some()).then_some(kept);
             Some(EditorChange::SetRouter { from: e.from.clone(), router, at })
         }
-        EdgeKind::Send | EdgeKind::Command => None,
+        // A fan-out router is that one line; a `send` node's line is its settings.
+        EdgeKind::Send => {
+            let at = doc.routers.iter().position(|r| r.from == e.from && r.send.as_ref().is_some_and(|s| s.node == e.to))?;
+            Some(EditorChange::SetRouter { from: e.from.clone(), router: None, at })
+        }
+        EdgeKind::Command => None,
     }
 }
 
@@ -122,15 +128,27 @@ mod tests {
             from: "human_review".into(),
             rules: vec![superstep::doc::RuleDoc { when: "true".into(), to: serde_json::json!("ok") }],
             otherwise: Some(serde_json::json!("no")),
-            code: None,
-            function: None,
             paths: Some([("ok".to_string(), "record".to_string()), ("no".to_string(), "__end__".to_string())].into_iter().collect()),
+            ..Default::default()
         });
         let (after, drawn) = delete(&d, "human_review", "record");
         assert!(!drawn.contains(&("human_review".into(), "record".into())), "the line is gone");
         assert!(drawn.contains(&("human_review".into(), "__end__".into())));
         let r = after.routers.iter().find(|r| r.from == "human_review").unwrap();
         assert!(r.rules.is_empty() && r.paths.as_ref().is_some_and(|p| p.len() == 1 && !p.contains_key("ok")));
+    }
+
+    #[test]
+    fn a_fan_out_line_takes_its_router_and_a_send_nodes_line_stays() {
+        let d = doc("map-reduce");
+        let (after, drawn) = delete(&d, "generate_topics", "generate_joke");
+        assert!(after.routers.is_empty() && !drawn.contains(&("generate_topics".into(), "generate_joke".into())));
+        let mut n = d.clone();
+        n.routers.clear();
+        let settings = serde_json::json!({"over": "subjects", "node": "generate_joke"});
+        n.nodes.push(superstep::doc::NodeDoc { id: "fan".into(), kind: "send".into(), settings: settings.as_object().unwrap().clone() });
+        let e = edges(&n).into_iter().find(|e| e.from == "fan").unwrap();
+        assert_eq!((e.kind.clone(), removal(&n, &e)), (EdgeKind::Send, None));
     }
 
     #[test]

@@ -180,7 +180,8 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
                 if let Some(o) = r.otherwise.as_mut() {
                     rename_in(o, &from, &to);
                 }
-                for target in r.paths.iter_mut().flat_map(|p| p.values_mut()) {
+                let sent_to = r.send.iter_mut().map(|s| &mut s.node);
+                for target in r.paths.iter_mut().flat_map(|p| p.values_mut()).chain(sent_to) {
                     if *target == from {
                         *target = to.clone();
                     }
@@ -431,9 +432,7 @@ mod tests {
                     from: from.into(),
                     rules: vec![superstep::doc::RuleDoc { when: "true".into(), to: json!(to) }],
                     otherwise: Some(json!("__end__")),
-                    code: None,
-                    function: None,
-                    paths: None,
+                    ..Default::default()
                 }),
                 at
             }),
@@ -543,8 +542,21 @@ mod tests {
 
     #[test]
     fn a_rename_follows_commands_and_sends_that_name_the_node() {
-        for (example, from, to) in [("command.json", "my_other_node", "finish"), ("map-reduce.json", "generate_joke", "joke")] {
-            let text = std::fs::read_to_string(format!("../www/examples/{example}")).unwrap();
+        // map-reduce fans out by a router; as a `send` node too.
+        let mut by_node: Value = serde_json::from_str(&std::fs::read_to_string("../www/examples/map-reduce.json").unwrap()).unwrap();
+        by_node["routers"] = json!([]);
+        by_node["nodes"].as_array_mut().unwrap().push(json!({"id": "fan", "kind": "send", "over": "subjects", "node": "generate_joke"}));
+        by_node["edges"].as_array_mut().unwrap().push(json!({"from": "generate_topics", "to": "fan"}));
+        let texts = [
+            ("command.json", "my_other_node", "finish"),
+            ("map-reduce.json", "generate_joke", "joke"),
+            ("send node", "generate_joke", "joke"),
+        ];
+        for (example, from, to) in texts {
+            let text = match example {
+                "send node" => by_node.to_string(),
+                _ => std::fs::read_to_string(format!("../www/examples/{example}")).unwrap(),
+            };
             let mut h = History::new(GraphDoc::from_json(&text).unwrap());
             h.edit(EditorChange::RenameNode { from: from.into(), to: to.into() }).unwrap();
             let written = serde_json::to_string(&(&h.doc.nodes, &h.doc.edges, &h.doc.routers)).unwrap();

@@ -95,6 +95,9 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
                 }
             }
         }
+        if let Some(send) = &r.send {
+            push(&r.from, &send.node, EdgeKind::Send);
+        }
         if let Some(paths) = &r.paths {
             for (k, t) in paths {
                 if seen.insert(t.clone()) {

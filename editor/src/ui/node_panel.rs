@@ -7,11 +7,12 @@ use super::sandbox::syntax_error;
 use crate::model::command::with_goto;
 use crate::model::edit::{literal, shown, EditorChange};
 use crate::model::policies;
+use crate::model::router_mode::{switched, RouterMode};
 use crate::model::run::Breakpoints;
 use crate::model::subgraphs::{delete_subgraph, graph_of, new_subgraph, rename_subgraph};
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
-use superstep::doc::{CompileDoc, EdgeDoc, GraphDoc, RouterDoc, RuleDoc};
+use superstep::doc::{CompileDoc, EdgeDoc, GraphDoc, RouterDoc, RuleDoc, SendDoc};
 
 fn targets(doc: &GraphDoc) -> Vec<String> {
     doc.nodes.iter().map(|n| n.id.clone()).chain(std::iter::once("__end__".to_string())).collect()
@@ -367,7 +368,7 @@ fn Routing(doc: GraphDoc, id: String, on_edit: Callback<EditorChange>) -> impl I
             let mut to: Vec<String> = outgoing.iter().map(|(_, t)| t.clone()).collect();
             let otherwise = to.pop().unwrap_or_else(|| "__end__".into());
             let rules = to.into_iter().map(|t| RuleDoc { when: "true".into(), to: json!(t) }).collect();
-            let router = RouterDoc { from: id.clone(), rules, otherwise: Some(json!(otherwise)), code: None, function: None, paths: None };
+            let router = RouterDoc { from: id.clone(), rules, otherwise: Some(json!(otherwise)), ..Default::default() };
             let mut changes: Vec<EditorChange> = outgoing.iter().rev().map(|(i, _)| EditorChange::RemoveEdge { at: *i }).collect();
             changes.push(EditorChange::SetRouter { from: id.clone(), router: Some(router), at: usize::MAX });
             on_edit.run(EditorChange::Batch(changes));
@@ -391,47 +392,28 @@ fn Routing(doc: GraphDoc, id: String, on_edit: Callback<EditorChange>) -> impl I
         <label class="connect">"Connect to " {pick("connect to node".into(), all.clone(), String::new(), connect)}</label>
         {match router {
             None => view! { <button aria-label="Make conditional" on:click=make_conditional>"Make conditional"</button> }.into_any(),
-            Some(r) => view! { <RouterEditor router=r targets=all on_edit=on_edit /> }.into_any(),
+            Some(r) => view! { <RouterEditor doc=doc.clone() router=r targets=all on_edit=on_edit /> }.into_any(),
         }}
     }
 }
 
-/// A conditional edge: rules (first match wins) and an else, or code with path keys.
+/// A conditional edge: rules (first match wins) and an else, code with path
+/// keys, or a `Send` per item of a list.
 #[component]
-fn RouterEditor(router: RouterDoc, targets: Vec<String>, on_edit: Callback<EditorChange>) -> impl IntoView {
+fn RouterEditor(doc: GraphDoc, router: RouterDoc, targets: Vec<String>, on_edit: Callback<EditorChange>) -> impl IntoView {
     let from = router.from.clone();
     let put = {
         let from = from.clone();
         move |r: Option<RouterDoc>| on_edit.run(EditorChange::SetRouter { from: from.clone(), router: r, at: usize::MAX })
     };
-    let is_code = router.code.is_some();
-    let to_code = {
-        let (r, put) = (router.clone(), put.clone());
-        move |code: bool| {
-            let mut r = r.clone();
-            if code {
-                let paths: superstep::sorted_map::SortedMap<String, String> = r
-                    .rules
-                    .iter()
-                    .filter_map(|x| x.to.as_str())
-                    .chain(r.otherwise.iter().filter_map(|o| o.as_str()))
-                    .map(|t| (t.to_string(), t.to_string()))
-                    .collect();
-                let first = paths.keys().next().cloned().unwrap_or_else(|| "__end__".into());
-                r.code = Some(format!("return \"{first}\";"));
-                r.rules.clear();
-                r.otherwise = None;
-                r.paths = Some(paths);
-            } else {
-                r.code = None;
-                r.otherwise = Some(json!("__end__"));
-                r.paths = None;
-            }
-            put(Some(r));
-        }
+    let mode = RouterMode::of(&router);
+    let tab = |m: RouterMode, aria: &'static str, text: &'static str| {
+        let (doc, r, put) = (doc.clone(), router.clone(), put.clone());
+        view! { <button aria-label=aria class:on=mode == m on:click=move |_| if mode != m { put(Some(switched(&doc, &r, m))) }>{text}</button> }
     };
-    let (c1, c2) = (to_code.clone(), to_code);
-    let body = if is_code {
+    let body = if mode == RouterMode::Send {
+        send_body(router.clone(), targets.clone(), put.clone()).into_any()
+    } else if mode == RouterMode::Code {
         let r = router.clone();
         let paths: Vec<(String, String)> = r.paths.clone().unwrap_or_default().into_iter().collect();
         let (p_put, a_put, code_put) = (put.clone(), put.clone(), put.clone());
@@ -492,12 +474,36 @@ fn RouterEditor(router: RouterDoc, targets: Vec<String>, on_edit: Callback<Edito
         <div class="router" aria-label="router">
             <h3>"Conditional edge"</h3>
             <div class="tabs">
-                <button aria-label="route by rules" class:on=!is_code on:click=move |_| if is_code { c1(false) }>"Rules"</button>
-                <button aria-label="route by code" class:on=is_code on:click=move |_| if !is_code { c2(true) }>"Code"</button>
+                {tab(RouterMode::Rules, "route by rules", "Rules")}
+                {tab(RouterMode::Code, "route by code", "Code")}
+                {tab(RouterMode::Send, "fan out with Send", "Send")}
                 <button aria-label="Remove router" on:click=move |_| put(None)>"Remove"</button>
             </div>
             {body}
         </div>
+    }
+}
+
+/// A fan-out's settings: the list, the node each item goes to, and its key there.
+fn send_body(r: RouterDoc, targets: Vec<String>, put: impl Fn(Option<RouterDoc>) + Clone + 'static) -> impl IntoView {
+    let send = r.send.clone().unwrap_or_else(|| SendDoc { over: String::new(), node: String::new(), item: "item".into() });
+    let edit = move |change: fn(&mut SendDoc, String)| {
+        let (r, put) = (r.clone(), put.clone());
+        move |v: String| {
+            let mut r = r.clone();
+            if let Some(s) = r.send.as_mut() {
+                change(s, v);
+            }
+            put(Some(r));
+        }
+    };
+    let (over, node, item) = (edit(|s, v| s.over = v), edit(|s, v| s.node = v), edit(|s, v| s.item = v));
+    let nodes: Vec<String> = targets.into_iter().filter(|t| t != "__end__").collect();
+    view! {
+        <p class="muted">"One Send per item of the list, in the next superstep: LangGraph's map-reduce edge."</p>
+        <label>"for each item of " <input aria-label="fan-out list" prop:value=send.over on:change=move |e| over(event_target_value(&e)) /></label>
+        <label>"send to " {pick("fan-out node".into(), nodes, send.node, node)}</label>
+        <label>"as key " <input aria-label="fan-out item key" prop:value=send.item on:change=move |e| item(event_target_value(&e)) /></label>
     }
 }
 

@@ -2,7 +2,7 @@
 //! they run natively too. `code` nodes and routers come from a `CodeHost`
 //! (the JS runtime in the wasm build); without one they fail with a clear error.
 use super::expr::{eval, parse, Expr, Template};
-use super::{ExampleDoc, GraphDoc, NodeDoc, RouterDoc};
+use super::{ExampleDoc, GraphDoc, NodeDoc, RouterDoc, SendDoc};
 use crate::checkpoint::{Checkpointing, MemorySaver};
 use crate::error::Error;
 use crate::graph::node::{node_rt, router, BranchSpec, CachePolicy, NodeFn, NodeSpec, RetryPolicy, RouterFn};
@@ -142,25 +142,12 @@ fn kind_node(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> Resul
             })
         }
         "send" => {
-            let over = expr_at(&format!("{p}.over"), get("over").unwrap_or(&Value::Null))?;
-            let target = get("node").and_then(Value::as_str).unwrap_or_default().to_string();
-            let item = get("as").and_then(Value::as_str).unwrap_or("item").to_string();
-            node_rt(move |s, _| {
-                let items = match eval(&over, &lookup(s)).map_err(NodeError::msg)? {
-                    Value::Array(a) => a,
-                    Value::Null => vec![],
-                    other => vec![other],
-                };
-                let goto = items
-                    .into_iter()
-                    .map(|x| {
-                        let mut arg = Map::new();
-                        arg.insert(item.clone(), x);
-                        Goto::Send(Send::new(target.clone(), Value::Object(arg)))
-                    })
-                    .collect();
-                Ok::<_, NodeError>(NodeOutput::Command(Command { goto, ..Default::default() }))
-            })
+            let fan_out = FanOut {
+                over: expr_at(&format!("{p}.over"), get("over").unwrap_or(&Value::Null))?,
+                node: get("node").and_then(Value::as_str).unwrap_or_default().to_string(),
+                item: get("as").and_then(Value::as_str).unwrap_or("item").to_string(),
+            };
+            node_rt(move |s, _| Ok::<_, NodeError>(NodeOutput::Command(Command { goto: fan_out.sends(s)?, ..Default::default() })))
         }
         "subgraph" => return subgraph_kind(doc, n, p, host),
         "code" => {
@@ -238,6 +225,34 @@ fn subgraph_kind(doc: &GraphDoc, n: &NodeDoc, p: &str, host: &dyn CodeHost) -> R
     Ok(spec)
 }
 
+/// One `Send` to `node` per item of the list `over` gives, the item under `item`.
+struct FanOut {
+    over: Expr,
+    node: String,
+    item: String,
+}
+
+impl FanOut {
+    fn sends(&self, s: &State) -> Result<Vec<Goto>, NodeError> {
+        let items = match eval(&self.over, &lookup(s)).map_err(NodeError::msg)? {
+            Value::Array(a) => a,
+            Value::Null => vec![],
+            other => vec![other],
+        };
+        let send = |x| Goto::Send(Send::new(self.node.clone(), Value::Object(Map::from_iter([(self.item.clone(), x)]))));
+        Ok(items.into_iter().map(send).collect())
+    }
+}
+
+fn send_router(send: &SendDoc, p: &str) -> Result<RouterFn, Error> {
+    let fan_out = FanOut {
+        over: expr_at(&format!("{p}.send.over"), &Value::String(send.over.clone()))?,
+        node: send.node.clone(),
+        item: send.item.clone(),
+    };
+    Ok(router(move |s| fan_out.sends(s)))
+}
+
 fn rule_router(r: &RouterDoc, p: &str) -> Result<RouterFn, Error> {
     let rules: Vec<(Expr, Value)> = r
         .rules
@@ -308,7 +323,9 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
     }
     for (i, r) in doc.routers.iter().enumerate() {
         let p = format!("$.routers[{i}]");
-        let f = if r.code.is_some() || r.function.is_some() {
+        let f = if let Some(send) = &r.send {
+            send_router(send, &p)?
+        } else if r.code.is_some() || r.function.is_some() {
             host.router(&r.from, r.code.as_deref(), r.function.as_deref())
                 .ok_or_else(|| doc_err(p.clone(), "code routers need a JS runtime".into()))?
         } else {
@@ -317,6 +334,7 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
         // Rule routers know every target they can return: drawing and checks use them as the path map.
         let path_map = match &r.paths {
             Some(m) => Some(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            None if r.send.is_some() => r.send.as_ref().map(|x| vec![(x.node.clone(), x.node.clone())]),
             None if r.code.is_none() && r.function.is_none() => {
                 let mut targets: Vec<String> =
                     r.rules.iter().map(|x| x.to.clone()).chain(r.otherwise.clone()).flat_map(|t| targets_of(&t)).collect();

@@ -109,8 +109,9 @@ pub struct EdgeDoc {
     pub to: String,
 }
 
-/// A conditional edge: rules (first match wins) or code, then an optional path map.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A conditional edge: rules (first match wins), code, or a `Send` fan-out;
+/// then an optional path map.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouterDoc {
     pub from: String,
@@ -124,6 +125,19 @@ pub struct RouterDoc {
     pub function: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paths: Option<SortedMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub send: Option<SendDoc>,
+}
+
+/// A router's fan-out, as LangGraph's map-reduce routes: one `Send` to `node`
+/// per item of the list `over` evaluates to, the item under the key `as`.
+/// Unlike a `send` node it takes no superstep of its own.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SendDoc {
+    pub over: String,
+    pub node: String,
+    #[serde(rename = "as")]
+    pub item: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

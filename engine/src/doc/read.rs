@@ -4,7 +4,7 @@
 //! what refers to it. Hand-read rather than a derived `Deserialize`: one walk,
 //! and the wasm package carries no visitor code for the document types.
 use super::{
-    ChannelDoc, CompileDoc, EdgeDoc, ExampleDoc, GraphDoc, NodeDoc, Position, Problem, RouterDoc, RuleDoc, DOC_FORMAT, DOC_VERSION,
+    ChannelDoc, CompileDoc, EdgeDoc, ExampleDoc, GraphDoc, NodeDoc, Position, Problem, RouterDoc, RuleDoc, SendDoc, DOC_FORMAT, DOC_VERSION,
 };
 use crate::sorted_map::SortedMap;
 use serde_json::{Map, Value};
@@ -193,7 +193,16 @@ impl Reader {
             code: self.string(&field(obj, "code", path)),
             function: self.string(&field(obj, "fn", path)),
             paths,
+            send: field(obj, "send", path).value.and_then(|v| self.send(v, &format!("{path}.send"))),
         })
+    }
+
+    fn send(&mut self, value: &Value, path: &str) -> Option<SendDoc> {
+        let obj = self.fields(value, path, "a fan-out")?;
+        let over = self.required_string(obj, "over", path);
+        let node = self.required_string(obj, "node", path);
+        let item = self.string(&field(obj, "as", path)).unwrap_or_else(|| "item".into());
+        Some(SendDoc { over: over?, node: node?, item })
     }
 
     fn rule(&mut self, value: &Value, path: &str) -> Option<RuleDoc> {
