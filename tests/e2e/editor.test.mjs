@@ -68,7 +68,7 @@ test("fork from step 1 with edited state creates a branch", async () => {
   // The superstep panel follows the picked checkpoint, not the run's last superstep beside it.
   // It tells what made the checkpoint: the nodes its parent had next, and each key's change.
   assert.match(await page.locator(".step-panel").innerText(), /checkpoint · step 1 · loop\s+Made by: The superstep that ran first\.\s+Next: second/);
-  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ["foo\toverwrite\t1\t2"]);
+  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ["foo overwrite\t1\t2"]);
   assert.equal(await page.locator(".step-chip.selected").count(), 0);
   await page.getByLabel("edited state (JSON)").fill('{"foo": 99, "bar": ["edited"]}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
@@ -121,7 +121,7 @@ test("after a reload the thread history is intact and an interrupted thread resu
   assert.ok(changed.includes("messages") && !changed.includes("answer"), `changed: ${changed}`);
   // What made it survives the reload too: the node that ran, and the key it changed from what to what.
   assert.match(await page.locator(".step-panel .made-by").innerText(), /^Made by: The superstep that ran record\.$/);
-  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ['messages\tappend\t[]\t["user: after reload"]']);
+  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ['messages append\t[]\t["user: after reload"]']);
   await page.close();
 });
 

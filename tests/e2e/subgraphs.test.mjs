@@ -250,11 +250,11 @@ test("with a subgraph open, the superstep and state panels still name the top-le
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.locator(".step-chip", { hasText: /^1$/ }).click();
   const logRow = () => page.locator(".step-panel .merges tbody tr", { hasText: /^log/ }).innerText();
-  assert.match(await logRow(), /^log\tappend\t/);
+  assert.match(await logRow(), /^log append\t/);
   // The subgraph's own document has no `log`; the panel reads the top level's.
   await node(page, "node_2").dblclick();
   await page.waitForSelector('g.node[data-node="subgraph_node_1"]');
-  assert.match(await logRow(), /^log\tappend\t/);
+  assert.match(await logRow(), /^log append\t/);
   // Nothing is paused inside, so the state shown is the top level's, with its reducers too.
   assert.match(await page.locator(".state-panel").innerText(), /log\s*append/);
   await page.close();

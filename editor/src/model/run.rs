@@ -215,6 +215,21 @@ pub fn counted(names: &mut dyn Iterator<Item = &str>) -> String {
     each.collect::<Vec<_>>().join(", ")
 }
 
+/// What started a task, in words: LangGraph's trigger names (`branch:to:x`,
+/// `join:a+b:x`, `__pregel_push`) are its channels, not the graph's.
+pub fn trigger_text(trigger: &str) -> String {
+    if trigger == "__pregel_push" {
+        return "a Send".into();
+    }
+    if trigger.starts_with("branch:to:") {
+        return "an edge".into();
+    }
+    match trigger.strip_prefix("join:").and_then(|j| j.rsplit_once(':')) {
+        Some((sources, _)) => format!("a waiting edge from {}", sources.split('+').collect::<Vec<_>>().join(", ")),
+        None => trigger.to_string(),
+    }
+}
+
 /// The status line after a superstep that continues: what ran, what it
 /// changed and what runs next, e.g. "Step 3: generate_joke ×3 ran, changed
 /// jokes. Next: best_joke."
@@ -289,6 +304,14 @@ mod tests {
         assert_eq!(m[0].writes.len(), 3);
         assert_eq!(m[0].after, json!(["Joke about cats", "Joke about lions", "Joke about elephants"]));
         assert_eq!(carried(Some(&s[1]), &s[2])[0], ("generate_topics".to_string(), "generate_joke".to_string()));
+    }
+
+    #[test]
+    fn triggers_are_told_in_the_graphs_words() {
+        let (_, s) = steps("map-reduce", json!({"topic": "cat"}));
+        let said = |i: usize| s[i].tasks.iter().flat_map(|t| t.triggers.iter().map(|x| trigger_text(x))).collect::<Vec<_>>();
+        assert_eq!((said(1), said(2)), (vec!["an edge".to_string()], vec!["a Send".to_string(); 3]));
+        assert_eq!(trigger_text("join:a+b_c:d"), "a waiting edge from a, b_c");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::json_tree::JsonTree;
 use super::session::CheckpointRow;
 use crate::model::origin::{origin, Parent};
-use crate::model::run::{diff, merges, outcome_text, Merge};
+use crate::model::run::{diff, merges, outcome_text, trigger_text, Merge};
 use leptos::prelude::*;
 use serde_json::Value;
 use superstep::doc::GraphDoc;
@@ -24,14 +24,15 @@ fn merge_table(rows: Vec<Merge>) -> impl IntoView {
     let with_writes = rows.iter().any(|m| !m.writes.is_empty());
     view! {
         <table class="merges">
-            <colgroup><col class="key"/><col class="reducer"/><col/>{with_writes.then(|| view! { <col class="writes"/> })}<col/></colgroup>
-            <thead><tr><th>"key"</th><th>"reducer"</th><th>"before"</th>{with_writes.then(|| view! { <th>"writes"</th> })}<th>"after"</th></tr></thead>
+            <colgroup><col class="key"/><col class:before=with_writes/>{with_writes.then(|| view! { <col class="writes"/> })}<col/></colgroup>
+            <thead><tr><th>"key · reducer"</th><th>"before"</th>{with_writes.then(|| view! { <th>"writes"</th> })}<th>"after"</th></tr></thead>
             <tbody>
                 {rows.into_iter().map(|m| view! {
                     <tr>
-                        <td>{m.key}</td><td>{m.reducer}</td><td>{short(&m.before)}</td>
+                        // The reducer as the state panel tags it: a column of its own left the values too narrow.
+                        <td>{m.key}" "<span class="reducer-tag">{m.reducer}</span></td><td>{short(&m.before)}</td>
                         {with_writes.then(|| view! {
-                            <td>{m.writes.iter().map(|(t, v)| view! { <div>{format!("{t}: {}", short(v))}</div> }).collect_view()}</td>
+                            <td>{m.writes.iter().map(|(t, v)| view! { <div><span class="writer">{t.clone()}</span>{format!(" {}", short(v))}</div> }).collect_view()}</td>
                         })}
                         <td>{short(&m.after)}</td>
                     </tr>
@@ -81,7 +82,7 @@ pub fn StepPanel(
                             {s.tasks.iter().map(|t| view! {
                                 <li class="task" class:failed=t.error.is_some()>
                                     <b>{t.name.clone()}</b>
-                                    <span class="muted">{format!(" ← {}", t.triggers.join(", "))}</span>
+                                    <span class="muted" title=t.triggers.join(", ")>{format!(" ← {}", t.triggers.iter().map(|x| trigger_text(x)).collect::<Vec<_>>().join(", "))}</span>
                                     {t.cached.then(|| view! { <span class="tag">"cached"</span> })}
                                     <ul>
                                         {t.writes.iter().map(|(k, v)| view! { <li class="write">{format!("{k} = {}", short(v))}</li> }).collect_view()}
