@@ -23,6 +23,20 @@ test("every example document runs to its documented output", async () => {
   }
 });
 
+test("map-reduce's fan-out router streams and checkpoints as LangGraph.js's Send edge does", async () => {
+  const doc = JSON.parse(readFileSync(new URL("map-reduce.json", dir), "utf8"));
+  const graph = S.StateGraph.fromJSON(doc).compile({ checkpointer: new S.MemorySaver() });
+  const cfg = { configurable: { thread_id: "mr" } };
+  const chunks = [];
+  for await (const c of await graph.stream({ topic: "animal" }, { ...cfg, streamMode: "updates" })) chunks.push(c);
+  const hist = [];
+  for await (const s of graph.getStateHistory(cfg)) hist.push([s.metadata.step, s.next]);
+  // What LangGraph.js 1.7.3 gives for addConditionalEdges("generate_topics", s => s.subjects.map(x => new Send(...))).
+  const jokes = ["animals", "lions", "elephants"].map((x) => ({ generate_joke: { jokes: [`Joke about ${x}`] } }));
+  assert.deepEqual(chunks, [{ generate_topics: { subjects: ["animals", "lions", "elephants"] } }, ...jokes, { best_joke: { best_selected_joke: "Joke about lions" } }]);
+  assert.deepEqual(hist, [[3, []], [2, ["best_joke"]], [1, ["generate_joke", "generate_joke", "generate_joke"]], [0, ["generate_topics"]], [-1, ["__start__"]]]);
+});
+
 test("a document round-trips through load and save unchanged", () => {
   for (const name of names) {
     const doc = JSON.parse(readFileSync(new URL(`${name}.json`, dir), "utf8"));
