@@ -103,6 +103,7 @@ pub fn NodePanel(
                 <label>"For each item of " <input aria-label="send over (expression)" prop:value=over on:change=move |e| s1("over", json!(event_target_value(&e))) /></label>
                 <label>"send to " {pick("send to node".into(), doc.nodes.iter().map(|n| n.id.clone()).collect(), to, move |k| s2("node", json!(k)))}</label>
                 <label>"as " <input aria-label="send item name" prop:value=name on:change=move |e| s3("as", json!(event_target_value(&e))) /></label>
+                <p class="muted">"A node that returns Command(goto=[Send…]): the fan-out runs a superstep after this one. To send straight from the node before it, give that node a conditional edge with Send instead."</p>
             }.into_any()
         }
         "subgraph" => {
