@@ -10,10 +10,10 @@ after(async () => context?.close());
 
 const box = (page, selector) => page.locator(selector).first().boundingBox();
 
-test("a graph with ten state keys keeps its canvas in view, and a narrow window stacks the panels", async () => {
+test("a graph with eleven state keys keeps its canvas in view, and a narrow window stacks the panels", async () => {
   const { page } = await openEditor(context);
   await openExample(page, "support-agent");
-  assert.equal(await page.locator(".input-field").count(), 10);
+  assert.equal(await page.locator(".input-field").count(), 11);
   for (const [width, height] of [[1280, 800], [1024, 700]]) {
     await page.setViewportSize({ width, height });
     const canvas = await box(page, ".canvas-wrap");

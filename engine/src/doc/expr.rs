@@ -13,7 +13,8 @@
 //! primary := number | string | true | false | null | name | name "(" args ")"
 //!          | "[" (expr ("," expr)*)? "]" | "(" expr ")"
 //! ```
-//! Names read state keys; `len(x)`, `str(x)`, `num(x)` and `if(c, a, b)` are functions. `+`
+//! Names read state keys; `len(x)`, `str(x)`, `num(x)`, `if(c, a, b)` and `has(x, item)`
+//! (a list holds the item, a string the text, an object the key) are functions. `+`
 //! adds numbers, concatenates strings (a string with anything) and lists.
 //! Templates: `"Hello {{ name }}"`. Errors carry the character position.
 use crate::json::text as json;
@@ -262,7 +263,7 @@ impl Parser {
                             self.expect(",")?;
                         }
                     }
-                    if !["len", "str", "num", "if"].contains(&w.as_str()) {
+                    if !["len", "str", "num", "if", "has"].contains(&w.as_str()) {
                         self.i -= 1;
                         return self.err(format!("unknown function {w}"));
                     }
@@ -405,6 +406,16 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
                     other => return Err(format!("len() of {}", json(other))),
                 }),
                 "str" => Value::String(text(&first)),
+                "has" => {
+                    let item = a.get(1).cloned().unwrap_or(Value::Null);
+                    Value::Bool(match (&first, &item) {
+                        (Value::Array(l), _) => l.contains(&item),
+                        (Value::String(s), Value::String(part)) => s.contains(part.as_str()),
+                        (Value::Object(m), Value::String(k)) => m.contains_key(k),
+                        (Value::Null, _) => false,
+                        (other, _) => return Err(format!("has() in {}", json(other))),
+                    })
+                }
                 "num" => match &first {
                     Value::Number(_) => first.clone(),
                     Value::String(s) => decimal(s.trim()).map(num).ok_or_else(|| format!("num() cannot read {}", super::quoted(s)))?,
@@ -561,6 +572,10 @@ mod tests {
         assert_eq!(run("missing or 'default'"), json!("default"));
         assert_eq!(run("if(n > 2, 'big', null)"), json!("big"));
         assert_eq!(run("if(n > 5, 'big', null)"), json!(null));
+        assert_eq!(
+            run("[has(items, 2), has(items, '2'), has(name, 'anc'), has(user, 'age'), has(missing, 1)]"),
+            json!([true, false, true, true, false])
+        );
     }
 
     #[test]
@@ -589,6 +604,7 @@ mod tests {
         assert_eq!(fails("-user"), r#"cannot negate {"age":40}"#);
         assert_eq!(fails("len(true)"), "len() of true");
         assert_eq!(fails("num([0.5])"), "num() of [0.5]");
+        assert_eq!(fails("has(3, 1)"), "has() in 3");
     }
 
     #[test]
