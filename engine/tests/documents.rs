@@ -308,7 +308,7 @@ fn a_send_router_is_checked_like_the_rest_of_the_document() {
     assert_eq!(serde_json::to_value(&plain.routers[0]).unwrap()["send"], json!({"over": "xs", "node": "b", "as": "item"}));
     let p = doc(json!([
         {"from": "a", "send": {"over": "xs +", "node": "ghost"}},
-        {"from": "b", "send": {"over": "xs", "node": "a"}, "else": "b"},
+        {"from": "b", "send": {"over": "xs", "node": "a"}, "paths": {"k": "a"}},
         {"from": "a", "send": "b"},
         {"from": "b", "send": {"node": 3}}
     ]))
@@ -322,7 +322,7 @@ fn a_send_router_is_checked_like_the_rest_of_the_document() {
             ("$.routers[3].send.node", "expected a string"),
             ("$.routers[0].send.over", "expression error at character 4: unexpected end of expression"),
             ("$.routers[0].send.node", "fan-out to missing node \"ghost\""),
-            ("$.routers[1]", "a router with `send` fans out only: it has no `rules`, `else`, `code` or `fn`"),
+            ("$.routers[1]", "a router with `send` fans out only: it has no `rules`, `else`, `code`, `fn` or `paths`"),
             ("$.routers[2]", "a router needs `rules`, `code`, `fn` or `send`"),
             ("$.routers[3]", "a router needs `rules`, `code`, `fn` or `send`"),
         ]

@@ -148,8 +148,8 @@ fn check_into(doc: &GraphDoc, root: &str, c: &mut Check) {
             if !known(&send.node) {
                 c.add(format!("{p}.send.node"), format!("fan-out to missing node {}", quoted(&send.node)));
             }
-            if !r.rules.is_empty() || r.otherwise.is_some() || r.code.is_some() || r.function.is_some() {
-                c.add(p.clone(), "a router with `send` fans out only: it has no `rules`, `else`, `code` or `fn`");
+            if !r.rules.is_empty() || r.otherwise.is_some() || r.code.is_some() || r.function.is_some() || r.paths.is_some() {
+                c.add(p.clone(), "a router with `send` fans out only: it has no `rules`, `else`, `code`, `fn` or `paths`");
             }
         } else if r.rules.is_empty() && r.code.is_none() && r.function.is_none() && r.otherwise.is_none() {
             c.add(p.clone(), "a router needs `rules`, `code`, `fn` or `send`");
