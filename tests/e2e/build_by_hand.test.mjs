@@ -378,7 +378,8 @@ test("a conditional edge that fans out with Send: its panel, switching ways, and
   await page.getByLabel("fan-out item key").fill("subject");
   await page.getByLabel("fan-out item key").press("Tab");
   assert.deepEqual((await docOf(page)).routers, [{ from: "generate_topics", send: { over: "subjects", node: "generate_joke", as: "subject" } }]);
-  assert.equal(await page.locator('g.edge.send[data-edge="generate_topics>generate_joke"]').count(), 1);
+  // The line says what it fans out over (its label holds the full text as a tooltip too).
+  assert.match(await page.locator('g.edge.send[data-edge="generate_topics>generate_joke"] text.edge-label').textContent(), /^(Send × subjects)+$/);
   assert.match(await run(), /best_selected_joke[\s\S]*"Joke about lions"/);
   // Its line is the whole router: picked and deleted, the router goes; undo brings it back.
   const at = await page.locator('path.edge-hit[data-edge="generate_topics>generate_joke"]').evaluate((p) => {

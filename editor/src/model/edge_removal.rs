@@ -47,7 +47,7 @@ pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
             Some(EditorChange::SetRouter { from: e.from.clone(), router, at })
         }
         // A fan-out router is that one line; a `send` node's line is its settings.
-        EdgeKind::Send => {
+        EdgeKind::Send(_) => {
             let at = doc.routers.iter().position(|r| r.from == e.from && r.send.as_ref().is_some_and(|s| s.node == e.to))?;
             Some(EditorChange::SetRouter { from: e.from.clone(), router: None, at })
         }
@@ -148,7 +148,7 @@ mod tests {
         let settings = serde_json::json!({"over": "subjects", "node": "generate_joke"});
         n.nodes.push(superstep::doc::NodeDoc { id: "fan".into(), kind: "send".into(), settings: settings.as_object().unwrap().clone() });
         let e = edges(&n).into_iter().find(|e| e.from == "fan").unwrap();
-        assert_eq!((e.kind.clone(), removal(&n, &e)), (EdgeKind::Send, None));
+        assert_eq!((e.kind.clone(), removal(&n, &e)), (EdgeKind::Send("subjects".into()), None));
     }
 
     #[test]

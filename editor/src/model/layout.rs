@@ -42,8 +42,8 @@ pub enum EdgeKind {
     Conditional(String),
     /// Part of a waiting edge into `to`.
     Join,
-    /// Fan-out with `Send`.
-    Send,
+    /// Fan-out with `Send`, over the list the expression gives.
+    Send(String),
     /// A `Command` destination (from `ends` or `goto`).
     Command,
 }
@@ -96,7 +96,7 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
             }
         }
         if let Some(send) = &r.send {
-            push(&r.from, &send.node, EdgeKind::Send);
+            push(&r.from, &send.node, EdgeKind::Send(send.over.clone()));
         }
         if let Some(paths) = &r.paths {
             for (k, t) in paths {
@@ -109,7 +109,8 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
     for n in &doc.nodes {
         if n.kind == "send" {
             if let Some(t) = n.settings.get("node").and_then(|v| v.as_str()) {
-                push(&n.id, t, EdgeKind::Send);
+                let over = n.settings.get("over").and_then(|v| v.as_str()).unwrap_or_default();
+                push(&n.id, t, EdgeKind::Send(over.to_string()));
             }
         }
         for t in n.settings.get("ends").map(names).unwrap_or_default() {
@@ -306,7 +307,7 @@ mod tests {
     #[test]
     fn every_edge_kind_is_kept() {
         let l = layout(&doc("map-reduce"));
-        assert!(l.edges.iter().any(|e| e.kind == EdgeKind::Send && e.to == "generate_joke"));
+        assert!(l.edges.iter().any(|e| e.kind == EdgeKind::Send("subjects".into()) && e.to == "generate_joke"));
         let cmd = layout(&doc("command"));
         assert!(cmd.edges.iter().any(|e| e.kind == EdgeKind::Command && e.to == "my_other_node"));
         let agent = layout(&doc("support-agent"));

@@ -85,7 +85,7 @@ fn corner(a: Point, corner: Point, b: Point) -> Cubic {
 pub fn label_text(kind: &EdgeKind) -> Option<String> {
     match kind {
         EdgeKind::Conditional(k) => Some(k.clone()),
-        EdgeKind::Send => Some("Send".into()),
+        EdgeKind::Send(over) => Some(format!("Send × {over}")),
         EdgeKind::Command => Some("Command".into()),
         EdgeKind::Normal | EdgeKind::Join => None,
     }

@@ -229,7 +229,7 @@ pub fn Canvas(
                     EdgeKind::Normal => "edge",
                     EdgeKind::Conditional(_) => "edge conditional",
                     EdgeKind::Join => "edge join",
-                    EdgeKind::Send => "edge send",
+                    EdgeKind::Send(_) => "edge send",
                     EdgeKind::Command => "edge command",
                 };
                 let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
