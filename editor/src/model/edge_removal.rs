@@ -33,7 +33,7 @@ pub fn removal(doc: &GraphDoc, e: &EdgeLine) -> Option<EditorChange> {
             if r.code.is_some() || r.function.is_some() {
                 return None;
             }
-            let leads_there = |t: &str| r.paths.as_ref().and_then(|p| p.get(t)).map_or(t, String::as_str) == e.to;
+            let leads_there = |t: &str| r.target(t) == e.to;
             let mut kept = r.clone();
             for rule in kept.rules.iter_mut() {
                 rule.to = without(&rule.to, &leads_there);

@@ -83,15 +83,14 @@ pub fn edges(doc: &GraphDoc) -> Vec<EdgeLine> {
         }
     }
     for r in &doc.routers {
-        let resolve = |t: &str| r.paths.as_ref().and_then(|m| m.get(t).cloned()).unwrap_or_else(|| t.to_string());
         let mut seen = HashSet::new();
         let rules = r.rules.iter().map(|x| (x.to.clone(), x.when.clone()));
         let otherwise = r.otherwise.iter().map(|t| (t.clone(), "else".to_string()));
         for (to, label) in rules.chain(otherwise) {
             for t in names(&to) {
-                let target = resolve(t);
-                if seen.insert(target.clone()) {
-                    push(&r.from, &target, EdgeKind::Conditional(label.clone()));
+                let target = r.target(t);
+                if seen.insert(target.to_string()) {
+                    push(&r.from, target, EdgeKind::Conditional(label.clone()));
                 }
             }
         }

@@ -129,6 +129,14 @@ pub struct RouterDoc {
     pub send: Option<SendDoc>,
 }
 
+impl RouterDoc {
+    /// Where a name a rule or code returns leads: through the path map when
+    /// there is one, else the name itself (a node, or END).
+    pub fn target<'a>(&'a self, name: &'a str) -> &'a str {
+        self.paths.as_ref().and_then(|m| m.get(name)).map_or(name, String::as_str)
+    }
+}
+
 /// A router's fan-out, as LangGraph's map-reduce routes: one `Send` to `node`
 /// per item of the list `over` evaluates to, the item under the key `as`.
 /// Unlike a `send` node it takes no superstep of its own.
