@@ -24,10 +24,11 @@ impl RouterMode {
     }
 }
 
-/// Where `r` can lead now, in order, without repeats.
+/// The nodes (or END) `r` can lead to now, in order, without repeats: a rule's
+/// path key counts as the node it maps to.
 fn targets(r: &RouterDoc) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let named = r.rules.iter().map(|x| &x.to).chain(r.otherwise.iter()).flat_map(names).map(str::to_string);
+    let named = r.rules.iter().map(|x| &x.to).chain(r.otherwise.iter()).flat_map(names).map(|t| r.target(t).to_string());
     let mapped = r.paths.iter().flat_map(|p| p.values().cloned());
     for t in named.chain(mapped).chain(r.send.iter().map(|s| s.node.clone())) {
         if !out.contains(&t) {
@@ -94,5 +95,21 @@ mod tests {
             d2.routers[at] = r;
             assert!(superstep::doc::validate::check(&d2).is_empty(), "{:?}", superstep::doc::validate::check(&d2));
         }
+    }
+
+    #[test]
+    fn a_rules_path_key_switches_as_the_node_it_maps_to() {
+        let mut d = GraphDoc::from_json(include_str!("../../../www/examples/human-review.json")).unwrap();
+        d.edges.retain(|e| e.from.as_str() != Some("human_review"));
+        let paths = [("ok".to_string(), "record".to_string()), ("no".to_string(), "__end__".to_string())].into_iter().collect();
+        let rules = vec![superstep::doc::RuleDoc { when: "true".into(), to: json!("ok") }];
+        let r = RouterDoc { from: "human_review".into(), rules, otherwise: Some(json!("no")), paths: Some(paths), ..Default::default() };
+        assert_eq!(targets(&r), ["record", "__end__"]);
+        for mode in [RouterMode::Code, RouterMode::Send, RouterMode::Rules] {
+            let mut d2 = d.clone();
+            d2.routers.push(switched(&d, &r, mode));
+            assert!(superstep::doc::validate::check(&d2).is_empty(), "{mode:?}: {:?}", superstep::doc::validate::check(&d2));
+        }
+        assert_eq!(switched(&d, &r, RouterMode::Send).send.map(|s| s.node).as_deref(), Some("record"));
     }
 }
