@@ -332,10 +332,10 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
             rule_router(r, &p)?
         };
         // Rule routers know every target they can return: drawing and checks use them as the path map.
-        let path_map = match &r.paths {
-            Some(m) => Some(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
-            None if r.send.is_some() => r.send.as_ref().map(|x| vec![(x.node.clone(), x.node.clone())]),
-            None if r.code.is_none() && r.function.is_none() => {
+        let path_map = match (&r.paths, &r.send) {
+            (Some(m), _) => Some(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            (None, Some(send)) => Some(vec![(send.node.clone(), send.node.clone())]),
+            (None, None) if r.code.is_none() && r.function.is_none() => {
                 let mut targets: Vec<String> =
                     r.rules.iter().map(|x| x.to.clone()).chain(r.otherwise.clone()).flat_map(|t| targets_of(&t)).collect();
                 if r.otherwise.is_none() {
@@ -345,7 +345,7 @@ pub fn build(doc: &GraphDoc, host: &dyn CodeHost, mut options: CompileOptions) -
                 targets.dedup();
                 Some(targets.into_iter().map(|t| (t.clone(), t)).collect())
             }
-            None => None,
+            (None, None) => None,
         };
         g = g.branch(BranchSpec { source: r.from.clone(), router: f, path_map, metadata: serde_json::to_value(r).unwrap_or_default() });
     }
