@@ -15,7 +15,7 @@
 // gives some subgraphs a grandchild; MAXC=1 runs with maxConcurrency 2; MULTI=1 has Command nodes
 // update through a list of Commands or [key, value] pairs; HANDLER=1 gives failing nodes an
 // errorHandler (an update, a Command, or a pause first); EXIT=1 runs with durability "exit" (LangGraph.js
-// then stores a superstep that failed to apply part-applied; we store nothing); TCACHE=1 caches the task
+// then stores a superstep that failed to apply part-applied; we store the state before it); TCACHE=1 caches the task
 // calls (LangGraph.js 1.7.3 then fails with "BUG: multiple returns found for task" or streams
 // `{tk: [v, v]}` when two tasks of a superstep make the same cached call: its bug, not copied).
 // JSSAVER=1 runs ours on LangGraph.js's own MemorySaver (a JS saver, through the bridge).

@@ -142,7 +142,7 @@ fn a_finished_subgraph_task_stores_nothing_and_a_paused_one_resumes() {
 }
 
 #[test]
-fn a_superstep_that_fails_to_apply_leaves_the_thread_as_the_run_found_it() {
+fn a_superstep_that_fails_to_apply_stores_the_state_before_it_as_storing_every_step_does() {
     // b and c both write the last-value key `v` in the third superstep: a conflict found while
     // applying, after the state was partly written.
     let g = StateGraph::new()
@@ -156,13 +156,17 @@ fn a_superstep_that_fails_to_apply_leaves_the_thread_as_the_run_found_it() {
         .edge("a", "c")
         .compile_with(with_saver())
         .unwrap();
-    let config = on_exit("torn");
-    assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
-    assert!(steps(&g, &config).is_empty(), "nothing part-written was stored");
-    // Storing every step, the failing superstep's writes wait on the last whole checkpoint.
-    let every = RunConfig::thread("every");
-    assert!(g.invoke_blocking(json!({ "path": ["in"] }), every.clone()).is_err());
-    let state = g.get_state_blocking(&every).unwrap();
-    assert_eq!(state.values["path"], json!(["in", "a"]));
+    let (exit, every) = (on_exit("torn"), RunConfig::thread("every"));
+    for config in [&exit, &every] {
+        assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
+    }
+    assert_eq!(steps(&g, &exit), [1], "one checkpoint: the last whole state, not the part-applied one");
     assert_eq!(steps(&g, &every).len(), 3);
+    let (a, b) = (g.get_state_blocking(&every).unwrap(), g.get_state_blocking(&exit).unwrap());
+    assert_eq!(b.values["path"], json!(["in", "a"]));
+    assert_eq!((&a.values, &a.next), (&b.values, &b.next));
+    // Both keep the refused writes, so continuing meets the same conflict: the input is not lost.
+    for config in [&exit, &every] {
+        assert!(matches!(g.invoke_blocking(Input::Continue, config.clone()), Err(Error::InvalidUpdate { .. })));
+    }
 }

@@ -30,3 +30,27 @@ test('durability "exit" stores one checkpoint per run, through withConfig too; a
   assert.equal(await count(sync), 5);
   await assert.rejects(g.invoke({ log: [] }, { configurable: { thread_id: "x" }, durability: "never" }), (e) => e instanceof TypeError && /durability/.test(e.message));
 });
+
+test('durability "exit": a superstep whose writes conflict leaves the thread where "sync" leaves it, input kept', async () => {
+  const Two = Annotation.Root({ log: State.spec.log, v: Annotation() });
+  const g = new StateGraph(Two)
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ v: 1 }))
+    .addNode("c", () => ({ v: 2 }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("a", "c")
+    .compile({ checkpointer: new MemorySaver() });
+  const ends = [];
+  for (const durability of ["exit", "sync"]) {
+    const config = { configurable: { thread_id: durability }, durability };
+    await assert.rejects(g.invoke({ log: ["in"] }, config), (e) => e.name === "InvalidUpdateError");
+    const { values, next, metadata } = await g.getState(config);
+    ends.push({ values, next, step: metadata.step });
+    // Continuing meets the same conflict: the refused writes were kept.
+    await assert.rejects(g.invoke(null, config), (e) => e.name === "InvalidUpdateError");
+  }
+  // b and c finished (their writes wait with the checkpoint), so neither is next.
+  assert.deepEqual(ends[0], { values: { log: ["in", "a"] }, next: [], step: 1 });
+  assert.deepEqual(ends[0], ends[1]);
+});

@@ -111,13 +111,6 @@ impl StepHooks for Persist {
                     self.save(stepper, cp, !stops).await?;
                 }
             }
-            if stepper.torn && self.unsaved.borrow().is_some() {
-                // Under `on_exit`, a superstep that failed to apply part-way leaves no whole state
-                // to store for the steps since the last stored checkpoint: the run leaves the
-                // thread as it found it (LangGraph.js stores the part-applied state).
-                *self.unsaved.borrow_mut() = None;
-                return Ok(());
-            }
             match tick.outcome {
                 Outcome::Continue => {}
                 Outcome::Done if self.skip_done => *self.unsaved.borrow_mut() = None,

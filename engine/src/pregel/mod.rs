@@ -96,8 +96,11 @@ pub struct RunConfig {
     /// LangGraph's `durability: "exit"`: the run stores only the checkpoint it
     /// ends on (with its pending writes), not one per superstep, and so do its
     /// subgraphs, except that a subgraph task that finished stores nothing (a
-    /// per-thread subgraph does), as in LangGraph.js. A run that never ends
-    /// (its stepper dropped, the page closed) leaves the thread where it started.
+    /// per-thread subgraph does), as in LangGraph.js. A superstep whose writes
+    /// fail to apply ends the run on the state before it, where a run storing
+    /// every superstep ends (LangGraph.js stores the part-applied state). A run
+    /// that never ends (its stepper dropped, the page closed) leaves the thread
+    /// where it started.
     pub save_on_exit: bool,
 }
 

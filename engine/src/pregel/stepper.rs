@@ -97,8 +97,6 @@ pub struct Stepper {
     pub(crate) hooks: Option<Rc<dyn StepHooks>>,
     /// Keep each task's writes in the tick report (the stepping API wants them; invoke does not).
     pub(crate) record: bool,
-    /// A superstep's writes failed to apply part-way: the state in memory is not whole.
-    pub(crate) torn: bool,
 }
 
 /// Called after each superstep (used for checkpointing).
@@ -501,13 +499,18 @@ impl Stepper {
         };
         let env = self.run.env.clone();
         let mut ids = || env.next_id();
+        // A run that stores only its end state needs a whole one should the barrier fail
+        // part-way; one storing every superstep has it stored already.
+        let before = self.run.save_on_exit.then(|| self.rs.clone());
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
                 // Saved without its writes, a lone task would count as run with nothing written: it runs again.
                 let saved = tasks.iter().zip(results.iter()).filter(|_| keep);
                 self.pending = saved.map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
-                self.torn = true;
+                if let Some(rs) = before {
+                    self.rs = rs;
+                }
                 return (Outcome::Error(e), vec![], false);
             }
         };
@@ -624,7 +627,6 @@ impl Stepper {
             finished: None,
             hooks: None,
             record: false,
-            torn: false,
         }
     }
 }
