@@ -84,7 +84,8 @@ fn a_failure_stops_the_waiting_tasks_and_they_run_on_resume() {
     let state = g.get_state_blocking(&cfg).unwrap();
     assert_eq!(state.next.len(), 4);
     let errors: Vec<_> = state.tasks.iter().map(|t| t.error.as_deref()).collect();
-    assert_eq!(errors[0], Some("node `a` failed: a failed"));
+    // As LangGraph.js: the message the node threw, not the engine's wrapping of it.
+    assert_eq!(errors[0], Some("a failed"));
     assert!(errors[1].is_some(), "b was stopped");
     fails.set(false);
     gauge.started.borrow_mut().clear();

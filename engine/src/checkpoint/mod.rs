@@ -268,7 +268,7 @@ fn as_pending_writes(stepper: &Stepper, results: &[(&String, &str, &TaskResult)]
                     sends: r.writes.sends.iter().map(|s| without_untracked(spec, s)).collect(),
                 },
                 TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
-                TaskStatus::Failed(e) => WriteKind::Failed { error: e.to_string(), class: Some(e.task_error_class().to_string()) },
+                TaskStatus::Failed(e) => WriteKind::Failed { error: e.task_message(), class: Some(e.task_error_class().to_string()) },
                 // As LangGraph.js saves a command to the parent: an error, `ParentCommand`.
                 TaskStatus::Parent(_) => WriteKind::Failed { error: String::new(), class: Some("ParentCommand".into()) },
             };
