@@ -505,3 +505,23 @@ test("a compiled graph shows what compile() was given, as LangGraph.js's does", 
   const bare = chain();
   assert.deepEqual([bare.checkpointer, bare.store, bare.cache, bare.interruptBefore], [undefined, undefined, undefined, undefined]);
 });
+
+test("a snapshot's metadata is LangGraph.js's: source, step, parents and the thread, nothing else", async () => {
+  const g = new StateGraph(Log)
+    .addNode("a", () => ({ log: ["a"] }))
+    .addEdge(START, "a")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "meta" } };
+  await g.invoke({ log: [] }, cfg);
+  await g.updateState(cfg, { log: ["u"] }, "a");
+  const shown = [];
+  for await (const s of g.getStateHistory(cfg)) shown.push(s.metadata);
+  const thread_id = "meta";
+  assert.deepEqual(shown, [
+    { source: "update", step: 2, parents: {}, thread_id },
+    { source: "loop", step: 1, parents: {}, thread_id },
+    { source: "loop", step: 0, parents: {}, thread_id },
+    { source: "input", step: -1, parents: {}, thread_id },
+  ]);
+  assert.deepEqual((await g.getState(cfg)).metadata, shown[0]);
+});

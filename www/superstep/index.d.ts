@@ -548,7 +548,7 @@ export interface StateSnapshot<S = Record<string, unknown>> {
   values: S;
   next: string[];
   tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: Error; state?: StateSnapshot }[];
-  metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parent_id?: string | null; graph: string; graph_version: string; parents: Record<string, string> };
+  metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parents: Record<string, string>; thread_id?: string };
   config: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
   parentConfig?: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
   createdAt?: string;

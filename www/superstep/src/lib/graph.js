@@ -412,6 +412,12 @@ function namedError(name, message) {
   return e;
 }
 
+/** A snapshot's metadata as LangGraph.js shows it: the stored `source` and `step`, and the thread. */
+function metadataOf({ metadata: { source, step }, config }) {
+  const threadId = config?.configurable?.thread_id;
+  return { source, step, parents: {}, ...(threadId !== undefined ? { thread_id: threadId } : {}) };
+}
+
 function snapshot(s) {
   if (!s) return s;
   return {
@@ -427,7 +433,7 @@ function snapshot(s) {
       ...(t.state ? { state: snapshot(t.state) } : {}),
       ...(t.result ? { result: t.result } : {}),
     })),
-    metadata: s.metadata ? { ...s.metadata, parents: {} } : undefined,
+    metadata: s.metadata ? metadataOf(s) : undefined,
     config: s.config,
     parentConfig: s.parentConfig ?? undefined,
     createdAt: s.createdAt ? new Date(s.createdAt).toISOString() : undefined,
