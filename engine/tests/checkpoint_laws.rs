@@ -39,11 +39,11 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
         proptest::collection::btree_map("[a-z:]{1,6}", any::<u64>(), 0..5),
         proptest::collection::btree_map("[a-z]{1,4}", proptest::collection::btree_map("[a-z:]{1,6}", any::<u64>(), 0..3), 0..3),
         proptest::collection::btree_map("[a-z:]{1,6}", blob(), 0..4),
-        (-1i64..100, value(), proptest::option::of("[0-9a-f]{8}")),
+        (-1i64..100, value(), proptest::option::of("[0-9a-f]{8}"), proptest::collection::btree_map("[a-z:|]{0,6}", "[0-9a-f]{8}", 0..3)),
         proptest::collection::vec(("[a-z]{1,4}", value()), 0..3),
         (0.0..1e15f64, proptest::option::of(proptest::collection::vec("[a-z:]{1,6}", 0..3)), 0..4usize),
     )
-        .prop_map(|(id, versions, seen, blobs, (step, writes, parent), sends, (ts, updated, source))| Checkpoint {
+        .prop_map(|(id, versions, seen, blobs, (step, writes, parent, parents), sends, (ts, updated, source))| Checkpoint {
             v: FORMAT_VERSION,
             id: id.into(),
             ts,
@@ -62,6 +62,7 @@ fn checkpoint() -> impl Strategy<Value = Checkpoint> {
                 parent_id: parent.map(Name::from),
                 graph: "g".into(),
                 graph_version: "1".into(),
+                parents: parents.into_iter().map(|(k, v)| (Name::from(k), Name::from(v))).collect(),
             },
         })
 }

@@ -183,6 +183,36 @@ fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subg
     assert_eq!(g.invoke_blocking(Command::resume(json!("bar")), cfg).unwrap(), json!({"foo": "bar"}));
 }
 
+#[test]
+fn a_subgraphs_checkpoints_name_the_parent_checkpoint_they_ran_under() {
+    let s = Rc::new(MemorySaver::new());
+    let g = last(&["foo"])
+        .subgraph("node_1", interrupting_subgraph(Checkpointing::Inherit))
+        .edge(START, "node_1")
+        .compile_with(saver_opts(&s))
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();
+    let state = block_on(g.get_state(&cfg, true)).unwrap();
+    let root = state.metadata.as_ref().unwrap();
+    assert!(root.parents.is_empty());
+    assert!(serde_json::to_value(root).unwrap().get("parents").is_none(), "a root checkpoint stores no parents");
+    // As LangGraph: the subgraph's metadata names the root checkpoint its task ran from, and
+    // its config maps that and its own namespace to checkpoints (`checkpoint_map`).
+    let root_id = state.config["configurable"]["checkpoint_id"].clone();
+    let sub = state.tasks[0].state.as_ref().unwrap();
+    let parents: Vec<(String, Value)> = sub.metadata.as_ref().unwrap().parents.iter().map(|(k, v)| (k.to_string(), json!(&**v))).collect();
+    assert_eq!(parents, [(String::new(), root_id.clone())]);
+    let own = &sub.config["configurable"];
+    let ns = own["checkpoint_ns"].as_str().unwrap();
+    assert_eq!(own["checkpoint_map"], json!({"": root_id, ns: own["checkpoint_id"]}));
+    // The history read through the subgraph's config keeps them.
+    let mut at_sub = cfg.clone();
+    at_sub.configurable.insert("checkpoint_ns".into(), json!(ns));
+    let history = g.get_state_history_blocking(&at_sub).unwrap();
+    assert!(!history.is_empty() && history.iter().all(|h| h.metadata.as_ref().unwrap().parents.len() == 1));
+}
+
 fn counter_subgraph(mode: Checkpointing) -> CompiledGraph {
     counted_subgraph(mode, &Env::default()).0
 }

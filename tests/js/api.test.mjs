@@ -525,3 +525,28 @@ test("a snapshot's metadata is LangGraph.js's: source, step, parents and the thr
   ]);
   assert.deepEqual((await g.getState(cfg)).metadata, shown[0]);
 });
+
+test("a subgraph's snapshots name the parent checkpoints they ran under, as LangGraph.js's parents and checkpoint_map", async () => {
+  const asks = new StateGraph(Log).addNode("t", () => ({ log: [interrupt("q")] })).addEdge(START, "t").compile();
+  const child = new StateGraph(Log).addNode("s", asks).addEdge(START, "s").compile();
+  const g = new StateGraph(Log).addNode("sub", child).addEdge(START, "sub").compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "parents" } };
+  await g.invoke({ log: [] }, cfg);
+  const root = await g.getState(cfg, { subgraphs: true });
+  const sub = root.tasks[0].state;
+  const inner = sub.tasks[0].state;
+  const id = (s) => s.config.configurable.checkpoint_id;
+  const ns = (s) => s.config.configurable.checkpoint_ns;
+  assert.deepEqual(root.metadata.parents, {});
+  assert.equal(root.config.configurable.checkpoint_map, undefined);
+  assert.deepEqual(sub.metadata.parents, { "": id(root) });
+  assert.deepEqual(sub.config.configurable.checkpoint_map, { "": id(root), [ns(sub)]: id(sub) });
+  assert.deepEqual(inner.metadata.parents, { "": id(root), [ns(sub)]: id(sub) });
+  assert.deepEqual(inner.config.configurable.checkpoint_map, { "": id(root), [ns(sub)]: id(sub), [ns(inner)]: id(inner) });
+  // The checkpoints stream names them too.
+  const events = [];
+  for await (const [namespace, c] of await g.stream({ log: [] }, { configurable: { thread_id: "parents-2" }, streamMode: "checkpoints", subgraphs: true })) {
+    events.push([namespace.length, Object.keys(c.metadata.parents).length]);
+  }
+  assert.deepEqual(events, [[0, 0], [0, 0], [1, 1], [1, 1], [2, 2], [2, 2]]);
+});

@@ -548,8 +548,10 @@ export interface StateSnapshot<S = Record<string, unknown>> {
   values: S;
   next: string[];
   tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: Error; state?: StateSnapshot }[];
+  /** `parents`: a subgraph's names the checkpoint of each enclosing graph it ran under, by namespace ("" for the root). */
   metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parents: Record<string, string>; thread_id?: string };
-  config: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
+  /** A subgraph's also maps each enclosing graph's namespace, and its own, to a checkpoint (`checkpoint_map`). */
+  config: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string; checkpoint_map?: Record<string, string> } };
   parentConfig?: { configurable: { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string } };
   createdAt?: string;
 }

@@ -60,6 +60,11 @@ pub struct Metadata {
     /// The graph's name and version, for migrations.
     pub graph: Name,
     pub graph_version: Name,
+    /// A subgraph's checkpoints name, by namespace ("" for the root), the
+    /// checkpoint of each enclosing graph they ran under (LangGraph's
+    /// `parents`); none at the root.
+    #[serde(default, skip_serializing_if = "NameMap::is_empty")]
+    pub parents: NameMap<Name>,
 }
 
 /// A snapshot of a run at a superstep boundary, as stored.

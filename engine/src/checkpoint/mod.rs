@@ -58,6 +58,8 @@ pub struct Persistence {
     pub saver: Rc<dyn Checkpointer>,
     pub thread_id: String,
     pub ns: String,
+    /// A subgraph's: the checkpoint each enclosing graph runs from, by namespace.
+    pub parents: NameMap<format::Name>,
 }
 
 /// Writes a checkpoint after every applied superstep, pending writes otherwise.
@@ -98,7 +100,7 @@ impl StepHooks for Persist {
                     self.defer(stepper, format::Source::Loop, step, self.parent.borrow().clone(), !stops);
                 } else {
                     // Loop checkpoints leave `writes` out: their blobs already hold what changed.
-                    let metadata = metadata(graph, format::Source::Loop, step, Value::Null, self.parent.borrow().clone());
+                    let metadata = self.metadata(graph, format::Source::Loop, step, Value::Null, self.parent.borrow().clone());
                     let cp = encode(
                         spec,
                         stepper.run_state(),
@@ -128,6 +130,19 @@ impl StepHooks for Persist {
 }
 
 impl Persist {
+    /// The metadata of a checkpoint this run stores, child of `parent_id`.
+    pub(crate) fn metadata(
+        &self,
+        graph: &CompiledGraph,
+        source: format::Source,
+        step: i64,
+        writes: Value,
+        parent_id: Option<format::Name>,
+    ) -> Metadata {
+        let (graph_name, graph_version) = (graph.shared_name(), graph.shared_version());
+        Metadata { source, step, writes, parent_id, graph: graph_name, graph_version, parents: self.to.parents.clone() }
+    }
+
     /// Stores `cp`, the checkpoint of `stepper`'s current state, and streams it.
     async fn commit(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
         self.save(stepper, cp, true).await
@@ -160,7 +175,7 @@ impl Persist {
     async fn flush(&self, stepper: &Stepper) -> Result<(), Error> {
         let Some((source, step)) = self.unsaved.borrow_mut().take() else { return Ok(()) };
         let graph = stepper.graph();
-        let metadata = metadata(graph, source, step, Value::Null, self.parent.borrow().clone());
+        let metadata = self.metadata(graph, source, step, Value::Null, self.parent.borrow().clone());
         let spec = graph.spec();
         let cp = encode(
             spec,
@@ -206,7 +221,7 @@ impl Persist {
             json!({
                 "config": config(stepper.checkpoint_id()),
                 "values": stepper.run_state().all_values(spec),
-                "metadata": {"source": source.as_str(), "step": step, "parents": {}},
+                "metadata": {"source": source.as_str(), "step": step, "parents": self.to.parents},
                 "next": tasks.iter().map(|t| &*t.name).collect::<Vec<_>>(),
                 "tasks": tasks.iter().map(|t| task_entry(spec, t, &saved)).collect::<Vec<_>>(),
                 "parentConfig": parent.map(config),
@@ -232,16 +247,6 @@ fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Tas
         entry["result"] = result;
     }
     entry
-}
-
-pub(crate) fn metadata(
-    graph: &CompiledGraph,
-    source: format::Source,
-    step: i64,
-    writes: Value,
-    parent_id: Option<format::Name>,
-) -> Metadata {
-    Metadata { source, step, writes, parent_id, graph: graph.shared_name(), graph_version: graph.shared_version() }
 }
 
 /// The stepper's unfinished-superstep results, as pending writes.
@@ -376,7 +381,7 @@ pub(crate) async fn start_run(
                     Some(other) => format!("configurable.thread_id must be a string, got {}", crate::json::text(other)),
                 },
             })?;
-            Some(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: String::new() })
+            Some(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: String::new(), parents: NameMap::default() })
         }
         (_, inherited) => inherited,
     };
@@ -558,7 +563,7 @@ fn snapshot_checkpoint(
     persist: &Persist,
 ) -> Checkpoint {
     let graph = stepper.graph();
-    let md = metadata(graph, source, stepper.rs.step, writes, parent);
+    let md = persist.metadata(graph, source, stepper.rs.step, writes, parent);
     encode(graph.spec(), &stepper.rs, &persist.prev_versions.borrow(), &[], stepper.checkpoint_id.clone(), graph.env().now_ms(), md)
 }
 

@@ -106,6 +106,7 @@ impl FromJson for Metadata {
             parent_id: opt(m, "parent_id")?,
             graph: req(m, "graph")?,
             graph_version: req(m, "graph_version")?,
+            parents: or_default(m, "parents")?,
         })
     }
 }

@@ -97,12 +97,25 @@ pub(super) fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
     json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": id}})
 }
 
+/// As LangGraph: a subgraph checkpoint's config also maps each enclosing graph's
+/// namespace, and its own, to a checkpoint (`checkpoint_map`).
+fn with_checkpoint_map(mut config: Value, md: &super::Metadata) -> Value {
+    if !md.parents.is_empty() {
+        let own = &config["configurable"];
+        let (ns, id) = (own["checkpoint_ns"].as_str().unwrap_or_default().to_string(), own["checkpoint_id"].clone());
+        let mut map: serde_json::Map<String, Value> = md.parents.iter().map(|(k, v)| (k.to_string(), json!(&**v))).collect();
+        map.insert(ns, id);
+        config["configurable"]["checkpoint_map"] = Value::Object(map);
+    }
+    config
+}
+
 impl CompiledGraph {
     pub(super) fn persistence(&self, config: &RunConfig) -> Result<Persistence, Error> {
         let saver = self.options().checkpointer.saver().ok_or(Error::NoCheckpointer { operation: "thread state".into() })?;
         let thread_id = config.thread_id().ok_or(Error::InvalidInput { message: "configurable.thread_id is required".into() })?;
         let ns = config.configurable.get("checkpoint_ns").and_then(Value::as_str).unwrap_or("");
-        Ok(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: ns.to_string() })
+        Ok(Persistence { saver: saver.clone(), thread_id: thread_id.to_string(), ns: ns.to_string(), parents: Default::default() })
     }
 
     /// The graph whose checkpoints live in namespace `ns`: this one, or the
@@ -264,7 +277,7 @@ impl CompiledGraph {
                 next,
                 tasks: task_snaps,
                 metadata: Some(md.clone()),
-                config: config_of(&to.thread_id, &to.ns, &t.checkpoint.id),
+                config: with_checkpoint_map(config_of(&to.thread_id, &to.ns, &t.checkpoint.id), md),
                 parent_config: md.parent_id.as_ref().map(|p| config_of(&to.thread_id, &to.ns, p)),
                 created_at: Some(t.checkpoint.ts),
                 interrupts,

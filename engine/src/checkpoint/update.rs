@@ -338,7 +338,7 @@ pub(crate) async fn apply_as(
     stepper.pending.clear();
     stepper.answered.clear();
     let parent = persist.parent.borrow().clone();
-    let md = super::metadata(&graph, source, stepper.rs.step, Value::Object(shown), parent);
+    let md = persist.metadata(&graph, source, stepper.rs.step, Value::Object(shown), parent);
     let cp = super::encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
     persist.commit(stepper, cp).await
 }

@@ -89,15 +89,24 @@ pub(crate) struct StepCtx<'a> {
     pub state_view: State,
     pub step: i64,
     pub remaining_steps: i64,
+    /// The checkpoint the step runs from (its subgraphs' checkpoints name it as a parent).
+    pub checkpoint_id: crate::checkpoint::Name,
     /// The keys the step's cache lookups missed under, by task id: each task's
     /// result is stored under the key computed once for its lookup.
     pub missed: RefCell<Vec<(String, String)>>,
 }
 
 impl<'a> StepCtx<'a> {
-    /// The context of superstep `step` of `graph`'s run `run`, from its state `rs`
-    /// (the run stops after superstep `stop`).
-    pub(crate) fn new(graph: &'a crate::CompiledGraph, run: &Rc<RunCtx>, rs: &super::RunState, step: i64, stop: i64) -> Self {
+    /// The context of superstep `step` of `graph`'s run `run`, from its state `rs`,
+    /// checkpoint `checkpoint_id` (the run stops after superstep `stop`).
+    pub(crate) fn new(
+        graph: &'a crate::CompiledGraph,
+        run: &Rc<RunCtx>,
+        rs: &super::RunState,
+        checkpoint_id: &crate::checkpoint::Name,
+        step: i64,
+        stop: i64,
+    ) -> Self {
         let spec = graph.spec();
         StepCtx {
             spec,
@@ -106,6 +115,7 @@ impl<'a> StepCtx<'a> {
             state_view: rs.view(spec, &spec.state_keys),
             step,
             remaining_steps: stop - step,
+            checkpoint_id: checkpoint_id.clone(),
             missed: Default::default(),
         }
     }
@@ -120,6 +130,7 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
     Runtime(Rc::new(TaskCtx {
         step: ctx.step,
         task: task.clone(),
+        checkpoint_id: ctx.checkpoint_id.clone(),
         graph: ctx.graph.clone(),
         remaining_steps: ctx.remaining_steps,
         run: ctx.run.clone(),

@@ -15,6 +15,8 @@ pub struct Runtime(pub(crate) Rc<TaskCtx>);
 pub(crate) struct TaskCtx {
     pub step: i64,
     pub task: Rc<super::plan::Task>,
+    /// The checkpoint the task's superstep runs from.
+    pub checkpoint_id: crate::checkpoint::Name,
     pub graph: crate::CompiledGraph,
     pub remaining_steps: i64,
     pub run: Rc<RunCtx>,

@@ -266,7 +266,7 @@ impl Stepper {
     /// What `task` writes had its node returned `update` (edges and routers
     /// included), against this run's current state: `update_state`'s writes.
     pub(crate) async fn writes_as(&self, task: &Rc<Task>, update: Value) -> TaskResult {
-        let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, self.rs.step + 1, self.stop);
+        let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, self.rs.step + 1, self.stop);
         super::execute::writes_as(&ctx, task, update).await
     }
 
@@ -275,7 +275,7 @@ impl Stepper {
     /// Returns the results in task order, and the order the tasks finished in.
     async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
         let spec = self.graph.spec();
-        let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, step, self.stop);
+        let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, step, self.stop);
         let sink = self.run.sink.clone();
         let ns = self.run.namespace.clone();
         let resume = std::mem::take(&mut self.resume);

@@ -42,7 +42,7 @@ impl Runtime {
     /// Where a subgraph called from this task keeps its checkpoints, if anywhere.
     fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Option<Persistence> {
         let parent = self.run_ctx().persistence.as_ref();
-        let task = &self.0.task;
+        let (task, task_checkpoint) = (&self.0.task, &self.0.checkpoint_id);
         // As LangGraph.js: a task's later calls get namespaces of their own, numbered in call order.
         let ns = |p: &Persistence| {
             let first = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
@@ -52,10 +52,18 @@ impl Runtime {
                 format!("{first}|{call}")
             }
         };
+        // As LangGraph: the child's checkpoints name the checkpoint each enclosing graph runs from.
+        let parents = |p: &Persistence| {
+            let mut parents = p.parents.clone();
+            parents.insert(p.ns.as_str().into(), task_checkpoint.clone());
+            parents
+        };
         match (&graph.options().checkpointer, parent) {
             (Checkpointing::Disabled, _) | (_, None) => None,
-            (Checkpointing::Inherit | Checkpointing::PerThread, Some(p)) => Some(Persistence { ns: ns(p), ..p.clone() }),
-            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p), ..p.clone() }),
+            (Checkpointing::Inherit | Checkpointing::PerThread, Some(p)) => {
+                Some(Persistence { ns: ns(p), parents: parents(p), ..p.clone() })
+            }
+            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p), parents: parents(p), ..p.clone() }),
         }
     }
 

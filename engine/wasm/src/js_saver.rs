@@ -78,6 +78,7 @@ impl Checkpointer for JsSaver {
                 checkpoint.ts.into(),
                 md.source.as_str().into(),
                 (md.step as f64).into(),
+                crate::convert::to_js_any(&md.parents),
             ];
             self.call("put", &args).await.map(drop)
         }

@@ -412,10 +412,10 @@ function namedError(name, message) {
   return e;
 }
 
-/** A snapshot's metadata as LangGraph.js shows it: the stored `source` and `step`, and the thread. */
-function metadataOf({ metadata: { source, step }, config }) {
+/** A snapshot's metadata as LangGraph.js shows it: the stored `source`, `step` and `parents`, and the thread. */
+function metadataOf({ metadata: { source, step, parents = {} }, config }) {
   const threadId = config?.configurable?.thread_id;
-  return { source, step, parents: {}, ...(threadId !== undefined ? { thread_id: threadId } : {}) };
+  return { source, step, parents, ...(threadId !== undefined ? { thread_id: threadId } : {}) };
 }
 
 function snapshot(s) {

@@ -43,7 +43,7 @@ function tupleOf(thread_id, checkpoint_ns, saved) {
   const tuple = {
     config: config(id),
     checkpoint: { v: 4, id, ts: new Date(ts).toISOString(), channel_values, channel_versions, versions_seen },
-    metadata: { source: metadata.source, step: metadata.step, parents: {} },
+    metadata: { source: metadata.source, step: metadata.step, parents: metadata.parents ?? {} },
     pendingWrites: writes.flatMap(pendingWrites),
   };
   if (metadata.parent_id) tuple.parentConfig = config(metadata.parent_id);
@@ -237,7 +237,7 @@ function gone() {
 function bridge(ref) {
   const saver = () => ref.deref() ?? gone();
   return {
-    async put(thread, ns, text, parent, id, ts, source, step) {
+    async put(thread, ns, text, parent, id, ts, source, step, parents) {
       const checkpoint = {
         v: 4,
         id,
@@ -246,7 +246,7 @@ function bridge(ref) {
         channel_versions: { [VALUE]: id },
         versions_seen: {},
       };
-      await saver().put(configOf(thread, ns, parent), checkpoint, { source, step, parents: {} }, { [VALUE]: id });
+      await saver().put(configOf(thread, ns, parent), checkpoint, { source, step, parents }, { [VALUE]: id });
     },
     async putWrites(thread, ns, id, text) {
       // Time, then a counter: later puts sort later, in this process and the next.
