@@ -92,6 +92,25 @@ test("an endless loop in a code node times out on that node; the page stays resp
   await retryToDone(page, errors);
 });
 
+test("a failed thread opened again after a reload shows its failure, and Retry runs it on", async () => {
+  const { page, errors } = await openEditor(context);
+  await runApproved(page, graph("thrower", 'throw new Error("boom");'));
+  await finished(page);
+  // Let the workspace's autosave keep the approval, then reload.
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.waitForSelector('main[data-ready="true"]');
+  await page.locator(".thread.current .thread-open").click();
+  const panel = page.getByRole("region", { name: "interrupt" });
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /The run failed: node `calc` failed: boom/);
+  assert.match(await status(page), /: error$/);
+  await page.locator('g.node[data-node="calc"] rect').click();
+  await page.getByRole("textbox", { name: "node code" }).fill("return { x: state.x + 1 };");
+  await page.getByRole("button", { name: "Apply node code" }).click();
+  await retryToDone(page, errors);
+});
+
 test("Stop ends a superstep in flight at once; Retry runs it again from the last checkpoint", async () => {
   const { page, errors } = await openEditor(context);
   await runApproved(page, graph("sleeper", "return new Promise((r) => setTimeout(() => r({ x: state.x + 1 }), 1500));"));

@@ -94,10 +94,17 @@ test("a thread stepped by hand and left is listed as paused after a reload, and 
   await page.waitForSelector(".thread.current");
   // Stored as "running" when its checkpoint was saved; nothing runs it now.
   assert.equal(await page.locator(".thread.current .thread-status").innerText(), "paused");
+  const threads = await page.locator(".thread").count();
+  const id = await page.locator(".thread.current .thread-open").innerText();
   await page.locator(".thread.current .thread-open").click();
-  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  // The thread itself goes on, from where it was left: no new thread.
+  const panel = page.getByRole("region", { name: "interrupt" });
+  assert.match(await panel.innerText(), /Paused before the next superstep/);
+  await panel.getByRole("button", { name: "Continue" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForFunction(() => document.querySelector(".thread.current .thread-status")?.textContent === "done");
+  assert.equal(await page.locator(".thread.current .thread-open").innerText(), id);
+  assert.equal(await page.locator(".thread").count(), threads);
   assert.match(await page.locator(".state-panel").innerText(), /bye/);
   await page.close();
 });

@@ -72,7 +72,8 @@ test("a breakpoint toggled on a node pauses before it; Continue goes on", async 
   await page.getByLabel("break before this node").check();
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForSelector(".interrupt-panel");
-  assert.match(await page.locator(".interrupt-panel").innerText(), /breakpoint/);
+  assert.match(await page.locator(".interrupt-panel").innerText(), /Paused before the next superstep/);
+  assert.match(await page.locator(".step-panel").innerText(), /paused at a breakpoint/);
   assert.match(await page.locator('g.node[data-node="second"]').getAttribute("class"), /\bnext\b/);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await done(page);

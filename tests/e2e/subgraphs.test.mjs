@@ -214,7 +214,7 @@ test("a breakpoint set inside a subgraph is saved with it, pauses the run there,
   await page.locator(".crumbs button").click();
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Paused/.test(document.querySelector(".status")?.textContent ?? ""));
-  assert.match(await page.getByRole("region", { name: "interrupt" }).innerText(), /Paused at a breakpoint/);
+  assert.match(await page.getByRole("region", { name: "interrupt" }).innerText(), /Paused before the next superstep/);
   // Inside, the subgraph waits before child_1 with what it was given.
   await node(page, "child").dblclick();
   await page.waitForFunction(() => /unfinished superstep/.test(document.querySelector(".crumbs")?.textContent ?? ""));

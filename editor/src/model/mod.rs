@@ -7,6 +7,7 @@ pub mod layout;
 pub mod origin;
 pub mod policies;
 pub mod problems;
+pub mod reopen;
 pub mod router_mode;
 pub mod routes;
 pub mod run;

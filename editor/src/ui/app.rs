@@ -16,6 +16,7 @@ use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
+use crate::model::reopen;
 use crate::model::run::{carried, changed_keys, input_keys, parse_input, Breakpoints};
 use crate::model::subgraphs::{as_step, doc_at, within};
 use crate::model::trust::{fingerprint, may_run};
@@ -129,6 +130,11 @@ pub fn App() -> impl IntoView {
                 usage.set(u);
             }
         });
+    };
+    // A checkpoint in view, its state ready to edit for a fork.
+    let pick = move |c: &CheckpointRow| {
+        fork_text.set(serde_json::to_string_pretty(&c.values).unwrap_or_default());
+        picked.set(Some(c.id.clone()));
     };
     let refresh_history = move || {
         let (Some(s), t) = (session.get_value(), thread.get_untracked()) else { return };
@@ -527,11 +533,8 @@ pub fn App() -> impl IntoView {
     // Step Back: to the parent of the checkpoint in view (the newest one if none is picked).
     let step_back = move || {
         let all = history.get_untracked();
-        match CheckpointRow::back_from(&all, picked.get_untracked().as_deref()).cloned() {
-            Some(c) => {
-                fork_text.set(serde_json::to_string_pretty(&c.values).unwrap_or_default());
-                picked.set(Some(c.id));
-            }
+        match CheckpointRow::back_from(&all, picked.get_untracked().as_deref()) {
+            Some(c) => pick(c),
             None => selected.update(|s| *s = s.and_then(|i| i.checked_sub(1))),
         }
     };
@@ -601,24 +604,21 @@ pub fn App() -> impl IntoView {
         picked.set(None);
         let Some(s) = session.get_value() else { return };
         spawn_local(async move {
-            if let Ok(h) = s.history(&t).await {
-                if let Some(latest) = h.first() {
-                    let interrupted =
-                        !latest.interrupts.is_empty() || (!latest.next.is_empty() && latest.tasks.iter().any(|x| !x.interrupts.is_empty()));
-                    pending.set(interrupted.then(|| Outcome::Interrupted(latest.interrupts.clone())));
-                    let gone = s.missing_nodes(&t).await;
-                    if gone.is_empty() {
-                        status.set(format!("Thread {t}: {}", session::thread_status(latest)));
-                    } else {
-                        pending.set(Some(Outcome::Interrupted(vec![])));
-                        status.set(format!(
-                            "Thread {t} stopped before `{}`, which is no longer in this graph: its history stays readable, but it cannot resume. Fork an earlier checkpoint or restore the node.",
-                            gone.join("`, `")
-                        ));
-                    }
+            let Ok(h) = s.history(&t).await else { return };
+            let rows: Vec<CheckpointRow> = h.iter().map(CheckpointRow::of).collect();
+            // The newest checkpoint in view: its state, and its next nodes on the canvas.
+            rows.first().map(pick);
+            history.set(rows);
+            if let Some(latest) = h.first() {
+                pending.set(reopen::waiting_on(latest));
+                let gone = s.missing_nodes(&t).await;
+                if gone.is_empty() {
+                    status.set(format!("Thread {t}: {}", reopen::Standing::of(latest).label()));
+                } else {
+                    pending.set(Some(Outcome::Interrupted(vec![])));
+                    status.set(reopen::cannot_resume(&t, &gone));
                 }
             }
-            refresh_history();
         });
     };
 

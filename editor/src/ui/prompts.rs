@@ -92,7 +92,7 @@ pub fn WaitingPanel(
                     }.into_any(),
                     _ => view! {
                         <h2>"Waiting"</h2>
-                        <p>"Paused at a breakpoint."</p>
+                        <p>"Paused before the next superstep."</p>
                         <button aria-label="Continue" on:click=move |_| on_continue.run(())>"Continue"</button>
                     }.into_any(),
                 }}

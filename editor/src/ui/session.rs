@@ -129,19 +129,6 @@ pub async fn delete_thread(saver: &IndexedDbSaver, thread: &str) -> Result<(), S
     saver.delete_thread(thread).await.map_err(|e| e.to_string())
 }
 
-/// A thread's status from its newest snapshot.
-pub fn thread_status(s: &StateSnapshot) -> &'static str {
-    if !s.interrupts.is_empty() {
-        "interrupted"
-    } else if s.tasks.iter().any(|t| t.error.is_some()) {
-        "error"
-    } else if s.next.is_empty() {
-        "done"
-    } else {
-        "paused"
-    }
-}
-
 /// A timeline entry: one checkpoint of a thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckpointRow {
