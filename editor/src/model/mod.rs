@@ -1,3 +1,4 @@
+pub mod checkpoint_row;
 pub mod clipboard;
 pub mod command;
 pub mod edge_removal;

@@ -357,7 +357,7 @@ pub fn Canvas(
                         })}
                         {error.map(|e| view! {
                             <title>{e.clone()}</title>
-                            <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 14.0>{short(&e, 28)}</text>
+                            <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 20.0>{short(&e, 28)}</text>
                         })}
                     </g>
                 }

@@ -1,7 +1,7 @@
 //! The side panels: the selected superstep (tasks, writes, merges), the state
 //! with changed keys, an interrupt's resume form, and the timeline.
 use super::json_tree::JsonTree;
-use super::session::CheckpointRow;
+use crate::model::checkpoint_row::CheckpointRow;
 use crate::model::origin::{origin, Parent};
 use crate::model::run::{diff, merges, outcome_text, trigger_text, Merge};
 use leptos::prelude::*;

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, StateSnapshot};
 use superstep::doc::build::build;
 use superstep::doc::GraphDoc;
-use superstep::pregel::{Cancel, Input, Outcome, StepSnapshot, Stepper, TaskRecord};
+use superstep::pregel::{Cancel, Input, StepSnapshot, Stepper};
 use superstep::{Command, CompileOptions, CompiledGraph, RunConfig};
 use superstep_wasm::IndexedDbSaver;
 
@@ -127,52 +127,4 @@ pub async fn storage_usage() -> Option<String> {
 
 pub async fn delete_thread(saver: &IndexedDbSaver, thread: &str) -> Result<(), String> {
     saver.delete_thread(thread).await.map_err(|e| e.to_string())
-}
-
-/// A timeline entry: one checkpoint of a thread.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CheckpointRow {
-    pub id: String,
-    pub parent: Option<String>,
-    pub step: i64,
-    pub source: String,
-    pub next: Vec<String>,
-    pub values: Value,
-    /// The metadata's `{node: update}`: an input's or an edit's, null for a superstep's.
-    pub writes: Value,
-}
-
-impl CheckpointRow {
-    /// The checkpoint as the canvas shows a step: its state, the nodes it would
-    /// run next and, for a superstep's checkpoint, the nodes that made it (its parent's next).
-    pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
-        let ran = crate::model::origin::ran_before(&self.source, self.parent_in(rows).map(|p| &p.next[..]));
-        let task = |name: &str| TaskRecord { name: name.to_string(), ..Default::default() };
-        let tasks = ran.into_iter().map(task).collect();
-        StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
-    }
-
-    /// Where Step Back goes: the parent of the checkpoint `picked` (else of the newest), among `rows`.
-    pub fn back_from<'a>(rows: &'a [CheckpointRow], picked: Option<&str>) -> Option<&'a CheckpointRow> {
-        let from = picked.or_else(|| rows.first().map(|c| c.id.as_str()))?;
-        rows.iter().find(|c| c.id == from)?.parent_in(rows)
-    }
-
-    /// The checkpoint this one was made from, among `rows`.
-    pub fn parent_in<'a>(&self, rows: &'a [CheckpointRow]) -> Option<&'a CheckpointRow> {
-        self.parent.as_ref().and_then(|p| rows.iter().find(|r| &r.id == p))
-    }
-
-    pub fn of(s: &StateSnapshot) -> Self {
-        let id = |c: &Value| c["configurable"]["checkpoint_id"].as_str().map(str::to_string);
-        CheckpointRow {
-            id: id(&s.config).unwrap_or_default(),
-            parent: s.parent_config.as_ref().and_then(id),
-            step: s.metadata.as_ref().map_or(0, |m| m.step),
-            source: s.metadata.as_ref().map_or("", |m| m.source.as_str()).to_string(),
-            next: s.next.clone(),
-            values: s.values.clone(),
-            writes: s.metadata.as_ref().map_or(Value::Null, |m| m.writes.clone()),
-        }
-    }
 }

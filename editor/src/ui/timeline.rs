@@ -1,7 +1,7 @@
 //! Below the canvas: the supersteps of this run as chips, the thread's
 //! checkpoints as a tree of branches (pick one to inspect, go back or fork),
 //! and the stream log.
-use super::session::CheckpointRow;
+use crate::model::checkpoint_row::CheckpointRow;
 use crate::model::history::tree;
 use crate::model::run::log;
 use leptos::prelude::*;

@@ -1,0 +1,93 @@
+//! One checkpoint of a thread as the timeline lists it and the canvas shows
+//! it: read from a stored snapshot, so it survives a reload.
+use serde_json::Value;
+use superstep::checkpoint::StateSnapshot;
+use superstep::pregel::{Outcome, StepSnapshot, TaskRecord};
+
+/// A timeline entry: one checkpoint of a thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckpointRow {
+    pub id: String,
+    pub parent: Option<String>,
+    pub step: i64,
+    pub source: String,
+    pub next: Vec<String>,
+    pub values: Value,
+    /// The metadata's `{node: update}`: an input's or an edit's, null for a superstep's.
+    pub writes: Value,
+    /// The next superstep's tasks that failed, with their messages: `(node, error)`.
+    pub failed: Vec<(String, String)>,
+}
+
+impl CheckpointRow {
+    /// The checkpoint as the canvas shows a step: its state, the nodes it would
+    /// run next (those whose run from it failed marked with their errors) and, for
+    /// a superstep's checkpoint, the nodes that made it (its parent's next).
+    pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
+        let ran = crate::model::origin::ran_before(&self.source, self.parent_in(rows).map(|p| &p.next[..]));
+        let task = |name: &str, error: Option<&String>| TaskRecord { name: name.to_string(), error: error.cloned(), ..Default::default() };
+        // Failures first: a node that both made the checkpoint and failed after it shows the failure.
+        let failed = self.failed.iter().map(|(n, e)| task(n, Some(e)));
+        let tasks = failed.chain(ran.into_iter().map(|n| task(n, None))).collect();
+        StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
+    }
+
+    /// Where Step Back goes: the parent of the checkpoint `picked` (else of the newest), among `rows`.
+    pub fn back_from<'a>(rows: &'a [CheckpointRow], picked: Option<&str>) -> Option<&'a CheckpointRow> {
+        let from = picked.or_else(|| rows.first().map(|c| c.id.as_str()))?;
+        rows.iter().find(|c| c.id == from)?.parent_in(rows)
+    }
+
+    /// The checkpoint this one was made from, among `rows`.
+    pub fn parent_in<'a>(&self, rows: &'a [CheckpointRow]) -> Option<&'a CheckpointRow> {
+        self.parent.as_ref().and_then(|p| rows.iter().find(|r| &r.id == p))
+    }
+
+    pub fn of(s: &StateSnapshot) -> Self {
+        let id = |c: &Value| c["configurable"]["checkpoint_id"].as_str().map(str::to_string);
+        CheckpointRow {
+            id: id(&s.config).unwrap_or_default(),
+            parent: s.parent_config.as_ref().and_then(id),
+            step: s.metadata.as_ref().map_or(0, |m| m.step),
+            source: s.metadata.as_ref().map_or("", |m| m.source.as_str()).to_string(),
+            next: s.next.clone(),
+            values: s.values.clone(),
+            writes: s.metadata.as_ref().map_or(Value::Null, |m| m.writes.clone()),
+            failed: s.tasks.iter().filter_map(|t| Some((t.name.clone(), t.error.clone()?))).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::run::{node_error, status, NodeStatus};
+    use serde_json::json;
+    use std::rc::Rc;
+    use superstep::checkpoint::{Checkpointing, MemorySaver};
+    use superstep::{node, CompileOptions, NodeError, RunConfig, StateGraph, START};
+
+    #[test]
+    fn a_checkpoint_whose_next_superstep_failed_shows_the_failed_node_with_its_message() {
+        let saver = Rc::new(MemorySaver::new()) as Rc<dyn superstep::checkpoint::Checkpointer>;
+        let g = StateGraph::new()
+            .channel("log", superstep::Channel::append())
+            .node("a", node(|_s| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+            .node("b", node(|_s| Err::<serde_json::Value, _>(NodeError::from("boom"))))
+            .node("c", node(|_s| Ok::<_, NodeError>(json!({"log": ["c"]}))))
+            .edge(START, "a")
+            .edge("a", "b")
+            .edge("a", "c")
+            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver), ..Default::default() })
+            .unwrap();
+        assert!(g.invoke_blocking(json!({"log": []}), RunConfig::thread("t")).is_err());
+        let rows: Vec<CheckpointRow> =
+            g.get_state_history_blocking(&RunConfig::thread("t")).unwrap().iter().map(CheckpointRow::of).collect();
+        assert_eq!(rows[0].failed, [("b".to_string(), "boom".to_string())]);
+        let step = rows[0].clone().into_step(&rows);
+        assert_eq!(status(&step, "b"), NodeStatus::Failed);
+        assert_eq!(node_error(&step, "b").as_deref(), Some("boom"));
+        assert_eq!((status(&step, "a"), status(&step, "c")), (NodeStatus::Active, NodeStatus::Next), "a made it; c runs next");
+        assert!(rows[1].failed.is_empty());
+    }
+}
