@@ -107,8 +107,9 @@ test("after a reload the thread history is intact and an interrupted thread resu
   await page.waitForSelector(".checkpoint");
   assert.ok((await page.locator(".checkpoint").count()) >= 2, "history survives the reload");
   assert.ok((await page.locator(".thread").count()) >= 1, "the thread is listed");
-  await page.locator(".thread.current .thread-open").click();
+  // The reload reopens the thread where it was left: waiting for its answer.
   await page.waitForSelector(".interrupt-panel");
+  assert.match(await page.locator(".interrupt-panel").innerText(), /Do you approve\?/);
   await page.getByLabel("resume value (JSON)").fill('"after reload"');
   await page.getByRole("button", { name: "Resume", exact: true }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));

@@ -557,6 +557,32 @@ pub fn App() -> impl IntoView {
         Command::Stop => stop(),
     });
 
+    let open_thread = move |t: String| {
+        thread.set(t.clone());
+        remember("superstep.thread", &t);
+        steps.set(vec![]);
+        selected.set(None);
+        picked.set(None);
+        let Some(s) = session.get_value() else { return };
+        spawn_local(async move {
+            let Ok(h) = s.history(&t).await else { return };
+            let rows: Vec<CheckpointRow> = h.iter().map(CheckpointRow::of).collect();
+            // The newest checkpoint in view: its state, and its next nodes on the canvas.
+            rows.first().map(pick);
+            history.set(rows);
+            if let Some(latest) = h.first() {
+                pending.set(reopen::waiting_on(latest));
+                let gone = s.missing_nodes(&t).await;
+                if gone.is_empty() {
+                    status.set(format!("Thread {t}: {}", reopen::Standing::of(latest).label()));
+                } else {
+                    pending.set(Some(Outcome::Interrupted(vec![])));
+                    status.set(reopen::cannot_resume(&t, &gone));
+                }
+            }
+        });
+    };
+
     // Start-up (once): storage persistence, the workspace, and the last open graph and thread.
     {
         let examples = examples.clone();
@@ -583,9 +609,9 @@ pub fn App() -> impl IntoView {
                     }
                 }
             }
+            // The last thread as it was left: its newest checkpoint, and what it waits for.
             if let Some(t) = recall("superstep.thread") {
-                thread.set(t);
-                refresh_history();
+                open_thread(t);
             }
             ready.set(true);
         });
@@ -595,32 +621,6 @@ pub fn App() -> impl IntoView {
             let _ = sm.persist();
         }
     }
-
-    let open_thread = move |t: String| {
-        thread.set(t.clone());
-        remember("superstep.thread", &t);
-        steps.set(vec![]);
-        selected.set(None);
-        picked.set(None);
-        let Some(s) = session.get_value() else { return };
-        spawn_local(async move {
-            let Ok(h) = s.history(&t).await else { return };
-            let rows: Vec<CheckpointRow> = h.iter().map(CheckpointRow::of).collect();
-            // The newest checkpoint in view: its state, and its next nodes on the canvas.
-            rows.first().map(pick);
-            history.set(rows);
-            if let Some(latest) = h.first() {
-                pending.set(reopen::waiting_on(latest));
-                let gone = s.missing_nodes(&t).await;
-                if gone.is_empty() {
-                    status.set(format!("Thread {t}: {}", reopen::Standing::of(latest).label()));
-                } else {
-                    pending.set(Some(Outcome::Interrupted(vec![])));
-                    status.set(reopen::cannot_resume(&t, &gone));
-                }
-            }
-        });
-    };
 
     // `es` with a graph just added at the front: keep it, open that graph and store it.
     let open_newest = move |es: Vec<Entry>| {
