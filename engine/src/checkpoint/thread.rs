@@ -97,14 +97,12 @@ pub(super) fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
     json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": id}})
 }
 
-/// As LangGraph: a subgraph checkpoint's config also maps each enclosing graph's
-/// namespace, and its own, to a checkpoint (`checkpoint_map`).
-fn with_checkpoint_map(mut config: Value, md: &super::Metadata) -> Value {
-    if !md.parents.is_empty() {
-        let own = &config["configurable"];
-        let (ns, id) = (own["checkpoint_ns"].as_str().unwrap_or_default().to_string(), own["checkpoint_id"].clone());
-        let mut map: serde_json::Map<String, Value> = md.parents.iter().map(|(k, v)| (k.to_string(), json!(&**v))).collect();
-        map.insert(ns, id);
+/// A snapshot's config: `config_of`, and for a subgraph's checkpoint (as LangGraph) a map
+/// of each enclosing graph's namespace, and its own, to a checkpoint (`checkpoint_map`).
+fn snapshot_config(to: &Persistence, id: &str, parents: &super::NameMap<super::Name>) -> Value {
+    let mut config = config_of(&to.thread_id, &to.ns, id);
+    if !parents.is_empty() {
+        let map = parents.iter().map(|(ns, id)| (ns.to_string(), json!(&**id))).chain([(to.ns.clone(), json!(id))]).collect();
         config["configurable"]["checkpoint_map"] = Value::Object(map);
     }
     config
@@ -277,7 +275,7 @@ impl CompiledGraph {
                 next,
                 tasks: task_snaps,
                 metadata: Some(md.clone()),
-                config: with_checkpoint_map(config_of(&to.thread_id, &to.ns, &t.checkpoint.id), md),
+                config: snapshot_config(to, &t.checkpoint.id, &md.parents),
                 parent_config: md.parent_id.as_ref().map(|p| config_of(&to.thread_id, &to.ns, p)),
                 created_at: Some(t.checkpoint.ts),
                 interrupts,
