@@ -196,7 +196,8 @@ impl Stepper {
                     .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
                     .collect(),
                 error: match &r.status {
-                    TaskStatus::Failed(e) => Some(e.to_string()),
+                    // The node's own message, as a snapshot's task shows it; the outcome names the node.
+                    TaskStatus::Failed(e) => Some(e.task_message()),
                     // Only the root graph's steps are seen here: it has no parent.
                     TaskStatus::Parent(_) => Some("ParentCommand: the root graph has no parent graph; the command was dropped".into()),
                     _ => None,
