@@ -93,14 +93,37 @@ impl Error {
 /// Why `compile()` rejected a graph.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValidationError {
-    UnknownNode { node: String, context: String },
-    Unreachable { node: String },
+    UnknownNode {
+        node: String,
+        context: String,
+    },
+    Unreachable {
+        node: String,
+    },
     NoEntryPoint,
-    UnknownPathTarget { source: String, target: String },
-    DuplicateNode { node: String },
-    ReservedName { name: String },
-    ReservedKey { key: String },
-    UnknownKey { key: String, context: String },
+    UnknownPathTarget {
+        source: String,
+        target: String,
+    },
+    DuplicateNode {
+        node: String,
+    },
+    ReservedName {
+        name: String,
+    },
+    /// START or END (`endpoint`) where it cannot be: `problem` says how (as LangGraph's messages), `context` where.
+    MisplacedEndpoint {
+        endpoint: String,
+        problem: &'static str,
+        context: String,
+    },
+    ReservedKey {
+        key: String,
+    },
+    UnknownKey {
+        key: String,
+        context: String,
+    },
 }
 
 impl fmt::Display for ValidationError {
@@ -115,7 +138,12 @@ impl fmt::Display for ValidationError {
                 write!(f, "path map of the router on `{source}` names unknown node `{target}`")
             }
             Self::DuplicateNode { node } => write!(f, "node `{node}` is already present"),
-            Self::ReservedName { name } => write!(f, "`{name}` is a reserved name"),
+            Self::ReservedName { name } => match name.chars().find(|c| matches!(c, '|' | ':')) {
+                // As LangGraph: they separate a subgraph's namespace into its parts.
+                Some(c) => write!(f, "\"{c}\" is a reserved character and is not allowed in node names (`{name}`)"),
+                None => write!(f, "`{name}` is a reserved name"),
+            },
+            Self::MisplacedEndpoint { problem, context, .. } => write!(f, "{problem} ({context})"),
             Self::ReservedKey { key } => {
                 write!(f, "state key `{key}` is reserved: `__start__`, `branch:to:…` and `join:…` name the graph's own channels")
             }

@@ -64,6 +64,20 @@ fn compile_rejects_bad_path_map_duplicate_and_reserved_names() {
     assert_eq!(v, ValidationError::ReservedName { name: END.into() });
     let v = compile_err(last(&["x"]).node("a:b", noop()).edge(START, "a:b"));
     assert_eq!(v, ValidationError::ReservedName { name: "a:b".into() });
+    assert_eq!(v.to_string(), "\":\" is a reserved character and is not allowed in node names (`a:b`)");
+}
+
+#[test]
+fn start_and_end_out_of_place_are_named_as_langgraph_names_them() {
+    let said = |g: StateGraph| compile_err(g.node("a", noop()).node("b", noop()).edge(START, "a").edge("a", "b")).to_string();
+    assert_eq!(said(last(&["x"]).edge(END, "a")), "END cannot be a start node (edge __end__ -> a)");
+    assert_eq!(said(last(&["x"]).edge("a", START)), "START cannot be an end node (edge a -> __start__)");
+    assert_eq!(said(last(&["x"]).join([END, "a"], "b")), "END cannot be a start node (waiting edge [__end__, a] -> b)");
+    assert_eq!(
+        said(last(&["x"]).join(["a", "b"], END)),
+        "a waiting edge must end at a node, not at START or END (waiting edge [a, b] -> __end__)"
+    );
+    assert_eq!(said(last(&["x"]).conditional(END, to("a"), None)), "END cannot be a start node (conditional edge source)");
 }
 
 #[test]

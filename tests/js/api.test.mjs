@@ -98,6 +98,16 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   invalid(() => new StateGraph(Log).addNode("n", Symbol("s")), /got symbol/);
   invalid(() => new StateGraph(Annotation.Root({ k: Annotation({ reducer: "add" }) })), /reducer of `k` must be a function, got "add"/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", "b"), /router of `a` must be a function/);
+  // START and END out of place, reserved characters and an empty sequence, as LangGraph.js words them.
+  invalid(() => new StateGraph(Log).addEdge(END, "a"), /^END cannot be a start node$/);
+  invalid(() => new StateGraph(Log).addEdge("a", START), /^START cannot be an end node$/);
+  invalid(() => new StateGraph(Log).addEdge(["a", END], "b"), /^END cannot be a start node$/);
+  invalid(() => new StateGraph(Log).addEdge(["a", "b"], END), /^END cannot be an end node$/);
+  invalid(() => new StateGraph(Log).addNode("a|b", () => ({})), /^"\|" is a reserved character and is not allowed in node names\.$/);
+  invalid(() => new StateGraph(Log).addNode("a:b", () => ({})), /^":" is a reserved character/);
+  invalid(() => new StateGraph(Log).addSequence([]), /^Sequence requires at least one node\.$/);
+  // A conditional edge from END fails at compile(), as in LangGraph.js.
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").addConditionalEdges(END, () => "a").compile(), /END cannot be a start node \(conditional edge source\)/);
   // Each names the field it is about.
   invalid(() => new StateGraph(Log).addNode("a", () => ({}), { ends: "b" }).addEdge(START, "a").compile(), /bad graph spec: nodes\[0\]\.ends: expected a list/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({}), { retryPolicy: { maxAttempts: "3" } }).addEdge(START, "a").compile(), /nodes\[0\]\.retry\.maxAttempts: expected a whole number/);

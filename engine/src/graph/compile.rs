@@ -123,25 +123,42 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     let flow = super::flow::Flow::of(g, &names)?;
     let known = |n: &str| flow.knows(n);
     let unknown = |node: &str, context: String| ValidationError::UnknownNode { node: node.to_string(), context };
+    let misplaced = |endpoint: &str, problem, context| ValidationError::MisplacedEndpoint { endpoint: endpoint.into(), problem, context };
+    const END_STARTS: &str = "END cannot be a start node";
     for (from, to) in &g.edges {
-        if from == END || (from != START && !known(from)) {
-            return Err(unknown(from, format!("edge {from} -> {to}")));
+        let edge = || format!("edge {from} -> {to}");
+        if from == END {
+            return Err(misplaced(END, END_STARTS, edge()));
         }
-        if to == START || (to != END && !known(to)) {
-            return Err(unknown(to, format!("edge {from} -> {to}")));
+        if to == START {
+            return Err(misplaced(START, "START cannot be an end node", edge()));
+        }
+        if from != START && !known(from) {
+            return Err(unknown(from, edge()));
+        }
+        if to != END && !known(to) {
+            return Err(unknown(to, edge()));
         }
     }
     for (from, to) in &g.joins {
-        for f in from {
-            if !known(f) {
-                return Err(unknown(f, format!("waiting edge [{}] -> {to}", from.join(", "))));
-            }
+        let edge = || format!("waiting edge [{}] -> {to}", from.join(", "));
+        if from.iter().any(|f| f == END) {
+            return Err(misplaced(END, END_STARTS, edge()));
+        }
+        if to == END || to == START {
+            return Err(misplaced(to, "a waiting edge must end at a node, not at START or END", edge()));
+        }
+        if let Some(f) = from.iter().find(|f| !known(f)) {
+            return Err(unknown(f, edge()));
         }
         if !known(to) {
-            return Err(unknown(to, format!("waiting edge [{}] -> {to}", from.join(", "))));
+            return Err(unknown(to, edge()));
         }
     }
     for b in &g.branches {
+        if b.source == END {
+            return Err(misplaced(END, END_STARTS, "conditional edge source".into()));
+        }
         if b.source != START && !known(&b.source) {
             return Err(unknown(&b.source, "conditional edge source".into()));
         }

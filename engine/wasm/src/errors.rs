@@ -54,7 +54,7 @@ fn culprit(v: &ValidationError) -> String {
             node.clone()
         }
         ValidationError::UnknownPathTarget { target, .. } => target.clone(),
-        ValidationError::ReservedName { name } => name.clone(),
+        ValidationError::ReservedName { name } | ValidationError::MisplacedEndpoint { endpoint: name, .. } => name.clone(),
         ValidationError::UnknownKey { key, .. } | ValidationError::ReservedKey { key } => key.clone(),
         ValidationError::NoEntryPoint => "__start__".into(),
     }

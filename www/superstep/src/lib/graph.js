@@ -111,8 +111,9 @@ export class StateGraph {
     if (typeof fn !== "function" && typeof fn?.invoke !== "function") {
       throw wasmErrorLike("GraphValidationError", `Node \`${name}\`: expected a function or a compiled graph, got ${describe(fn)}.`);
     }
+    // Checked here, as LangGraph.js does, rather than at compile(); its messages.
+    for (const c of ["|", ":"]) if (name.includes(c)) throw wasmErrorLike("GraphValidationError", `"${c}" is a reserved character and is not allowed in node names.`);
     if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
-    // Checked here, as LangGraph.js does, rather than at compile().
     if (name === START || name === END) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` is reserved.`);
     if (this.channels.has(name)) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
@@ -134,6 +135,13 @@ export class StateGraph {
   }
 
   addEdge(from, to) {
+    // As LangGraph.js, at once and in its words.
+    const refuse = (message) => {
+      throw wasmErrorLike("GraphValidationError", message);
+    };
+    if ((Array.isArray(from) ? from : [from]).includes(END)) refuse("END cannot be a start node");
+    if (to === START) refuse("START cannot be an end node");
+    if (Array.isArray(from) && to === END) refuse("END cannot be an end node");
     if (Array.isArray(from)) this.joins.push([from, to]);
     else this.edges.push([from, to]);
     return this;
@@ -151,6 +159,7 @@ export class StateGraph {
 
   addSequence(nodes) {
     const list = Array.isArray(nodes) ? nodes : Object.entries(nodes);
+    if (list.length === 0) throw wasmErrorLike("GraphValidationError", "Sequence requires at least one node.");
     let prev = null;
     for (const [name, fn, opts] of list) {
       this.addNode(name, fn, opts);
