@@ -560,3 +560,12 @@ test("a subgraph's snapshots name the parent checkpoints they ran under, as Lang
   }
   assert.deepEqual(events, [[0, 0], [0, 0], [1, 1], [1, 1], [2, 2], [2, 2]]);
 });
+
+test("a router that returns nothing fails its node, as in LangGraph.js; an empty list routes nowhere", async () => {
+  const routed = (router) =>
+    new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addNode("b", () => ({ log: ["b"] })).addEdge(START, "a").addConditionalEdges("a", router).compile();
+  for (const nothing of [() => undefined, () => null, () => ["b", null]]) {
+    await assert.rejects(routed(nothing).invoke({ log: [] }), { name: "Error", message: "Branch condition returned unknown or null destination" });
+  }
+  assert.deepEqual(await routed(() => []).invoke({ log: [] }), { log: ["a"] });
+});

@@ -517,7 +517,9 @@ function routeResult(v) {
   // One named route, the common case, crosses as a bare string (END is one too).
   if (typeof v === "string") return v;
   const list = Array.isArray(v) ? v : [v];
-  return { t: "r", routes: list.filter((r) => r !== undefined && r !== null).map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
+  // As LangGraph.js: nothing is not a route (a router that forgot to return, say); an empty list is none.
+  if (list.some((r) => r === undefined || r === null)) throw new Error("Branch condition returned unknown or null destination");
+  return { t: "r", routes: list.map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
 }
 
 export function wrapNode(name, fn, retryOn, timeout, handled = false) {
