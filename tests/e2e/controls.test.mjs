@@ -97,10 +97,13 @@ test("a thread stepped by hand and left is listed as paused after a reload, and 
   const threads = await page.locator(".thread").count();
   const id = await page.locator(".thread.current .thread-open").innerText();
   await page.locator(".thread.current .thread-open").click();
-  // The thread itself goes on, from where it was left: no new thread.
+  // The thread itself goes on, from where it was left: no new thread. Step takes one superstep of it, Run the rest.
   const panel = page.getByRole("region", { name: "interrupt" });
   assert.match(await panel.innerText(), /Paused before the next superstep/);
-  await panel.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Step one superstep (Space)" }).click();
+  await page.waitForSelector(".step-chip");
+  assert.equal(await page.locator(".thread.current .thread-open").innerText(), id);
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.waitForFunction(() => document.querySelector(".thread.current .thread-status")?.textContent === "done");
   assert.equal(await page.locator(".thread.current .thread-open").innerText(), id);

@@ -57,6 +57,12 @@ pub fn waiting_on(s: &StateSnapshot) -> Option<Outcome> {
     }
 }
 
+/// Whether a Step or Run, with no run in flight, goes on with the thread from its last
+/// checkpoint (`pending`: it stopped between supersteps, or failed) rather than starting anew.
+pub fn goes_on(pending: Option<&Outcome>) -> bool {
+    matches!(pending, Some(Outcome::Interrupted(i)) if i.is_empty()) || matches!(pending, Some(Outcome::Error(_)))
+}
+
 /// Why thread `thread` cannot go on: it stopped before nodes (`gone`) this graph no longer has.
 pub fn cannot_resume(thread: &str, gone: &[String]) -> String {
     format!(
@@ -127,5 +133,13 @@ mod tests {
         g.invoke_blocking(superstep::Input::Continue, RunConfig::thread("t")).unwrap();
         let s = newest(&g);
         assert_eq!((Standing::of(&s), waiting_on(&s)), (Standing::Done, None));
+    }
+
+    #[test]
+    fn step_and_run_go_on_with_a_thread_left_between_supersteps_or_failed_but_not_one_that_asks() {
+        let asks = Outcome::Interrupted(vec![superstep::Interrupt { value: json!("ok?"), id: "i".into(), response_schema: None }]);
+        let failed = Outcome::Error(Error::Node { node: "b".into(), message: "boom".into(), class: None });
+        assert!(goes_on(Some(&Outcome::Interrupted(vec![]))) && goes_on(Some(&failed)) && goes_on(Some(&Outcome::Error(Error::Cancelled))));
+        assert!(!goes_on(Some(&asks)) && !goes_on(None) && !goes_on(Some(&Outcome::Done)));
     }
 }

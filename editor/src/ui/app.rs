@@ -255,7 +255,13 @@ pub fn App() -> impl IntoView {
     };
 
     // Validates the input and names a new thread; returns what `begin` needs.
+    // What a Step or Run with no run in flight begins: the thread's own run again, from its
+    // last checkpoint, if it stopped between supersteps or failed; else a new thread.
     let start = move || -> Option<(Input, superstep::RunConfig)> {
+        if reopen::goes_on(pending.get_untracked().as_ref()) {
+            pending.set(None);
+            return Some((Input::Continue, Session::config(&thread.get_untracked(), limit.get_untracked(), None, &breaks.get_untracked())));
+        }
         let checked = doc.with_untracked(|d| parse_input(&input_text.get_untracked(), d.as_ref()));
         input_error.set(checked.as_ref().err().cloned());
         let value = checked.ok()?;
@@ -276,7 +282,7 @@ pub fn App() -> impl IntoView {
         if busy.get_untracked() {
             return;
         }
-        let fresh = if !s.running() && pending.get_untracked().is_none() {
+        let fresh = if !s.running() && (pending.get_untracked().is_none() || reopen::goes_on(pending.get_untracked().as_ref())) {
             match start() {
                 Some(args) => Some(args),
                 None => return,
@@ -370,18 +376,8 @@ pub fn App() -> impl IntoView {
         });
     };
 
-    let continue_run = move || {
-        let Some(s) = session.get_value() else { return };
-        let config = Session::config(&thread.get_untracked(), limit.get_untracked(), None, &breaks.get_untracked());
-        pending.set(None);
-        status.set("Continuing from the last checkpoint…".into());
-        spawn_local(async move {
-            match s.begin(Input::Continue, config).await {
-                Ok(()) => run_all(0),
-                Err(e) => status.set(format!("Error: {e}")),
-            }
-        });
-    };
+    // Continue and Retry: the run goes on from the thread's last checkpoint (see `start`).
+    let continue_run = move || run_all(0);
 
     let fork = move || {
         let (Some(s), Some(c)) = (session.get_value(), picked_state.get_untracked()) else { return };
