@@ -164,15 +164,20 @@ fn interrupting_subgraph(mode: Checkpointing) -> CompiledGraph {
         .unwrap()
 }
 
-#[test]
-fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subgraph() {
+/// A checkpointed parent whose one node is `interrupting_subgraph`, and thread "1"'s config.
+fn parent_of_an_interrupting_subgraph() -> (CompiledGraph, RunConfig) {
     let s = Rc::new(MemorySaver::new());
     let g = last(&["foo"])
         .subgraph("node_1", interrupting_subgraph(Checkpointing::Inherit))
         .edge(START, "node_1")
         .compile_with(saver_opts(&s))
         .unwrap();
-    let cfg = RunConfig::thread("1");
+    (g, RunConfig::thread("1"))
+}
+
+#[test]
+fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subgraph() {
+    let (g, cfg) = parent_of_an_interrupting_subgraph();
     let paused = g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();
     assert_eq!(paused["__interrupt__"][0]["value"], "Provide value:");
     let state = block_on(g.get_state(&cfg, true)).unwrap();
@@ -185,13 +190,7 @@ fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subg
 
 #[test]
 fn a_subgraphs_checkpoints_name_the_parent_checkpoint_they_ran_under() {
-    let s = Rc::new(MemorySaver::new());
-    let g = last(&["foo"])
-        .subgraph("node_1", interrupting_subgraph(Checkpointing::Inherit))
-        .edge(START, "node_1")
-        .compile_with(saver_opts(&s))
-        .unwrap();
-    let cfg = RunConfig::thread("1");
+    let (g, cfg) = parent_of_an_interrupting_subgraph();
     g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();
     let state = block_on(g.get_state(&cfg, true)).unwrap();
     let root = state.metadata.as_ref().unwrap();
