@@ -254,9 +254,9 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // Validates the input and names a new thread; returns what `begin` needs.
-    // What a Step or Run with no run in flight begins: the thread's own run again, from its
-    // last checkpoint, if it stopped between supersteps or failed; else a new thread.
+    // What a Step or Run with no run in flight begins, as `begin`'s arguments: the thread's own run
+    // again, from its last checkpoint, if it stopped between supersteps or failed; else a new
+    // thread on the validated input.
     let start = move || -> Option<(Input, superstep::RunConfig)> {
         if reopen::goes_on(pending.get_untracked().as_ref()) {
             pending.set(None);
@@ -282,7 +282,7 @@ pub fn App() -> impl IntoView {
         if busy.get_untracked() {
             return;
         }
-        let fresh = if !s.running() && (pending.get_untracked().is_none() || reopen::goes_on(pending.get_untracked().as_ref())) {
+        let fresh = if !s.running() && pending.with_untracked(|p| p.is_none() || reopen::goes_on(p.as_ref())) {
             match start() {
                 Some(args) => Some(args),
                 None => return,
