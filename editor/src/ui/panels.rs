@@ -66,6 +66,8 @@ pub fn StepPanel(
                         <p class="step-title">{format!("checkpoint · step {} · {}", c.step, c.source)}</p>
                         <p class="made-by">{format!("Made by: {}", made.by)}</p>
                         <p>{if c.next.is_empty() { "Next: nothing; the run ended here.".to_string() } else { format!("Next: {}", c.next.join(", ")) }}</p>
+                        // The superstep after it failed at these nodes (Retry runs it again).
+                        {c.failed.iter().map(|(node, e)| view! { <p class="error">{format!("{node} failed: {e}")}</p> }).collect_view()}
                         <h3>"Changes"</h3>
                         {made.changes.is_empty().then(|| view! { <p class="muted">"No key changed."</p> })}
                         {(!made.changes.is_empty()).then(|| merge_table(made.changes))}
