@@ -210,6 +210,12 @@ fn a_subgraphs_checkpoints_name_the_parent_checkpoint_they_ran_under() {
     at_sub.configurable.insert("checkpoint_ns".into(), json!(ns));
     let history = g.get_state_history_blocking(&at_sub).unwrap();
     assert!(!history.is_empty() && history.iter().all(|h| h.metadata.as_ref().unwrap().parents.len() == 1));
+    // An edit of the subgraph's checkpoint names the same parents, and its config says so.
+    let edited = g.update_state_blocking(&at_sub, json!({"foo": "edited"}), None).unwrap();
+    assert_eq!(edited["configurable"]["checkpoint_map"][""], root_id);
+    let newest = &g.get_state_history_blocking(&at_sub).unwrap()[0];
+    let md = newest.metadata.as_ref().unwrap();
+    assert_eq!((md.source.as_str(), md.parents.len()), ("update", 1));
 }
 
 fn counter_subgraph(mode: Checkpointing) -> CompiledGraph {

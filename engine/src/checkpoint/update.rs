@@ -2,8 +2,8 @@
 //! `bulkUpdateState`), each superstep of edits a new checkpoint. Besides a node's
 //! name, `as_node` may be `__copy__` (fork the checkpoint unchanged), `__input__`
 //! (a new input) or, with no values, END (finish the pending superstep).
-use super::format::{decode, CheckpointTuple, Source};
-use super::thread::config_of;
+use super::format::{decode, CheckpointTuple, Name, NameMap, Source};
+use super::thread::snapshot_config;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
 use crate::graph::compile::GraphSpec;
@@ -15,6 +15,9 @@ use crate::types::{END, START};
 use futures::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::rc::Rc;
+
+/// A subgraph checkpoint's parents: each enclosing graph's checkpoint, by namespace.
+type Parents = NameMap<Name>;
 
 /// `as_node` that copies the checkpoint as a fork (with `values` null, or a list of `[values, as_node]`).
 pub const COPY: &str = "__copy__";
@@ -67,18 +70,23 @@ impl CompiledGraph {
             let to = self.persistence(config)?;
             // A subgraph's namespace is updated as that subgraph.
             let graph = self.graph_for_ns(&to.ns);
-            let mut config = config.clone();
+            let (mut config, mut parents) = (config.clone(), NameMap::default());
             for updates in supersteps {
-                let id = graph.update_superstep(&to, &config, updates).await?;
+                let id;
+                (id, parents) = graph.update_superstep(&to, &config, updates).await?;
                 config.configurable.insert("checkpoint_id".into(), Value::String(id));
             }
-            Ok(config_of(&to.thread_id, &to.ns, config.checkpoint_id().unwrap_or_default()))
+            Ok(snapshot_config(&to, config.checkpoint_id().unwrap_or_default(), &parents))
         })
     }
 
-    /// One superstep of edits on the checkpoint `config` names (else the newest); returns the new checkpoint's id.
-    async fn update_superstep(&self, to: &Persistence, config: &RunConfig, updates: Vec<StateUpdate>) -> Result<String, Error> {
+    /// One superstep of edits on the checkpoint `config` names (else the newest); returns the
+    /// new checkpoint's id, and the parents it names (a subgraph's).
+    async fn update_superstep(&self, to: &Persistence, config: &RunConfig, updates: Vec<StateUpdate>) -> Result<(String, Parents), Error> {
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
+        // As LangGraph: an edit of a subgraph's checkpoint names the parents that checkpoint names.
+        let parents = t.as_ref().map(|t| t.checkpoint.metadata.parents.clone()).unwrap_or_default();
+        let to = &Persistence { parents: parents.clone(), ..to.clone() };
         let mut stepper = self.stepper_for_update(config, to, t.as_ref())?;
         let persist = persist_for(to.clone(), t.as_ref(), self.spec(), false);
         match special_edit(&mut stepper, &persist, t.as_ref(), config, &updates)? {
@@ -98,7 +106,7 @@ impl CompiledGraph {
             config.configurable.insert("checkpoint_id".into(), Value::String(stepper.checkpoint_id().into()));
             return Box::pin(self.update_superstep(to, &config, updates)).await;
         }
-        Ok(stepper.checkpoint_id().into())
+        Ok((stepper.checkpoint_id().into(), parents))
     }
 
     /// The node each update is written as: named, or (a lone update) the last writer.
