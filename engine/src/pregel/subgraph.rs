@@ -41,30 +41,20 @@ pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
 impl Runtime {
     /// Where a subgraph called from this task keeps its checkpoints, if anywhere.
     fn child_persistence(&self, graph: &CompiledGraph, call: usize) -> Option<Persistence> {
-        let parent = self.run_ctx().persistence.as_ref();
-        let (task, task_checkpoint) = (&self.0.task, &self.0.checkpoint_id);
+        let p = self.run_ctx().persistence.as_ref()?;
+        let saver = match &graph.options().checkpointer {
+            Checkpointing::Disabled => return None,
+            Checkpointing::Inherit | Checkpointing::PerThread => p.saver.clone(),
+            Checkpointing::Saver(s) => s.clone(),
+        };
         // As LangGraph.js: a task's later calls get namespaces of their own, numbered in call order.
-        let ns = |p: &Persistence| {
-            let first = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
-            if call == 0 {
-                first
-            } else {
-                format!("{first}|{call}")
-            }
-        };
+        let task = &self.0.task;
+        let first = crate::checkpoint::child_ns(&p.ns, &task.name, &task.id, graph);
+        let ns = if call == 0 { first } else { format!("{first}|{call}") };
         // As LangGraph: the child's checkpoints name the checkpoint each enclosing graph runs from.
-        let parents = |p: &Persistence| {
-            let mut parents = p.parents.clone();
-            parents.insert(p.ns.as_str().into(), task_checkpoint.clone());
-            parents
-        };
-        match (&graph.options().checkpointer, parent) {
-            (Checkpointing::Disabled, _) | (_, None) => None,
-            (Checkpointing::Inherit | Checkpointing::PerThread, Some(p)) => {
-                Some(Persistence { ns: ns(p), parents: parents(p), ..p.clone() })
-            }
-            (Checkpointing::Saver(s), Some(p)) => Some(Persistence { saver: s.clone(), ns: ns(p), parents: parents(p), ..p.clone() }),
-        }
+        let mut parents = p.parents.clone();
+        parents.insert(p.ns.as_str().into(), self.0.checkpoint_id.clone());
+        Some(Persistence { saver, thread_id: p.thread_id.clone(), ns, parents })
     }
 
     /// Runs `graph` as a subgraph of this task and returns its output.
