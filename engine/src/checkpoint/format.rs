@@ -64,8 +64,11 @@ pub struct Metadata {
     /// checkpoint of each enclosing graph they ran under (LangGraph's
     /// `parents`); none at the root.
     #[serde(default, skip_serializing_if = "NameMap::is_empty")]
-    pub parents: NameMap<Name>,
+    pub parents: Parents,
 }
+
+/// A subgraph checkpoint's parents: the checkpoint of each enclosing graph, by namespace.
+pub type Parents = NameMap<Name>;
 
 /// A snapshot of a run at a superstep boundary, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -59,7 +59,7 @@ pub struct Persistence {
     pub thread_id: String,
     pub ns: String,
     /// A subgraph's: the checkpoint each enclosing graph runs from, by namespace.
-    pub parents: NameMap<format::Name>,
+    pub parents: format::Parents,
 }
 
 /// Writes a checkpoint after every applied superstep, pending writes otherwise.

@@ -99,7 +99,7 @@ pub(super) fn config_of(thread_id: &str, ns: &str, id: &str) -> Value {
 
 /// A snapshot's config: `config_of`, and for a subgraph's checkpoint (as LangGraph) a map
 /// of each enclosing graph's namespace, and its own, to a checkpoint (`checkpoint_map`).
-pub(super) fn snapshot_config(to: &Persistence, id: &str, parents: &super::NameMap<super::Name>) -> Value {
+pub(super) fn snapshot_config(to: &Persistence, id: &str, parents: &super::format::Parents) -> Value {
     let mut config = config_of(&to.thread_id, &to.ns, id);
     if !parents.is_empty() {
         let map = parents.iter().map(|(ns, id)| (ns.to_string(), json!(&**id))).chain([(to.ns.clone(), json!(id))]).collect();

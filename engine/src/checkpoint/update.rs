@@ -2,7 +2,7 @@
 //! `bulkUpdateState`), each superstep of edits a new checkpoint. Besides a node's
 //! name, `as_node` may be `__copy__` (fork the checkpoint unchanged), `__input__`
 //! (a new input) or, with no values, END (finish the pending superstep).
-use super::format::{decode, CheckpointTuple, Name, NameMap, Source};
+use super::format::{decode, CheckpointTuple, Parents, Source};
 use super::thread::snapshot_config;
 use super::{persist_for, restore_pending, snapshot_checkpoint, with_null_writes, write_input, Persist, Persistence};
 use crate::error::Error;
@@ -15,9 +15,6 @@ use crate::types::{END, START};
 use futures::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::rc::Rc;
-
-/// A subgraph checkpoint's parents: each enclosing graph's checkpoint, by namespace.
-type Parents = NameMap<Name>;
 
 /// `as_node` that copies the checkpoint as a fork (with `values` null, or a list of `[values, as_node]`).
 pub const COPY: &str = "__copy__";
@@ -70,7 +67,7 @@ impl CompiledGraph {
             let to = self.persistence(config)?;
             // A subgraph's namespace is updated as that subgraph.
             let graph = self.graph_for_ns(&to.ns);
-            let (mut config, mut parents) = (config.clone(), NameMap::default());
+            let (mut config, mut parents) = (config.clone(), Parents::default());
             for updates in supersteps {
                 let id;
                 (id, parents) = graph.update_superstep(&to, &config, updates).await?;
