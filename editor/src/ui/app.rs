@@ -564,7 +564,9 @@ pub fn App() -> impl IntoView {
             let Ok(h) = s.history(&t).await else { return };
             let rows: Vec<CheckpointRow> = h.iter().map(CheckpointRow::of).collect();
             // The newest checkpoint in view: its state, and its next nodes on the canvas.
-            rows.first().map(pick);
+            if let Some(newest) = rows.first() {
+                pick(newest);
+            }
             history.set(rows);
             if let Some(latest) = h.first() {
                 pending.set(reopen::waiting_on(latest));
