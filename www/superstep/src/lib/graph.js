@@ -136,12 +136,9 @@ export class StateGraph {
 
   addEdge(from, to) {
     // As LangGraph.js, at once and in its words.
-    const refuse = (message) => {
-      throw wasmErrorLike("GraphValidationError", message);
-    };
-    if ((Array.isArray(from) ? from : [from]).includes(END)) refuse("END cannot be a start node");
-    if (to === START) refuse("START cannot be an end node");
-    if (Array.isArray(from) && to === END) refuse("END cannot be an end node");
+    if ((Array.isArray(from) ? from : [from]).includes(END)) throw wasmErrorLike("GraphValidationError", "END cannot be a start node");
+    if (to === START) throw wasmErrorLike("GraphValidationError", "START cannot be an end node");
+    if (Array.isArray(from) && to === END) throw wasmErrorLike("GraphValidationError", "END cannot be an end node");
     if (Array.isArray(from)) this.joins.push([from, to]);
     else this.edges.push([from, to]);
     return this;
