@@ -569,3 +569,28 @@ test("a router that returns nothing fails its node, as in LangGraph.js; an empty
   }
   assert.deepEqual(await routed(() => []).invoke({ log: [] }), { log: ["a"] });
 });
+
+test("a builder lists its edges and validates as compile() does; a compiled graph validates and tells an interrupted result", async () => {
+  const b = new StateGraph(Log)
+    .addNode("a", () => ({ x: 1 }))
+    .addNode("b", () => ({}))
+    .addNode("c", () => ({}))
+    .addEdge(START, "a")
+    .addEdge(["a", "b"], "c")
+    .addConditionalEdges("a", () => "b");
+  // As LangGraph.js lists them.
+  assert.deepEqual([...b.waitingEdges], [[["a", "b"], "c"]]);
+  assert.deepEqual([...b.allEdges], [["__start__", "a"], ["a", "c"], ["b", "c"]]);
+  assert.equal(b.validate(), undefined);
+  const noEntry = new StateGraph(Log).addNode("a", () => ({}));
+  assert.throws(() => noEntry.validate(), { name: "GraphValidationError" });
+  assert.throws(() => b.validate(["nowhere"]), { name: "GraphValidationError", message: /nowhere/ });
+  const paused = new StateGraph(Log)
+    .addNode("ask", () => ({ x: interrupt("ok?") }))
+    .addEdge(START, "ask")
+    .compile({ checkpointer: new MemorySaver() });
+  assert.equal(paused.validate(), paused);
+  const result = await paused.invoke({}, { configurable: { thread_id: "v" } });
+  assert.equal(paused.isInterrupted(result), true);
+  assert.equal(paused.isInterrupted({ x: 1 }), false);
+});

@@ -54,6 +54,8 @@ async function main(): Promise<string[]> {
   const fork = await graph.updateState({ configurable: { thread_id: "t" } }, null, "__copy__");
   await graph.bulkUpdateState(fork, [{ updates: [{ values: { topic: "bats" }, asNode: "plan" }, { values: { jokes: ["one"] }, asNode: "joke" }] }]);
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
+  const asked: string = graph.validate().isInterrupted<string>(out) ? out.__interrupt__[0].value : "";
+  const joins: [string[], string][] = [...new StateGraph(State).addEdge(["a", "b"], "c").waitingEdges];
   const limited = graph.withConfig({ recursionLimit: 5 });
   const outs = await limited.batch([{ topic: "a" }, { topic: "b" }], [{ configurable: { thread_id: "w1" } }, { configurable: { thread_id: "w2" } }]);
   const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });
@@ -63,7 +65,7 @@ async function main(): Promise<string[]> {
   for await (const e of graph.streamEvents({ topic: "rays" }, { version: "v2", includeTypes: ["chat_model"], tags: ["t"] })) {
     if (e.event === "on_chat_model_stream") void String(e.data.chunk?.content);
   }
-  return [out.mood, String(moodUpdate.mood), ...out.jokes, String(n), String(direct.step), String(chunks.length), paused, limited.getName(), ...outs.map((o) => o.topic), final.topic];
+  return [out.mood, String(moodUpdate.mood), ...out.jokes, String(n), String(direct.step), String(chunks.length), paused, asked, String(joins.length), limited.getName(), ...outs.map((o) => o.topic), final.topic];
 }
 void main;
 void ((e: unknown) => isInvalidResume(e) || undefined);

@@ -600,6 +600,10 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   getName(suffix?: string): string;
   /** The same graph with `config` as the defaults of every call. */
   withConfig(config: StreamConfig): CompiledStateGraph<S, U>;
+  /** This graph (compiling validated it). */
+  validate(): this;
+  /** Whether `values` (an `invoke` result) is paused on an interrupt. */
+  isInterrupted<V = unknown>(values: unknown): values is { __interrupt__: Interrupt<V>[] };
   /** `invoke` per input, in parallel; `options` is one config for all or one per input. */
   batch(inputs: (U | Command | null)[], options?: RunnableConfig | RunnableConfig[], batchOptions?: { maxConcurrency?: number; returnExceptions?: false }): Promise<S[]>;
   batch(inputs: (U | Command | null)[], options: RunnableConfig | RunnableConfig[] | undefined, batchOptions: { maxConcurrency?: number; returnExceptions: true }): Promise<(S | Error)[]>;
@@ -728,6 +732,12 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   setFinishPoint(node: string): this;
   /** Graph-wide `retryPolicy`, `cachePolicy`, `timeout` and `errorHandler` (a node's own options win); applied at compile(). */
   setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean; timeout?: TimeoutPolicy; errorHandler?: ErrorHandler }): this;
+  /** `[sources, target]` of each waiting edge. */
+  readonly waitingEdges: Set<[string[], string]>;
+  /** Every edge as `[from, to]`, a waiting edge's sources one by one. */
+  readonly allEdges: Set<[string, string]>;
+  /** Throws the `GraphValidationError` that `compile()` would (given these `interruptBefore` nodes). */
+  validate(interrupt?: string[]): void;
   compile(options?: CompileOptions): CompiledStateGraph<S, U>;
 }
 

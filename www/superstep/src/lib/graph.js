@@ -4,7 +4,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, typedError,
+  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, typedError,
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -142,6 +142,21 @@ export class StateGraph {
     if (Array.isArray(from)) this.joins.push([from, to]);
     else this.edges.push([from, to]);
     return this;
+  }
+
+  /** `[sources, target]` of each waiting edge (`addEdge([a, b], c)`), as LangGraph.js lists them. */
+  get waitingEdges() {
+    return new Set(this.joins.map(([from, to]) => [[...from], to]));
+  }
+
+  /** Every edge as `[from, to]`, a waiting edge's sources one by one. */
+  get allEdges() {
+    return new Set([...this.edges.map(([from, to]) => [from, to]), ...this.joins.flatMap(([from, to]) => from.map((f) => [f, to]))]);
+  }
+
+  /** Throws what `compile()` would throw of this graph (given these `interruptBefore` nodes). */
+  validate(interrupt) {
+    this.compile({ interruptBefore: interrupt });
   }
 
   addConditionalEdges(source, router, pathMap) {
@@ -478,6 +493,16 @@ export class CompiledStateGraph {
   /** The same graph with `config` as the defaults of every call (recursionLimit, configurable...). */
   withConfig(config) {
     return new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
+  }
+
+  /** Compiling validated it already: this graph, as LangGraph.js's `validate()` returns it. */
+  validate() {
+    return this;
+  }
+
+  /** Whether `values` (an `invoke` result) is paused on an interrupt. */
+  isInterrupted(values) {
+    return isInterrupted(values);
   }
 
   // What `compile()` was given, as LangGraph.js's compiled graph shows it.
