@@ -176,13 +176,16 @@ impl State {
     }
 
     /// This view with `writes` reduced into `key`, computed only if read (a router's local view).
-    pub(crate) fn with_writes(&self, key: &Rc<str>, reducer: &Reducer, mut writes: Vec<Value>) -> State {
-        if reducer.is_last_value() && writes.len() == 1 {
-            let v = writes.pop().unwrap_or_default();
-            let v = crate::types::as_overwrite(&v).cloned().unwrap_or(v);
-            return self.with_value(key, v);
+    pub(crate) fn with_writes<'v>(&self, key: &Rc<str>, reducer: &Reducer, writes: impl Iterator<Item = &'v Value> + Clone) -> State {
+        if reducer.is_last_value() {
+            // One write to a plain channel, the common case: its value, with no list of one to hold it.
+            let mut first_two = writes.clone();
+            if let (Some(v), None) = (first_two.next(), first_two.next()) {
+                return self.with_value(key, crate::types::as_overwrite(v).unwrap_or(v).clone());
+            }
         }
         let base = self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.shared());
+        let writes = writes.cloned().collect();
         self.with_entry(key, Entry::Pending(Rc::new(Pending { base, reducer: reducer.clone(), writes, cell: OnceCell::new() })))
     }
 

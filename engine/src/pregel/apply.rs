@@ -13,6 +13,12 @@ use crate::types::Send;
 use serde_json::Value;
 use std::rc::Rc;
 
+thread_local! {
+    /// The value of every fired edge trigger, shared: most supersteps fire one, and
+    /// values are replaced, never changed in place.
+    static FIRED: Rc<Value> = Rc::new(Value::Null);
+}
+
 /// What one task produced, ready to apply.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TaskWrites {
@@ -78,7 +84,7 @@ pub fn apply_writes(
         all.extend(w.writes.into_iter().map(|(ch, v)| (ch, i, v)));
         sends.extend(w.sends);
     }
-    crate::order::sort_by(&mut all, &|a, b| a.0.cmp(&b.0));
+    crate::order::group_by_key(&mut all, spec.channels.len(), &|w| w.0);
     let mut changed = Vec::new();
     let mut growth = Vec::new();
     let mut start = 0;
@@ -87,10 +93,11 @@ pub fn apply_writes(
         let end = start + all[start..].iter().take_while(|(c, _, _)| *c == ch).count();
         // Values move out; the task indices stay behind to name conflicting writers.
         let group = &mut all[start..end];
-        let mut values: Vec<Value> = group.iter_mut().map(|(_, _, v)| std::mem::take(v)).collect();
+        let mut take_values = || -> Vec<Value> { group.iter_mut().map(|(_, _, v)| std::mem::take(v)).collect() };
         let spec_ch = &spec.channels[ch];
         match &spec_ch.kind {
             ChannelKind::State(reducer) => {
+                let values = take_values();
                 // Taken before reducing, so an append in place moves the list to a new address.
                 let from = rs.values[ch].as_ref().filter(|v| v.is_array()).map(Rc::downgrade);
                 let delta = reduce(reducer, &mut rs.values[ch], values, ids).map_err(|e| {
@@ -107,8 +114,9 @@ pub fn apply_writes(
                 changed.push(Change { channel: ch, delta, from: rs.versions[ch] });
             }
             // A deferred node's trigger waits, unfinished, until `finish_deferred`.
-            ChannelKind::Trigger { deferred } => rs.values[ch] = Some(Rc::new(if *deferred { Value::Bool(false) } else { Value::Null })),
-            ChannelKind::Start => rs.values[ch] = values.pop().map(Rc::new),
+            ChannelKind::Trigger { deferred: false } => rs.values[ch] = Some(FIRED.with(Rc::clone)),
+            ChannelKind::Trigger { deferred: true } => rs.values[ch] = Some(Rc::new(Value::Bool(false))),
+            ChannelKind::Start => rs.values[ch] = take_values().pop().map(Rc::new),
             ChannelKind::Barrier { sources, .. } => {
                 // `sources` is sorted (compile), so a big join finds each writer in log time.
                 let slot = |s: &str| sources.binary_search_by(|x| x.as_str().cmp(s)).ok();
@@ -118,7 +126,7 @@ pub fn apply_writes(
                     marked[i] = true;
                 }
                 let before = seen.len();
-                for v in values {
+                for v in take_values() {
                     if v.as_str().and_then(slot).is_some_and(|i| !std::mem::replace(&mut marked[i], true)) {
                         seen.push(v);
                     }

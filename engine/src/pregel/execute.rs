@@ -474,7 +474,7 @@ fn local_view(ctx: &StepCtx<'_>, writes: &TaskWrites) -> State {
             continue;
         }
         if let ChannelKind::State(reducer) = &ctx.spec.channels[*ch].kind {
-            let values = all[i..].iter().filter(|(c, _)| c == ch).map(|(_, v)| v.clone()).collect();
+            let values = all[i..].iter().filter(|(c, _)| c == ch).map(|(_, v)| v);
             view = view.with_writes(&ctx.spec.channels[*ch].name, reducer, values);
         }
     }

@@ -113,9 +113,11 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
     // a step of a big graph checks only those (the tasks are sorted below).
     let candidates: Vec<usize> = match &rs.updated {
         Some(updated) => {
-            let mut marked = vec![false; spec.nodes.len()];
-            let listening = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied());
-            listening.filter(|&n| !std::mem::replace(&mut marked[n], true)).collect()
+            let mut listening: Vec<usize> = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied()).collect();
+            // A node listening to several updated channels is checked once.
+            listening.sort_unstable();
+            listening.dedup();
+            listening
         }
         None => (0..spec.nodes.len()).collect(),
     };
