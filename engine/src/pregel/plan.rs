@@ -115,7 +115,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
         Some(updated) => {
             let mut listening: Vec<usize> = updated.iter().flat_map(|&ch| spec.listeners[ch].iter().copied()).collect();
             // A node listening to several updated channels is checked once.
-            listening.sort_unstable();
+            crate::order::sort_by(&mut listening, &|a, b| a.cmp(b));
             listening.dedup();
             listening
         }
