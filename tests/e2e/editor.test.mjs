@@ -198,3 +198,25 @@ test("END's panel offers no edge out of it; START's connects to nodes", async ()
   assert.equal(await panel.getByLabel("connect to node").count(), 1);
   await page.close();
 });
+
+test("the timeline keeps up with a run: a chip and a compare option per superstep, and the stream log once opened", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "reducers");
+  await stepTo(page, 2);
+  // Opened mid-run, the log lists what the run has streamed so far, and follows it.
+  await page.locator("details.log summary").click();
+  assert.match(await page.locator("details.log").innerText(), /^1 updates \{"first":\{"foo":2/m);
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  const chips = await page.locator(".step-chip").allInnerTexts();
+  assert.deepEqual(chips, ["0", "1", "2", "3"]);
+  assert.deepEqual(await page.locator('[aria-label="compare with step"] option').allInnerTexts(), ["—", ...chips]);
+  const log = await page.locator("details.log li").allInnerTexts();
+  assert.ok(log.some((l) => /^2 updates \{"second":/.test(l)), log.join("\n"));
+  assert.ok(log.some((l) => /^2 values \{.*"bye"/.test(l)), log.join("\n"));
+  // A new run starts a new timeline.
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.deepEqual(await page.locator(".step-chip").allInnerTexts(), chips);
+  await page.close();
+});

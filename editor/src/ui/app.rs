@@ -7,6 +7,7 @@ use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
 use super::prefs::{recall, remember};
 use super::prompts::{InputForm, ReviewPanel, WaitingPanel};
+use super::run_view::{run_view, RunSignals, RunView};
 use super::session::{self, Session, Shared};
 use super::shortcuts::{self, Command};
 use super::timeline::Timeline;
@@ -16,8 +17,8 @@ use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
-use crate::model::run::{carried, changed_keys, input_keys, parse_input, Breakpoints};
-use crate::model::subgraphs::{as_step, doc_at, within};
+use crate::model::run::{input_keys, parse_input, Breakpoints};
+use crate::model::subgraphs::{doc_at, within};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
 use crate::model::{checkpoint_row::CheckpointRow, reopen};
@@ -77,49 +78,15 @@ pub fn App() -> impl IntoView {
     let autosave: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage> = StoredValue::new_local(None);
     let path = move || crumbs.with(|c| names(c));
     // The document on the canvas: the open graph, or the subgraph opened in its place.
-    let shown_doc = Signal::derive(move || hist.with(|h| h.as_ref().map(|h| doc_at(&h.doc, &path()).0.clone())));
-    let top_doc = Signal::derive(move || hist.with(|h| h.as_ref().map(|h| h.doc.clone())));
-    let graph_layout: Signal<Layout> = Signal::derive(move || shown_doc.get().map(|d| layout(&d)).unwrap_or_default());
-    let doc_problems = Signal::derive(move || shown_doc.get().map(|d| problems(&d)).unwrap_or_default());
-    let current = Signal::derive(move || selected.get().and_then(|i| steps.get().get(i).cloned()));
-    let before = Signal::derive(move || {
-        selected.get().and_then(|i| i.checked_sub(1)).and_then(|i| steps.get().get(i).map(|s| s.state.clone())).unwrap_or(Value::Null)
-    });
-    // A run's supersteps are the top-level graph's: a subgraph's canvas shows none (names may clash),
-    // only what an unfinished one saved inside it.
-    // A fork clears the steps before the selection: a selection past them lights nothing.
+    // Memos: a derived signal runs again on every read, and a run's every superstep reads these.
+    let shown_doc: Signal<Option<GraphDoc>> =
+        Memo::new(move |_| hist.with(|h| h.as_ref().map(|h| doc_at(&h.doc, &path()).0.clone()))).into();
+    let top_doc: Signal<_> = Memo::new(move |_| hist.with(|h| h.as_ref().map(|h| h.doc.clone()))).into();
+    let graph_layout: Signal<Layout> = Memo::new(move |_| shown_doc.with(|d| d.as_ref().map(layout).unwrap_or_default())).into();
+    let doc_problems: Signal<_> = Memo::new(move |_| shown_doc.with(|d| d.as_ref().map(problems).unwrap_or_default())).into();
+    let RunView { current, before, edges_lit, picked_state, inner, values, changed, canvas_step, compare_values } =
+        run_view(RunSignals { session, thread, crumbs, steps, selected, compare, picked, history });
     let nested = move || !crumbs.with(Vec::is_empty);
-    let edges_lit = Signal::derive(move || {
-        if nested() || picked.get().is_some() {
-            return vec![];
-        }
-        let all = steps.get();
-        match selected.get().and_then(|i| Some((i, all.get(i)?))) {
-            Some((i, step)) => carried(i.checked_sub(1).and_then(|p| all.get(p)), step),
-            None => vec![],
-        }
-    });
-    let picked_state = Signal::derive(move || picked.get().and_then(|id| history.get().into_iter().find(|c| c.id == id)));
-    // Inside a subgraph: the state the unfinished superstep saved there, if any.
-    let inner = super::inside::inner_state(session, thread, crumbs, picked, Signal::derive(move || steps.with(Vec::len)));
-    let values = Signal::derive(move || match (inner.get(), picked_state.get(), current.get()) {
-        (Some(s), _, _) if nested() => s.values,
-        (_, Some(c), _) => c.values,
-        (_, None, Some(s)) => s.state,
-        _ => Value::Object(Default::default()),
-    });
-    let changed = Signal::derive(move || match picked_state.get() {
-        _ if nested() => vec![],
-        // A picked checkpoint shows what changed since the one before it (a reload keeps that too).
-        Some(c) => history.with(|rows| changed_keys(c.parent_in(rows).map(|r| &r.values), &c.values)),
-        None => current.get().map(|s| s.changed).unwrap_or_default(),
-    });
-    // The canvas shows the picked checkpoint (its next nodes) or the selected superstep.
-    let canvas_step = Signal::derive(move || match nested() {
-        true => inner.get().map(|s| as_step(&s)),
-        false => picked_state.get().map(|c| history.with(|rows| c.into_step(rows))).or_else(|| current.get()),
-    });
-    let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.get().get(i).map(|s| s.state.clone())));
 
     let refresh_threads = move || {
         let saver = saver_store.get_value();
@@ -219,7 +186,7 @@ pub fn App() -> impl IntoView {
         let outcome = snap.outcome.clone();
         let summary = crate::model::run::step_summary(&snap);
         steps.update(|s| s.push(snap));
-        selected.set(Some(steps.get_untracked().len() - 1));
+        selected.set(Some(steps.with_untracked(Vec::len) - 1));
         picked.set(None);
         match &outcome {
             Outcome::Interrupted(_) => {
@@ -726,7 +693,7 @@ pub fn App() -> impl IntoView {
     // Opens the graph of subgraph node `id` (of the document on the canvas) in its place.
     let open_subgraph = move |id: String| open_in_place(crumbs, selection, shown_doc.get_untracked(), id);
     // The input as a form: one field per input key (values typed as text, numbers or JSON).
-    let form_keys = Signal::derive(move || doc.get().map(|d| input_keys(&d)).unwrap_or_default());
+    let form_keys = Signal::derive(move || doc.with(|d| d.as_ref().map(input_keys).unwrap_or_default()));
 
     view! {
         <header class="topbar">
@@ -780,7 +747,7 @@ pub fn App() -> impl IntoView {
                 <label class="compare">"Compare state with step "
                     <select aria-label="compare with step" on:change=move |e| compare.set(event_target_value(&e).parse().ok())>
                         <option value="">"—"</option>
-                        {move || steps.get().iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.step.to_string()}</option> }).collect_view()}
+                        <For each=move || steps.with(|all| all.iter().map(|s| s.step).enumerate().collect::<Vec<_>>()) key=|o| *o children=|(i, step)| view! { <option value=i.to_string()>{step.to_string()}</option> } />
                     </select>
                 </label>
                 <StatePanel doc=Signal::derive(move || if nested() && inner.with(Option::is_some) { shown_doc.get() } else { top_doc.get() }) values=values changed=changed compare=compare_values />

@@ -10,6 +10,7 @@ pub mod node_panel;
 pub mod panels;
 pub mod prefs;
 pub mod prompts;
+pub mod run_view;
 pub mod sandbox;
 pub mod session;
 pub mod shortcuts;

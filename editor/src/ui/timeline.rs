@@ -16,20 +16,18 @@ pub fn Timeline(
     picked: RwSignal<Option<String>>,
     fork_text: RwSignal<String>,
 ) -> impl IntoView {
+    let log_open = RwSignal::new(false);
     view! {
         <section class="timeline" aria-label="timeline">
             <h2>"Timeline"</h2>
             <div class="steps">
-                {move || steps.get().iter().enumerate().map(|(i, s)| {
-                    let label = format!("{}", s.step);
-                    let cls = match s.outcome { Outcome::Error(_) => "error", Outcome::Interrupted(_) => "interrupted", _ => "" };
-                    view! {
-                        <button class=format!("step-chip {cls}") class:selected=move || selected.get() == Some(i) && picked.get().is_none()
-                            aria-label=format!("superstep {label}")
-                            on:click=move |_| { selected.set(Some(i)); picked.set(None); }
-                            on:contextmenu=move |e| { e.prevent_default(); compare.set(Some(i)); }>{label.clone()}</button>
-                    }
-                }).collect_view()}
+                // Keyed: a run's next superstep adds its chip instead of redrawing every chip.
+                <For each=move || steps.with(|all| all.iter().enumerate().map(chip).collect::<Vec<_>>()) key=|c| c.clone() children=move |(i, label, cls)| view! {
+                    <button class=format!("step-chip {cls}") class:selected=move || selected.get() == Some(i) && picked.get().is_none()
+                        aria-label=format!("superstep {label}")
+                        on:click=move |_| { selected.set(Some(i)); picked.set(None); }
+                        on:contextmenu=move |e| { e.prevent_default(); compare.set(Some(i)); }>{label.clone()}</button>
+                } />
             </div>
             <h3>"Checkpoints of this thread"</h3>
             <ol class="checkpoints">
@@ -52,14 +50,25 @@ pub fn Timeline(
                     }).collect_view()
                 }}
             </ol>
-            <details class="log">
+            // Written out only while open: a long run would otherwise redraw it every superstep.
+            <details class="log" on:toggle=move |e| log_open.set(event_target::<web_sys::Element>(&e).has_attribute("open"))>
                 <summary>"Stream log (updates and values)"</summary>
                 <ol>
-                    {move || log(&steps.get()).into_iter().map(|l| view! {
+                    {move || log_open.get().then(|| steps.with(|all| log(all)).into_iter().map(|l| view! {
                         <li><span class="muted">{format!("{} {} ", l.step, l.mode)}</span><code>{l.text}</code></li>
-                    }).collect_view()}
+                    }).collect_view())}
                 </ol>
             </details>
         </section>
     }
+}
+
+/// A superstep's chip: its index, its label and its outcome's class (also its key).
+fn chip((i, s): (usize, &StepSnapshot)) -> (usize, String, &'static str) {
+    let cls = match s.outcome {
+        Outcome::Error(_) => "error",
+        Outcome::Interrupted(_) => "interrupted",
+        _ => "",
+    };
+    (i, s.step.to_string(), cls)
 }
