@@ -205,12 +205,15 @@ test("the timeline keeps up with a run: a chip and a compare option per superste
   await stepTo(page, 2);
   // Opened mid-run, the log lists what the run has streamed so far, and follows it.
   await page.locator("details.log summary").click();
+  // The toggle event comes after the click, and the lines with it.
+  await page.locator("details.log li").first().waitFor();
   assert.match(await page.locator("details.log").innerText(), /^1 updates \{"first":\{"foo":2/m);
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   const chips = await page.locator(".step-chip").allInnerTexts();
   assert.deepEqual(chips, ["0", "1", "2", "3"]);
   assert.deepEqual(await page.locator('[aria-label="compare with step"] option').allInnerTexts(), ["—", ...chips]);
+  await page.waitForFunction(() => [...document.querySelectorAll("details.log li")].some((l) => /^2 values/.test(l.textContent)));
   const log = await page.locator("details.log li").allInnerTexts();
   assert.ok(log.some((l) => /^2 updates \{"second":/.test(l)), log.join("\n"));
   assert.ok(log.some((l) => /^2 values \{.*"bye"/.test(l)), log.join("\n"));
