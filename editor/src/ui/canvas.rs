@@ -10,7 +10,7 @@ use crate::model::edit::{add_fresh_node, EditorChange};
 use crate::model::layout::{EdgeKind, EdgeLine, Layout, NODE_H, NODE_W};
 use crate::model::problems::Problem;
 use crate::model::routes::{label_text, routes, short, shown_label};
-use crate::model::run::{node_error, served_from_cache, status, NodeStatus};
+use crate::model::run::{node_error, served_from_cache, status};
 use crate::model::selection::{click, hit, in_box, to_graph, Screen, ViewBox};
 use crate::ui::shortcuts::typing;
 use leptos::prelude::*;
@@ -218,9 +218,10 @@ pub fn Canvas(
         let g = moving.get();
         layout.with(|l| routes(l, |id| offset(&g, id)))
     });
+    // Lit edges and node states follow the superstep on view element by element: a run's
+    // superstep re-renders no list (each rebuilt its 200 nodes' views and listeners).
     let edges = move || {
         let l = layout.get();
-        let hot = carried.get();
         l.edges
             .iter()
             .enumerate()
@@ -232,10 +233,14 @@ pub fn Canvas(
                     EdgeKind::Send(_) => "edge send",
                     EdgeKind::Command => "edge command",
                 };
-                let lit = hot.iter().any(|(f, t)| *f == e.from && *t == e.to);
+                let (from, to) = (e.from.clone(), e.to.clone());
+                let lit = move || carried.with(|hot| hot.iter().any(|(f, t)| *f == from && *t == to));
                 let line = e.clone();
                 let picked_now = move || picked.with(|p| p.as_ref() == Some(&line));
-                let arrow = if lit { "url(#arrow-carried)" } else { "url(#arrow)" };
+                let arrow = {
+                    let lit = lit.clone();
+                    move || if lit() { "url(#arrow-carried)" } else { "url(#arrow)" }
+                };
                 let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
                 let spot = move || routes.with(|r| r.get(i).map(|r| r.label_at).unwrap_or_default());
                 view! {
@@ -288,24 +293,31 @@ pub fn Canvas(
     };
     let nodes = move || {
         let l = layout.get();
-        let s = step.get();
         let issues = problems.get();
         l.nodes
             .iter()
             .map(|n| {
-                let st = s.as_ref().map(|s| status(s, &n.id)).unwrap_or(NodeStatus::Halted);
-                let error = s.as_ref().and_then(|s| node_error(s, &n.id));
-                let issue: Vec<String> = issues.iter().filter(|p| p.node.as_deref() == Some(n.id.as_str())).map(|p| p.text.clone()).collect();
-                let hit = s.as_ref().is_some_and(|s| served_from_cache(s, &n.id));
-                let class = format!(
-                    "node kind-{} {}{}{}{}",
-                    n.kind,
-                    if s.is_some() { st.class() } else { "idle" },
-                    if n.terminal { " terminal" } else { "" },
-                    if issue.is_empty() { "" } else { " has-problem" },
-                    if hit { " cached" } else { "" }
-                );
                 let id = n.id.clone();
+                let issue: Vec<String> = issues.iter().filter(|p| p.node.as_deref() == Some(n.id.as_str())).map(|p| p.text.clone()).collect();
+                let (hit_id, error_id) = (id.clone(), id.clone());
+                let hit = move || step.with(|s| s.as_ref().is_some_and(|s| served_from_cache(s, &hit_id)));
+                let error = move || step.with(|s| s.as_ref().and_then(|s| node_error(s, &error_id)));
+                let fixed = format!(
+                    "node kind-{}{}{}",
+                    n.kind,
+                    if n.terminal { " terminal" } else { "" },
+                    if issue.is_empty() { "" } else { " has-problem" }
+                );
+                let class = {
+                    let id = id.clone();
+                    move || {
+                        let (st, hit) = step.with(|s| match s {
+                            Some(s) => (status(s, &id).class(), served_from_cache(s, &id)),
+                            None => ("idle", false),
+                        });
+                        format!("{fixed} {st}{}", if hit { " cached" } else { "" })
+                    }
+                };
                 let label = match n.id.as_str() {
                     "__start__" => "START".to_string(),
                     "__end__" => "END".to_string(),
@@ -314,7 +326,8 @@ pub fn Canvas(
                 // A long name is squeezed to the box; a very long one is also cut (the full name is its tooltip).
                 let squeeze = (label.chars().count() > NAME_FITS).then_some(NODE_W - 14.0);
                 let shown = short(&label, 24);
-                let kind = if hit { format!("{} · cached", n.caption()) } else { n.caption() };
+                let caption = n.caption();
+                let kind = move || if hit() { format!("{caption} · cached") } else { caption.clone() };
                 let (x, y) = (n.x, n.y);
                 let subgraph = n.kind == "subgraph";
                 let (pick_id, move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone(), id.clone());
@@ -355,7 +368,7 @@ pub fn Canvas(
                         {(id != "__end__").then(|| view! {
                             <circle class="handle" aria-label=format!("connect from {id}") cx=NODE_W / 2.0 cy=NODE_H r=6 on:mousedown=start_connect />
                         })}
-                        {error.map(|e| view! {
+                        {move || error().map(|e| view! {
                             <title>{e.clone()}</title>
                             <text class="node-error" x=NODE_W / 2.0 y=NODE_H + 20.0>{short(&e, 28)}</text>
                         })}

@@ -55,7 +55,8 @@ pub fn run_view(s: RunSignals) -> RunView {
     // only what an unfinished one saved inside it.
     // A fork clears the steps before the selection: a selection past them lights nothing.
     let nested = move || !crumbs.with(Vec::is_empty);
-    let edges_lit = Signal::derive(move || {
+    // Memos, as the canvas reads these once per node and edge.
+    let edges_lit = Memo::new(move |_| {
         if nested() || picked.get().is_some() {
             return vec![];
         }
@@ -79,10 +80,20 @@ pub fn run_view(s: RunSignals) -> RunView {
         Some(c) => history.with(|rows| changed_keys(c.parent_in(rows).map(|r| &r.values), &c.values)),
         None => current.get().map(|s| s.changed).unwrap_or_default(),
     });
-    let canvas_step = Signal::derive(move || match nested() {
+    let canvas_step = Memo::new(move |_| match nested() {
         true => inner.get().map(|s| as_step(&s)),
         false => picked_state.get().map(|c| history.with(|rows| c.into_step(rows))).or_else(|| current.get()),
     });
     let compare_values = Signal::derive(move || compare.get().and_then(|i| steps.with(|all| all.get(i).map(|s| s.state.clone()))));
-    RunView { current, before, edges_lit, picked_state, inner, values, changed, canvas_step, compare_values }
+    RunView {
+        current,
+        before,
+        edges_lit: edges_lit.into(),
+        picked_state,
+        inner,
+        values,
+        changed,
+        canvas_step: canvas_step.into(),
+        compare_values,
+    }
 }
