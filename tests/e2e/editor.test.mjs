@@ -223,3 +223,15 @@ test("the timeline keeps up with a run: a chip and a compare option per superste
   assert.deepEqual(await page.locator(".step-chip").allInnerTexts(), chips);
   await page.close();
 });
+
+test("a picked node stays marked on the canvas while supersteps change its state", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  await page.locator('g.node[data-node="best_joke"] rect').click();
+  assert.match(await nodeClass(page, "best_joke"), /\bidle\b.*\bpicked\b/);
+  await page.locator(".doc-name").click();
+  await stepTo(page, 3);
+  // Its state went idle -> halted -> next; the mark stays with it.
+  assert.match(await nodeClass(page, "best_joke"), /\bnext\b.*\bpicked\b/);
+  await page.close();
+});

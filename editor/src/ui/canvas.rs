@@ -308,6 +308,7 @@ pub fn Canvas(
                     if n.terminal { " terminal" } else { "" },
                     if issue.is_empty() { "" } else { " has-problem" }
                 );
+                // One class string, `picked` in it: setting the string would drop a class added beside it.
                 let class = {
                     let id = id.clone();
                     move || {
@@ -315,7 +316,8 @@ pub fn Canvas(
                             Some(s) => (status(s, &id).class(), served_from_cache(s, &id)),
                             None => ("idle", false),
                         });
-                        format!("{fixed} {st}{}", if hit { " cached" } else { "" })
+                        let picked = selection.with(|sel| sel.contains(&id));
+                        format!("{fixed} {st}{}{}", if hit { " cached" } else { "" }, if picked { " picked" } else { "" })
                     }
                 };
                 let label = match n.id.as_str() {
@@ -330,8 +332,7 @@ pub fn Canvas(
                 let kind = move || if hit() { format!("{caption} · cached") } else { caption.clone() };
                 let (x, y) = (n.x, n.y);
                 let subgraph = n.kind == "subgraph";
-                let (pick_id, move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone(), id.clone());
-                let picked = move || selection.get().contains(&pick_id);
+                let (move_id, hand_id, open_id) = (id.clone(), id.clone(), id.clone());
                 let transform = move || {
                     let (dx, dy) = offset(&gesture.get(), &move_id);
                     format!("translate({},{})", x + dx, y + dy)
@@ -355,7 +356,7 @@ pub fn Canvas(
                     }
                 };
                 view! {
-                    <g class=class class:picked=picked data-node=id.clone() transform=transform
+                    <g class=class data-node=id.clone() transform=transform
                         on:mousedown=grab
                         on:dblclick=move |_| if subgraph { on_open.run(open_id.clone()) }>
                         <rect width=NODE_W height=NODE_H rx=if n.terminal { 22 } else { 8 } />
