@@ -234,13 +234,10 @@ pub fn Canvas(
                     EdgeKind::Command => "edge command",
                 };
                 let (from, to) = (e.from.clone(), e.to.clone());
-                let lit = move || carried.with(|hot| hot.iter().any(|(f, t)| *f == from && *t == to));
+                let lit = Memo::new(move |_| carried.with(|hot| hot.iter().any(|(f, t)| *f == from && *t == to)));
                 let line = e.clone();
                 let picked_now = move || picked.with(|p| p.as_ref() == Some(&line));
-                let arrow = {
-                    let lit = lit.clone();
-                    move || if lit() { "url(#arrow-carried)" } else { "url(#arrow)" }
-                };
+                let arrow = move || if lit.get() { "url(#arrow-carried)" } else { "url(#arrow)" };
                 let d = move || routes.with(|r| r.get(i).map(|r| r.d()).unwrap_or_default());
                 let spot = move || routes.with(|r| r.get(i).map(|r| r.label_at).unwrap_or_default());
                 view! {
@@ -299,9 +296,16 @@ pub fn Canvas(
             .map(|n| {
                 let id = n.id.clone();
                 let issue: Vec<String> = issues.iter().filter(|p| p.node.as_deref() == Some(n.id.as_str())).map(|p| p.text.clone()).collect();
-                let (hit_id, error_id) = (id.clone(), id.clone());
-                let hit = move || step.with(|s| s.as_ref().is_some_and(|s| served_from_cache(s, &hit_id)));
-                let error = move || step.with(|s| s.as_ref().and_then(|s| node_error(s, &error_id)));
+                // The node's state in the superstep on view, `(class, from cache, error)`: a memo, so a
+                // superstep that leaves it as it was re-renders nothing of it.
+                let state = {
+                    let id = id.clone();
+                    Memo::new(move |_| {
+                        step.with(|s| s.as_ref().map(|s| (status(s, &id).class(), served_from_cache(s, &id), node_error(s, &id))))
+                    })
+                };
+                let hit = move || state.with(|s| s.as_ref().is_some_and(|s| s.1));
+                let error = move || state.with(|s| s.as_ref().and_then(|s| s.2.clone()));
                 let fixed = format!(
                     "node kind-{}{}{}",
                     n.kind,
@@ -312,10 +316,7 @@ pub fn Canvas(
                 let class = {
                     let id = id.clone();
                     move || {
-                        let (st, hit) = step.with(|s| match s {
-                            Some(s) => (status(s, &id).class(), served_from_cache(s, &id)),
-                            None => ("idle", false),
-                        });
+                        let (st, hit) = state.with(|s| s.as_ref().map_or(("idle", false), |s| (s.0, s.1)));
                         let picked = selection.with(|sel| sel.contains(&id));
                         format!("{fixed} {st}{}{}", if hit { " cached" } else { "" }, if picked { " picked" } else { "" })
                     }
