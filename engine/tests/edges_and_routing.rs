@@ -240,3 +240,26 @@ fn drawn_edges_end_each_sink_once_in_name_order_and_never_an_error_handler() {
     assert_eq!(to_end, ["e", "j"]);
     assert!(edges.iter().any(|e| e.source == "z" && e.target == "j" && !e.conditional));
 }
+
+#[test]
+fn parallel_siblings_each_read_their_own_input_schema() {
+    // A fan-out's tasks share one view when they read the same channels; one with
+    // an input schema of its own must still see just those channels.
+    let seen = |name: &'static str| {
+        node(move |s| Ok::<_, NodeError>(json!({ "path": [format!("{name}:{}", s.keys().collect::<Vec<_>>().join(","))] })))
+    };
+    let g = path_graph()
+        .private_channel("secret", Channel::last_value())
+        .node("fan", node(|_| Ok::<_, NodeError>(json!({"secret": "s"}))))
+        .node("a", seen("a"))
+        .add_node(NodeSpec::new("b", seen("b")).input(["secret"]))
+        .node("c", seen("c"))
+        .edge(START, "fan")
+        .edge("fan", "a")
+        .edge("fan", "b")
+        .edge("fan", "c")
+        .compile()
+        .unwrap();
+    let out = g.invoke_blocking(json!({"n": 1}), RunConfig::default()).unwrap();
+    assert_eq!(out["path"], json!(["a:n,path", "b:secret", "c:n,path"]));
+}
