@@ -235,3 +235,24 @@ test("a picked node stays marked on the canvas while supersteps change its state
   assert.match(await nodeClass(page, "best_joke"), /\bnext\b.*\bpicked\b/);
   await page.close();
 });
+
+test("a long list in the state shows its newest hundred entries until all are asked for", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  await fillInput(page, JSON.stringify({ topic: "animal", jokes: Array.from({ length: 150 }, (_, i) => `joke ${i}`) }));
+  await page.locator(".doc-name").click();
+  await stepTo(page, 1);
+  const jokes = page.locator(".state-panel .json-row", { hasText: /^▾ jokes/ }).first();
+  await jokes.locator(".json-more button").waitFor();
+  assert.equal(await jokes.locator(".json-more button").innerText(), "… 50 earlier items: show all");
+  const rows = () => jokes.locator(":scope > .json-tree > .json-row").allInnerTexts();
+  let shown = await rows();
+  assert.equal(shown.length, 100);
+  assert.match(shown[0], /^50\s*"joke 50"/);
+  assert.match(shown.at(-1), /^149\s*"joke 149"/);
+  await jokes.locator(".json-more button").click();
+  shown = await rows();
+  assert.equal(shown.length, 150);
+  assert.match(shown[0], /^0\s*"joke 0"/);
+  await page.close();
+});

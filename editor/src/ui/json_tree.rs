@@ -46,9 +46,24 @@ pub fn JsonTree(
     }
 }
 
+/// How many of a long list's (or object's) entries a row shows at first: its newest.
+const SHOWN: usize = 100;
+
+/// How many entries of `len` a row leaves out (the oldest), unless all are asked for:
+/// a state panel redrawn every superstep stays fast when a message list grows long.
+fn left_out(len: usize, all: bool) -> usize {
+    if all {
+        0
+    } else {
+        len.saturating_sub(SHOWN)
+    }
+}
+
 #[component]
 fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) -> impl IntoView {
     let open = RwSignal::new(true);
+    let show_all = RwSignal::new(false);
+    let noun = if value.is_array() { "items" } else { "keys" };
     let nested = matches!(&value, Value::Object(m) if !m.is_empty()) || matches!(&value, Value::Array(a) if !a.is_empty());
     let summary = summary(&value);
     let children: Vec<(String, Value)> = match &value {
@@ -65,11 +80,16 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
             <span class="json-value">{summary}</span>
             <Show when=move || nested && open.get()>
                 <ul class="json-tree">
-                    {children
-                        .clone()
-                        .into_iter()
-                        .map(|(k, v)| view! { <JsonRow key=k value=v changed=false reducer=None /> }.into_any())
-                        .collect_view()}
+                    {let children = children.clone(); move || {
+                        let hidden = left_out(children.len(), show_all.get());
+                        let more = (hidden > 0).then(|| view! {
+                            <li class="json-more">
+                                <button on:click=move |_| show_all.set(true)>{format!("… {hidden} earlier {noun}: show all")}</button>
+                            </li>
+                        });
+                        let rows = children[hidden..].iter().cloned();
+                        (more, rows.map(|(k, v)| view! { <JsonRow key=k value=v changed=false reducer=None /> }.into_any()).collect_view())
+                    }}
                 </ul>
             </Show>
         </li>
@@ -78,8 +98,16 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
 
 #[cfg(test)]
 mod tests {
-    use super::summary;
+    use super::{left_out, summary, SHOWN};
     use serde_json::json;
+
+    #[test]
+    fn a_long_list_shows_its_newest_entries_until_all_are_asked_for() {
+        assert_eq!(left_out(3, false), 0);
+        assert_eq!(left_out(SHOWN, false), 0);
+        assert_eq!(left_out(SHOWN + 1950, false), 1950);
+        assert_eq!(left_out(SHOWN + 1950, true), 0);
+    }
 
     #[test]
     fn summaries_name_sizes_in_words_and_show_empty_values_as_they_are() {
