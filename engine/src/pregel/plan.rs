@@ -131,10 +131,13 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             let node = &spec.nodes[n];
             let triggers: Vec<usize> = node.triggers.iter().copied().filter(|&c| rs.available(spec, c)).collect();
             let path = TaskPath::Pull(node.name.clone());
-            let input = match &last_view {
-                _ if n == 0 => rs.values[spec.start_channel].as_deref().map(State::of_value).unwrap_or_default(),
-                Some((channels, view)) if *channels == &node.input[..] => view.clone(),
-                _ => last_view.insert((&node.input, rs.view(spec, &node.input))).1.clone(),
+            let input = if n == 0 {
+                rs.values[spec.start_channel].as_deref().map(State::of_value).unwrap_or_default()
+            } else {
+                match &last_view {
+                    Some((channels, view)) if *channels == &node.input[..] => view.clone(),
+                    _ => last_view.insert((&node.input, rs.view(spec, &node.input))).1.clone(),
+                }
             };
             Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input: RefCell::new(input) })
         })
