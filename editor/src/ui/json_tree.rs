@@ -1,6 +1,7 @@
 //! A collapsible JSON tree. Values are always rendered as text, never HTML.
 use leptos::prelude::*;
 use serde_json::Value;
+use std::sync::Arc;
 
 fn scalar(v: &Value) -> String {
     match v {
@@ -59,6 +60,15 @@ fn left_out(len: usize, all: bool) -> usize {
     }
 }
 
+/// A list's or an object's entries after its first `skip`, as rows show them: `(index or key, value)`.
+fn entries(value: &Value, skip: usize) -> Vec<(String, Value)> {
+    match value {
+        Value::Array(a) => a.iter().enumerate().skip(skip).map(|(i, v)| (i.to_string(), v.clone())).collect(),
+        Value::Object(m) => m.iter().skip(skip).map(|(k, v)| (k.clone(), v.clone())).collect(),
+        _ => vec![],
+    }
+}
+
 #[component]
 fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) -> impl IntoView {
     let open = RwSignal::new(true);
@@ -66,11 +76,13 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
     let noun = if value.is_array() { "items" } else { "keys" };
     let nested = matches!(&value, Value::Object(m) if !m.is_empty()) || matches!(&value, Value::Array(a) if !a.is_empty());
     let summary = summary(&value);
-    let children: Vec<(String, Value)> = match &value {
-        Value::Array(a) => a.iter().enumerate().map(|(i, v)| (i.to_string(), v.clone())).collect(),
-        Value::Object(m) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        _ => vec![],
+    let len = match &value {
+        Value::Array(a) => a.len(),
+        Value::Object(m) => m.len(),
+        _ => 0,
     };
+    // Shared, not copied: only the entries on show are (a long list's newest hundred).
+    let value = Arc::new(value);
     view! {
         <li class="json-row" class:changed=changed role="treeitem">
             <span class="json-key" on:click=move |_| open.update(|o| *o = !*o)>
@@ -80,14 +92,14 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
             <span class="json-value">{summary}</span>
             <Show when=move || nested && open.get()>
                 <ul class="json-tree">
-                    {let children = children.clone(); move || {
-                        let hidden = left_out(children.len(), show_all.get());
+                    {let value = value.clone(); move || {
+                        let hidden = left_out(len, show_all.get());
                         let more = (hidden > 0).then(|| view! {
                             <li class="json-more">
                                 <button on:click=move |_| show_all.set(true)>{format!("… {hidden} earlier {noun}: show all")}</button>
                             </li>
                         });
-                        let rows = children[hidden..].iter().cloned();
+                        let rows = entries(&value, hidden).into_iter();
                         (more, rows.map(|(k, v)| view! { <JsonRow key=k value=v changed=false reducer=None /> }.into_any()).collect_view())
                     }}
                 </ul>
@@ -98,8 +110,16 @@ fn JsonRow(key: String, value: Value, changed: bool, reducer: Option<String>) ->
 
 #[cfg(test)]
 mod tests {
-    use super::{left_out, summary, SHOWN};
+    use super::{entries, left_out, summary, SHOWN};
     use serde_json::json;
+
+    #[test]
+    fn entries_after_the_left_out_keep_their_indices_and_keys() {
+        let e = |k: &str, v| (k.to_string(), v);
+        assert_eq!(entries(&json!(["a", "b", "c"]), 1), vec![e("1", json!("b")), e("2", json!("c"))]);
+        assert_eq!(entries(&json!({"x": 1, "y": 2}), 0), vec![e("x", json!(1)), e("y", json!(2))]);
+        assert_eq!(entries(&json!(3), 0), vec![]);
+    }
 
     #[test]
     fn a_long_list_shows_its_newest_entries_until_all_are_asked_for() {
