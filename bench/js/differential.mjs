@@ -395,6 +395,7 @@ async function runOn(lib, spec, Saver) {
       for await (const c of await g.stream(null, { ...fc, recursionLimit: spec.limit, streamMode: "updates" })) chunks.push(JSON.stringify(norm(intr(c))));
       out.edit.chunks = chunks.sort();
     } catch (e) {
+      if (process.env.SHOWRUNERR) console.log("edit error", lib === LG ? "lg" : "ours", e?.stack?.slice(0, 600));
       out.edit.error = errName(lib, e);
     }
     hist = [];

@@ -570,6 +570,34 @@ test("a router that returns nothing fails its node, as in LangGraph.js; an empty
   assert.deepEqual(await routed(() => []).invoke({ log: [] }), { log: ["a"] });
 });
 
+test("builders and compiled graphs list their nodes by name, and the package's classes keep their names", async () => {
+  const inner = new StateGraph(Log).addNode("s", () => ({ log: ["s"] })).addEdge(START, "s").compile();
+  const b = new StateGraph(Log)
+    .addNode("a", () => ({ log: ["a"] }), { metadata: { tag: 1 }, ends: ["sub"] })
+    .addNode("sub", inner)
+    .addNode("__proto__", () => ({}))
+    .addEdge(START, "a")
+    .addEdge("a", "sub")
+    .addEdge("sub", "__proto__");
+  // Records, as LangGraph.js keeps them; any name is a plain key.
+  assert.deepEqual(Object.keys(b.nodes), ["a", "sub", "__proto__"]);
+  assert.deepEqual(Object.keys(b.channels), ["log", "x"]);
+  assert.equal(b.nodes.sub.fn, inner);
+  const g = b.compile();
+  assert.deepEqual(Object.keys(g.nodes), [START, "a", "sub", "__proto__"]);
+  assert.deepEqual(g.nodes.a, { name: "a", metadata: { tag: 1 }, ends: ["sub"], subgraphs: [] });
+  assert.equal(g.nodes.sub.subgraphs[0], inner);
+  const doc = StateGraph.fromJSON({ format: "superstep.graph", version: 1, name: "d", channels: [{ key: "x" }], nodes: [{ id: "n", kind: "set", values: { x: 1 } }], edges: [{ from: START, to: "n" }] });
+  assert.deepEqual(Object.keys(doc.compile().nodes), [START, "n"]);
+  // The bundle is minified: a console shows these names only because the package gives them back.
+  assert.deepEqual(
+    [b, g, new MemorySaver(), new Send("a", {}), new Command({})].map((x) => x.constructor.name),
+    ["StateGraph", "CompiledStateGraph", "MemorySaver", "Send", "Command"],
+  );
+  assert.equal(S.messagesStateReducer.name, "messagesStateReducer");
+  assert.equal(S.addMessages, S.messagesStateReducer);
+});
+
 test("a builder lists its edges and validates as compile() does; a compiled graph validates and tells an interrupted result", async () => {
   const b = new StateGraph(Log)
     .addNode("a", () => ({ x: 1 }))

@@ -56,6 +56,7 @@ async function main(): Promise<string[]> {
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
   const asked: string = graph.validate().isInterrupted<string>(out) ? out.__interrupt__[0].value : "";
   const joins: [string[], string][] = [...new StateGraph(State).addEdge(["a", "b"], "c").waitingEdges];
+  const nodeNames: string[] = Object.keys(graph.nodes).concat(Object.keys(new StateGraph(State).nodes));
   const limited = graph.withConfig({ recursionLimit: 5 });
   const outs = await limited.batch([{ topic: "a" }, { topic: "b" }], [{ configurable: { thread_id: "w1" } }, { configurable: { thread_id: "w2" } }]);
   const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });

@@ -596,6 +596,8 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   readonly interruptAfter: string[] | "*" | undefined;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
+  /** The nodes by name, START first (`Object.keys(graph.nodes)`); a compiled graph added as a node is in its `subgraphs`. */
+  readonly nodes: Record<string, { name: string; metadata: Record<string, unknown>; ends: string[]; subgraphs: CompiledStateGraph<any, any>[] }>;
   /** The name given to `compile`, else "LangGraph"; then `suffix`. */
   getName(suffix?: string): string;
   /** The same graph with `config` as the defaults of every call. */
@@ -732,6 +734,10 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   setFinishPoint(node: string): this;
   /** Graph-wide `retryPolicy`, `cachePolicy`, `timeout` and `errorHandler` (a node's own options win); applied at compile(). */
   setNodeDefaults(defaults: { retryPolicy?: RetryPolicy; cachePolicy?: CachePolicy | boolean; timeout?: TimeoutPolicy; errorHandler?: ErrorHandler }): this;
+  /** The nodes added so far, by name (error handlers included), as LangGraph.js keeps them. */
+  readonly nodes: Record<string, { fn: NodeFunction<any, any> | CompiledStateGraph<any, any> | RunnableLike<any>; metadata?: Record<string, unknown>; ends?: string[] }>;
+  /** The state's channels, by key. */
+  readonly channels: Record<string, { reducer?: (a: any, b: any) => any; default?: unknown }>;
   /** `[sources, target]` of each waiting edge. */
   readonly waitingEdges: Set<[string[], string]>;
   /** Every edge as `[from, to]`, a waiting edge's sources one by one. */

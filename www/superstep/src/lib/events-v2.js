@@ -212,7 +212,7 @@ export async function* streamEventsV2(graph, input, options) {
     let g = graph;
     for (const segment of ns) {
       const at = segment.lastIndexOf(":");
-      const fn = g.builder?.nodes?.get?.(at < 0 ? segment : segment.slice(0, at))?.fn;
+      const fn = g.builder?.nodes?.[at < 0 ? segment : segment.slice(0, at)]?.fn;
       // Only a compiled graph has a builder (a function or a LangChain runnable is not known).
       if (!fn?.builder) return undefined;
       g = fn;

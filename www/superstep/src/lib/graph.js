@@ -61,11 +61,12 @@ function checkErrorHandler(handler, where) {
 
 export class StateGraph {
   constructor(schema, options) {
-    this.channels = new Map();
+    // Records by name, as LangGraph.js keeps them (no prototype: any name is a plain key).
+    this.channels = Object.create(null);
     this.stateKeys = [];
     this.inputKeys = null;
     this.outputKeys = null;
-    this.nodes = new Map();
+    this.nodes = Object.create(null);
     this.edges = [];
     this.joins = [];
     this.branches = [];
@@ -87,8 +88,8 @@ export class StateGraph {
       if (ch.reducer != null && typeof ch.reducer !== "function") {
         throw wasmErrorLike("GraphValidationError", `The reducer of \`${k}\` must be a function, got ${describe(ch.reducer)}.`);
       }
-      const have = this.channels.get(k);
-      if (!have || (!have.reducer && ch.reducer)) this.channels.set(k, ch);
+      const have = this.channels[k];
+      if (!have || (!have.reducer && ch.reducer)) this.channels[k] = ch;
       if (inState && !this.stateKeys.includes(k)) this.stateKeys.push(k);
     }
     return keys;
@@ -113,9 +114,9 @@ export class StateGraph {
     }
     // Checked here, as LangGraph.js does, rather than at compile(); its messages.
     for (const c of ["|", ":"]) if (name.includes(c)) throw wasmErrorLike("GraphValidationError", `"${c}" is a reserved character and is not allowed in node names.`);
-    if (this.nodes.has(name)) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
+    if (name in this.nodes) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` already present.`);
     if (name === START || name === END) throw wasmErrorLike("GraphValidationError", `Node \`${name}\` is reserved.`);
-    if (this.channels.has(name)) {
+    if (name in this.channels) {
       throw wasmErrorLike("GraphValidationError", `${name} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
     }
     checkErrorHandler(options.errorHandler, `Node \`${name}\``);
@@ -127,10 +128,10 @@ export class StateGraph {
     if (options.errorHandler) {
       // As LangGraph.js: a node of its own, added before the node it handles.
       errorHandler = errorHandlerName(name);
-      if (this.nodes.has(errorHandler)) throw wasmErrorLike("GraphValidationError", `Cannot add error handler to node \`${name}\`: the reserved name \`${errorHandler}\` is already in use.`);
-      this.nodes.set(errorHandler, { fn: options.errorHandler, input, isErrorHandler: true });
+      if (errorHandler in this.nodes) throw wasmErrorLike("GraphValidationError", `Cannot add error handler to node \`${name}\`: the reserved name \`${errorHandler}\` is already in use.`);
+      this.nodes[errorHandler] = { fn: options.errorHandler, input, isErrorHandler: true };
     }
-    this.nodes.set(name, { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, timeout, defer: !!options.defer, metadata: options.metadata, errorHandler });
+    this.nodes[name] = { fn, input, ends: options.ends, cachePolicy: options.cachePolicy, retryPolicy: options.retryPolicy, timeout, defer: !!options.defer, metadata: options.metadata, errorHandler };
     return this;
   }
 
@@ -188,7 +189,7 @@ export class StateGraph {
 
   /** This graph as a document: nodes and routers become `code` references to named functions. */
   toJSON() {
-    const channels = [...this.channels].map(([key, ch]) => {
+    const channels = Object.entries(this.channels).map(([key, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
       return { key, reducer: builtinReducer(ch, dflt) ?? "overwrite", ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
     });
@@ -200,7 +201,7 @@ export class StateGraph {
       ...(this.inputKeys ? { input: this.inputKeys } : {}),
       ...(this.outputKeys ? { output: this.outputKeys } : {}),
       // Documents hold no error handlers: their nodes are left out with them.
-      nodes: [...this.nodes].filter(([, n]) => !n.isErrorHandler).map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
+      nodes: Object.entries(this.nodes).filter(([, n]) => !n.isErrorHandler).map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
       edges: [...this.edges.map(([from, to]) => ({ from, to })), ...this.joins.map(([from, to]) => ({ from, to }))],
       routers: this.branches.map((b) => ({ from: b.source, fn: `router:${b.source}`, ...(b.pathMap ? { paths: Object.fromEntries(b.pathMap) } : {}) })),
     };
@@ -227,7 +228,7 @@ export class StateGraph {
 
   /** Node `name`'s cache policy as compile() applies it (none for an error handler or an unknown node). */
   cachePolicyOf(name) {
-    const n = this.nodes.get(name);
+    const n = this.nodes[name];
     // A node's `cachePolicy: false` is not nullish, so it keeps the default out.
     return n && !n.isErrorHandler ? n.cachePolicy ?? this.nodeDefaults.cachePolicy : undefined;
   }
@@ -251,7 +252,7 @@ export class StateGraph {
   spec(options = {}) {
     const fns = [];
     const fn = (f) => fns.push(f) - 1;
-    const channels = [...this.channels].map(([name, ch]) => {
+    const channels = Object.entries(this.channels).map(([name, ch]) => {
       const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
       const builtin = builtinReducer(ch, dflt);
       return {
@@ -263,10 +264,11 @@ export class StateGraph {
       };
     });
     const defaultHandler = this.nodeDefaults.errorHandler;
-    if (defaultHandler && this.nodes.has(DEFAULT_ERROR_HANDLER)) {
+    if (defaultHandler && DEFAULT_ERROR_HANDLER in this.nodes) {
       throw wasmErrorLike("GraphValidationError", `Cannot apply a default error handler: the reserved node name \`${DEFAULT_ERROR_HANDLER}\` is already in use.`);
     }
-    const all = defaultHandler ? [...this.nodes, [DEFAULT_ERROR_HANDLER, { fn: defaultHandler, isErrorHandler: true }]] : [...this.nodes];
+    const all = Object.entries(this.nodes);
+    if (defaultHandler) all.push([DEFAULT_ERROR_HANDLER, { fn: defaultHandler, isErrorHandler: true }]);
     const nodes = all.map(([name, n]) => {
       const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
       const timeout = n.timeout ?? this.nodeDefaults.timeout;
@@ -521,6 +523,21 @@ export class CompiledStateGraph {
   get interruptAfter() {
     return shownBreakpoints(this.options.interruptAfter);
   }
+  /**
+   * The nodes by name, START first, as LangGraph.js's compiled graph lists them
+   * (`Object.keys(graph.nodes)`): each with its metadata, its `ends` and, for a
+   * compiled graph added as a node, that graph in `subgraphs`.
+   */
+  get nodes() {
+    const nodes = Object.create(null);
+    for (const name of this.graph.graphShape().nodes) {
+      if (name === END) continue;
+      const node = this.builder.nodes?.[name];
+      const sub = node?.fn instanceof CompiledStateGraph ? [node.fn] : [];
+      nodes[name] = { name, metadata: node?.metadata ?? {}, ends: node?.ends ?? [], subgraphs: sub };
+    }
+    return nodes;
+  }
 
   getName(suffix) {
     const name = this.name ?? "LangGraph";
@@ -748,7 +765,7 @@ export class CompiledStateGraph {
     const metadataOf = (id) => {
       // As LangGraph.js marks breakpoints (a "*" marks none there either).
       const [before, after] = [interruptBefore.includes(id), interruptAfter.includes(id)];
-      const metadata = this.builder.nodes?.get(id)?.metadata;
+      const metadata = this.builder.nodes?.[id]?.metadata;
       if (!before && !after) return metadata;
       return { ...metadata, __interrupt: before && after ? "before,after" : before ? "before" : "after" };
     };
@@ -764,7 +781,7 @@ export class CompiledStateGraph {
    * "|" when `recurse`); with `namespace`, just that subgraph, as LangGraph.js.
    */
   *getSubgraphs(namespace, recurse) {
-    for (const [name, node] of this.builder.nodes ?? []) {
+    for (const [name, node] of Object.entries(this.builder.nodes ?? {})) {
       if (!(node.fn instanceof CompiledStateGraph)) continue;
       if (namespace !== undefined && namespace !== name && !namespace.startsWith(`${name}|`)) continue;
       if (name === namespace) return yield [name, node.fn];

@@ -97,11 +97,11 @@ export function createReactAgent(params) {
   const entry = preModelHook != null ? "pre_model_hook" : "agent";
 
   const graph = new StateGraph(stateSchema ?? createReactAgentAnnotation(), contextSchema).addNode("tools", toolNode);
-  if (!graph.channels.has("messages")) throw new Error("Missing required `messages` key in state schema.");
+  if (!("messages" in graph.channels)) throw new Error("Missing required `messages` key in state schema.");
   let input;
   if (preModelHook != null) {
     graph.addNode("pre_model_hook", preModelHook).addEdge("pre_model_hook", "agent");
-    input = Annotation.Root({ ...Object.fromEntries(graph.channels), llmInputMessages: Annotation({ reducer: (_, update) => messagesStateReducer([], update), default: () => [] }) });
+    input = Annotation.Root({ ...graph.channels, llmInputMessages: Annotation({ reducer: (_, update) => messagesStateReducer([], update), default: () => [] }) });
   }
   graph.addNode("agent", callModel, { input }).addEdge(START, entry);
   const doneMap = { generate_structured_response: responseFormat != null ? "generate_structured_response" : null, [END]: responseFormat != null ? null : END };
