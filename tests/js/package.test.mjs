@@ -1,9 +1,13 @@
 // node --test: the JS package, loaded from its built wasm.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { init, engineVersion } from "../../www/superstep/node.js";
+import { init, engineVersion, StateGraph, Annotation, START } from "../../www/superstep/node.js";
 
-test("the package initialises and reports the engine version", async () => {
+test("in Node, importing the package loads the engine: a graph runs with no init(), which stays for shared code", async () => {
+  // Nothing in this file calls init() before this test.
+  const State = Annotation.Root({ x: Annotation() });
+  const graph = new StateGraph(State).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
+  assert.deepEqual(await graph.invoke({ x: 1 }), { x: 2 });
   const ready = init();
   // Node's init instantiates synchronously (the async path costs ~10 ms of cold start).
   assert.match(engineVersion(), /^\d+\.\d+\.\d+$/);
@@ -19,4 +23,17 @@ test("each entry is one bundled module: no imports but Node's own, and the .wasm
   assert.deepEqual(imports("node.js").sort(), ["node:async_hooks", "node:fs"]);
   const pkg = JSON.parse(readFileSync(new URL("package.json", dir), "utf8"));
   for (const f of pkg.files.filter((f) => !f.includes("*"))) assert.ok(existsSync(new URL(f, dir)), `${f} is listed in package.json and built`);
+});
+
+test("the browser entry before init() refuses with EngineNotLoadedError, then works once init(bytes) has loaded it", async () => {
+  const { readFileSync } = await import("node:fs");
+  // Its own module instance, with its own copy of the wasm glue: not loaded yet.
+  const B = await import("../../www/superstep/index.js");
+  const State = B.Annotation.Root({ x: B.Annotation() });
+  const build = () => new B.StateGraph(State).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(B.START, "a");
+  for (const early of [() => build().compile(), () => new B.MemorySaver(), () => new B.InMemoryCache()]) {
+    assert.throws(early, (e) => e instanceof B.EngineNotLoadedError && e instanceof B.BaseLangGraphError && /await init\(\)/.test(e.message));
+  }
+  await B.init(readFileSync(new URL("../../www/superstep/wasm/superstep_wasm_bg.wasm", import.meta.url)));
+  assert.deepEqual(await build().compile({ checkpointer: new B.MemorySaver() }).invoke({ x: 1 }, { configurable: { thread_id: "t" } }), { x: 2 });
 });

@@ -1,6 +1,6 @@
 // Types of the superstep package: a LangGraph.js-shaped API over a wasm engine.
 
-/** Loads the engine once; in Node the default reads the bundled .wasm from disk. */
+/** Loads the engine once (browsers: before building a graph). Importing the Node entry loads it already; there this is a no-op. */
 export function init(source?: BufferSource | Response | URL | string | WebAssembly.Module): Promise<unknown>;
 /** The engine's version string. */
 export function engineVersion(): string;
@@ -787,6 +787,8 @@ export class IndexedDBSaver implements Checkpointer, SavedCheckpointReader {
 export class GraphDocumentError extends BaseLangGraphError {
   problems: { path: string; message: string }[];
 }
+/** A graph, saver or cache built before `init()` has loaded the engine (the browser entry; importing the Node entry loads it). */
+export class EngineNotLoadedError extends BaseLangGraphError {}
 
 /** A graph loaded from a document (`StateGraph.fromJSON`). */
 export class DocumentGraph {

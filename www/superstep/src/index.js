@@ -6,7 +6,7 @@ import wasmInit, * as wasm from "../wasm/superstep_wasm.js";
 export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInterrupt, isGraphInterrupt, GraphBubbleUp, isGraphBubbleUp, NodeInterrupt, ParentCommand, isParentCommand, isNodeError, isNodeTimeoutError, isCommand, isInterrupted } from "./lib/types.js";
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError, StateGraphInputError,
-  BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError,
+  BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError, EngineNotLoadedError,
   EmptyChannelError, MultipleSubgraphsError, RemoteException, UnknownInterruptError, isUnknownInterruptError, GraphDrained, isGraphDrained,
 } from "./lib/types.js";
 export { isInvalidResume } from "./lib/response-schema.js";
@@ -22,7 +22,7 @@ export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
 export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.js";
 export { StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesValue, MessagesDeltaValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
-import { markMessage } from "./lib/messages.js";
+import { markLoaded } from "./lib/engine.js";
 import * as api from "./index.js";
 
 // The bundle is minified, so a console would show a graph as `be {…}`: the
@@ -38,10 +38,7 @@ let ready = null;
 
 /** Loads the engine. Pass bytes, a Response, a URL or a WebAssembly.Module; default: the bundled .wasm. */
 export function init(source) {
-  ready ??= wasmInit({ module_or_path: source ?? new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url) }).then((exports) => {
-    wasm.setMessageMarker(markMessage);
-    return exports;
-  });
+  ready ??= wasmInit({ module_or_path: source ?? new URL("./wasm/superstep_wasm_bg.wasm", import.meta.url) }).then(markLoaded);
   return ready;
 }
 

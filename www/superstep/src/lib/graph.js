@@ -1,6 +1,7 @@
 // StateGraph (the builder) and CompiledStateGraph (invoke, stream, state),
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../../wasm/superstep_wasm.js";
+import { requireEngine } from "./engine.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
@@ -308,6 +309,7 @@ export class StateGraph {
     const [spec, fns] = this.spec(options);
     let graph;
     try {
+      requireEngine("compile()");
       graph = wasm.compileGraph(spec, fns);
     } catch (e) {
       throw typedError(e);
@@ -326,6 +328,7 @@ export class DocumentGraph {
     this.functions = functions;
     let problems;
     try {
+      requireEngine("StateGraph.fromJSON()");
       problems = wasm.checkDocument(text);
     } catch (e) {
       throw typedError(e);
@@ -344,6 +347,7 @@ export class DocumentGraph {
     };
     let graph;
     try {
+      requireEngine("compile()");
       graph = wasm.compileDocument(this.text, make, saverId(checkpointer), cache ? cache.id : undefined);
     } catch (e) {
       throw typedError(e);
@@ -358,6 +362,7 @@ export class DocumentGraph {
   }
 
   toJSON() {
+    requireEngine("toJSON()");
     return wasm.normalizeDocument(this.text);
   }
 }

@@ -2,6 +2,7 @@
 // LangGraph.js-style saver (SQLite, Postgres, one's own BaseCheckpointSaver)
 // is reached through a bridge, and stores each Superstep checkpoint whole.
 import * as wasm from "../../wasm/superstep_wasm.js";
+import { requireEngine } from "./engine.js";
 import { ThreadLockedError, typedError } from "./types.js";
 
 /** Engine objects held by JS wrappers are released when the wrapper is collected. */
@@ -61,6 +62,7 @@ function pendingWrites({ task_id, kind }) {
 export class MemorySaver extends EngineSaver {
   constructor() {
     super();
+    requireEngine("new MemorySaver()");
     this.inner = new wasm.JsMemorySaver();
     this.id = this.inner.id;
     finalizer.register(this, { inner: this.inner, id: this.id });
@@ -88,6 +90,7 @@ export class IndexedDBSaver extends EngineSaver {
   constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
     super();
     try {
+      requireEngine("new IndexedDBSaver()");
       this.inner = new wasm.JsIndexedDbSaver(name, durability);
     } catch (e) {
       throw typedError(e);
@@ -118,6 +121,7 @@ export class IndexedDBSaver extends EngineSaver {
 export class InMemoryCache {
   #inner;
   constructor() {
+    requireEngine("new InMemoryCache()");
     const inner = new wasm.JsInMemoryCache();
     this.#inner = inner;
     this.id = inner.id;
@@ -207,6 +211,7 @@ export function saverId(checkpointer) {
   if (id === undefined) {
     // The engine holds the bridge, and the bridge only a weak reference: a saver (and
     // the connections it holds) goes once no compiled graph holds it, and its handle with it.
+    requireEngine("A checkpointer written in JS");
     const inner = new wasm.JsBridgeSaver(bridge(new WeakRef(checkpointer)));
     bridges.set(checkpointer, (id = inner.id));
     finalizer.register(checkpointer, { inner, id });

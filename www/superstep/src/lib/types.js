@@ -93,6 +93,8 @@ export const CheckpointStorageError = errorClass("CheckpointStorageError");
 export const StorageQuotaError = errorClass("StorageQuotaError");
 export const ThreadLockedError = errorClass("ThreadLockedError");
 export const GraphDocumentError = errorClass("GraphDocumentError");
+/** Building a graph, saver or cache before `init()` has loaded the engine. */
+export const EngineNotLoadedError = errorClass("EngineNotLoadedError");
 // LangGraph.js's other error classes, for code that imports or checks them; this
 // engine raises none of them (it has no remote graphs nor a strict resume mode).
 export const EmptyChannelError = errorClass("EmptyChannelError");
