@@ -166,3 +166,22 @@ pub fn reduce(reducer: &Reducer, slot: &mut Option<Rc<Value>>, writes: Vec<Value
         Reducer::LastValue => unreachable!("handled above"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Reducer;
+
+    #[test]
+    fn every_builtin_reducer_is_found_by_the_name_it_gives() {
+        let names = ["overwrite", "append", "add", "merge", "messages", "messages_delta"];
+        for name in names {
+            let reducer = Reducer::builtin(name).unwrap_or_else(|| panic!("{name} is a built-in reducer"));
+            assert_eq!(reducer.name(), name);
+            assert_eq!(format!("{reducer:?}"), format!("Reducer({name})"));
+        }
+        // LangGraph's names for two of them.
+        assert_eq!(Reducer::builtin("last_value").map(|r| r.name().to_string()).as_deref(), Some("overwrite"));
+        assert_eq!(Reducer::builtin("add_messages").map(|r| r.name().to_string()).as_deref(), Some("messages"));
+        assert!(Reducer::builtin("sum").is_none());
+    }
+}
