@@ -263,3 +263,23 @@ fn parallel_siblings_each_read_their_own_input_schema() {
     let out = g.invoke_blocking(json!({"n": 1}), RunConfig::default()).unwrap();
     assert_eq!(out["path"], json!(["a:n,path", "b:secret", "c:n,path"]));
 }
+
+#[test]
+fn a_node_run_by_a_plain_edge_leaves_its_half_filled_join_alone() {
+    // `c` waits for `a` and `b`, and also follows `x`. In step 2 `x` runs it while the
+    // join holds only `a`: as in LangGraph, a task consumes only what triggered it, so
+    // `b`'s write then fills the join and `c` runs again.
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("x", mark("x"))
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge(START, "x")
+        .edge("a", "b")
+        .edge("x", "c")
+        .join(["a", "b"], "c")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "x", "b", "c", "c"]));
+}
