@@ -280,6 +280,37 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
     assert_eq!(grew_from(3), Some((true, 1)));
 }
 
+/// A list a superstep leaves alone did not grow in it: the growth of the
+/// superstep before must not be told again (the bindings would append twice).
+#[test]
+fn a_list_left_alone_reports_no_growth() {
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .channel("n", Channel::last_value())
+        .node(
+            "step",
+            node(|s| {
+                let n = s.i64("n").unwrap();
+                Ok::<_, NodeError>(if n == 0 { json!({"log": [n], "n": n + 1}) } else { json!({"n": n + 1}) })
+            }),
+        )
+        .edge(START, "step")
+        .conditional("step", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 2 { END } else { "step" })), None)
+        .compile()
+        .unwrap();
+    let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
+    let parts = g.stream_blocking(json!({"n": 0, "log": ["in"]}), config).unwrap();
+    let grew: Vec<Option<usize>> = parts
+        .iter()
+        .map(|p| {
+            let s = p.shared.as_ref().expect("a shared chunk");
+            s.growth_of(&s.shared("log").unwrap()).map(|g| g.appended)
+        })
+        .collect();
+    // The input (onto the empty default), the append of step 1, then step 2 writing only `n`.
+    assert_eq!(grew, [Some(1), Some(1), None]);
+}
+
 #[test]
 fn a_channel_written_twice_shows_every_write_as_langgraph_does() {
     let g = StateGraph::new()
