@@ -163,7 +163,10 @@ fn a_finished_handler_in_a_paused_superstep_runs_again_on_resume_as_in_langgraph
         .compile_with(with_saver())
         .unwrap();
     let config = RunConfig::thread("t");
-    g.invoke_blocking(json!({}), config.clone()).unwrap();
+    let paused = g.invoke_blocking(json!({}), config.clone()).unwrap();
+    // As LangGraph.js: the run's output shows the handler's writes, the thread's state does not.
+    assert_eq!(paused["path"], json!(["handled"]));
+    assert_eq!(g.get_state_blocking(&config).unwrap().values["path"], json!([]));
     let out = g.invoke_blocking(Command::resume(json!("c!")), config).unwrap();
     assert_eq!(out["path"], json!(["handled", "c!"]));
     assert_eq!(handler_runs.get(), 2);
