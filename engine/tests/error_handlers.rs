@@ -68,6 +68,11 @@ fn the_tasks_stream_shows_the_failure_and_the_handler_task() {
     assert!(results.contains(&("on_a".into(), Value::Null)), "{results:?}");
     let starts: Vec<&str> = parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["name"].as_str().unwrap()).collect();
     assert_eq!(starts, ["a", "c", "on_a"]);
+    // Nothing triggered the handler's task: as LangGraph.js, it shows as pushed.
+    let triggers =
+        |name: &str| parts.iter().find(|p| p.data.get("input").is_some() && p.data["name"] == name).map(|p| p.data["triggers"].clone());
+    assert_eq!(triggers("on_a"), Some(json!(["__pregel_push"])));
+    assert_eq!(triggers("a"), Some(json!(["branch:to:a"])));
 }
 
 #[test]
