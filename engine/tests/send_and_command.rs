@@ -146,3 +146,23 @@ fn command_goto_to_a_missing_node_is_an_error() {
         Error::UnknownTarget { source: "a".into(), target: "nowhere".into() }
     );
 }
+
+#[test]
+fn a_supersteps_sends_start_before_its_edge_triggered_tasks_as_in_langgraph() {
+    // `a` leads to `b` by an edge and sends to `w`: the next superstep starts (and
+    // streams) `w` first, though its writes still apply after `b`'s.
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("w", mark("w"))
+        .edge(START, "a")
+        .edge("a", "b")
+        .conditional("a", router(|_| Ok::<_, NodeError>(vec![Send::new("w", json!({}))])), None)
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    let starts: Vec<&str> = parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["name"].as_str().unwrap()).collect();
+    assert_eq!(starts, ["a", "w", "b"]);
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "w"]));
+}
