@@ -165,4 +165,8 @@ fn a_supersteps_sends_start_before_its_edge_triggered_tasks_as_in_langgraph() {
     let starts: Vec<&str> = parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["name"].as_str().unwrap()).collect();
     assert_eq!(starts, ["a", "w", "b"]);
     assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "w"]));
+    // The tasks' paths, as LangGraph names them (the plan lists edge-triggered tasks first).
+    let mut stepper = g.stepper_blocking(json!({}), RunConfig::default()).unwrap();
+    let paths: Vec<String> = (0..3).flat_map(|_| futures::executor::block_on(stepper.step()).tasks).map(|t| t.path).collect();
+    assert_eq!(paths, ["__pregel_pull|__start__", "__pregel_pull|a", "__pregel_pull|b", "__pregel_push|0"]);
 }

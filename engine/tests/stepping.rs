@@ -24,6 +24,7 @@ fn each_step_reports_tasks_writes_state_next_and_outcome() {
     assert_eq!(s1.tasks.len(), 1);
     assert_eq!(s1.tasks[0].name, "a");
     assert_eq!(s1.tasks[0].triggers, vec!["branch:to:a"]);
+    assert_eq!(s1.tasks[0].path, "__pregel_pull|a");
     assert_eq!(s1.tasks[0].input, json!({"count": 5}));
     assert_eq!(s1.tasks[0].writes, vec![("count".to_string(), json!(1))]);
     assert_eq!(s1.state, json!({"count": 6}));
