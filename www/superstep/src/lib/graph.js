@@ -16,6 +16,7 @@ import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 import { graphView } from "./graph-view.js";
+import { DocumentGraph } from "./document-graph.js";
 import { finalizer, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
@@ -320,52 +321,6 @@ export class StateGraph {
 
 /** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
 export const INLINE_START = Symbol("superstep.inlineStart");
-
-/** A graph loaded from a document; `compile()` like a StateGraph. */
-export class DocumentGraph {
-  constructor(text, functions) {
-    this.text = text;
-    this.functions = functions;
-    let problems;
-    try {
-      requireEngine("StateGraph.fromJSON()");
-      problems = wasm.checkDocument(text);
-    } catch (e) {
-      throw typedError(e);
-    }
-    if (problems.length) {
-      throw typedError({ __superstepError: true, name: "GraphDocumentError", message: problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems });
-    }
-  }
-
-  compile({ checkpointer, cache, store } = {}) {
-    const make = (kind, id, code, fnName) => {
-      let fn = fnName ? this.functions[fnName] : null;
-      if (!fn && code) fn = new Function("state", "config", code);
-      if (!fn) return null;
-      return kind === "node" ? wrapNode(id, fn) : wrapRouter(id, fn);
-    };
-    let graph;
-    try {
-      requireEngine("compile()");
-      graph = wasm.compileDocument(this.text, make, saverId(checkpointer), cache ? cache.id : undefined);
-    } catch (e) {
-      throw typedError(e);
-    }
-    return new CompiledStateGraph(graph, this, { checkpointer, cache, store });
-  }
-
-  /** Top-level node `name`'s cache policy, as the document gives it. */
-  cachePolicyOf(name) {
-    this.cachePolicies ??= new Map(JSON.parse(this.text).nodes.map((n) => [n.id, n.cache]));
-    return this.cachePolicies.get(name);
-  }
-
-  toJSON() {
-    requireEngine("toJSON()");
-    return wasm.normalizeDocument(this.text);
-  }
-}
 
 function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });

@@ -1,0 +1,54 @@
+// A graph loaded from a graph document (`StateGraph.fromJSON`): the engine checks
+// and compiles the document; `code` nodes and routers become JS functions here.
+import * as wasm from "../../wasm/superstep_wasm.js";
+import { requireEngine } from "./engine.js";
+import { wrapNode, wrapRouter } from "./runtime.js";
+import { typedError } from "./types.js";
+import { saverId } from "./savers.js";
+import { CompiledStateGraph } from "./graph.js";
+
+/** A graph loaded from a document; `compile()` like a StateGraph. */
+export class DocumentGraph {
+  constructor(text, functions) {
+    this.text = text;
+    this.functions = functions;
+    let problems;
+    try {
+      requireEngine("StateGraph.fromJSON()");
+      problems = wasm.checkDocument(text);
+    } catch (e) {
+      throw typedError(e);
+    }
+    if (problems.length) {
+      throw typedError({ __superstepError: true, name: "GraphDocumentError", message: problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems });
+    }
+  }
+
+  compile({ checkpointer, cache, store } = {}) {
+    const make = (kind, id, code, fnName) => {
+      let fn = fnName ? this.functions[fnName] : null;
+      if (!fn && code) fn = new Function("state", "config", code);
+      if (!fn) return null;
+      return kind === "node" ? wrapNode(id, fn) : wrapRouter(id, fn);
+    };
+    let graph;
+    try {
+      requireEngine("compile()");
+      graph = wasm.compileDocument(this.text, make, saverId(checkpointer), cache ? cache.id : undefined);
+    } catch (e) {
+      throw typedError(e);
+    }
+    return new CompiledStateGraph(graph, this, { checkpointer, cache, store });
+  }
+
+  /** Top-level node `name`'s cache policy, as the document gives it. */
+  cachePolicyOf(name) {
+    this.cachePolicies ??= new Map(JSON.parse(this.text).nodes.map((n) => [n.id, n.cache]));
+    return this.cachePolicies.get(name);
+  }
+
+  toJSON() {
+    requireEngine("toJSON()");
+    return wasm.normalizeDocument(this.text);
+  }
+}
