@@ -64,6 +64,9 @@ fn replaying_an_old_checkpoint_forks_and_does_not_rerun_earlier_nodes() {
     let hist = g.get_state_history_blocking(&cfg).unwrap();
     assert_eq!(hist[1].metadata.as_ref().unwrap().source, Source::Fork);
     assert_eq!(hist[1].parent_config.as_ref().unwrap(), &before_b.config);
+    // As LangGraph.js 1.7.3: the fork is a step after the checkpoint it copies, and the branch goes on from there.
+    let steps: Vec<(i64, Source)> = hist.iter().map(|h| h.metadata.as_ref().map(|m| (m.step, m.source)).unwrap()).collect();
+    assert_eq!(steps[..3], [(3, Source::Loop), (2, Source::Fork), (2, Source::Loop)]);
 }
 
 #[test]
