@@ -261,6 +261,15 @@ fn per_invocation_subgraphs_start_fresh_and_per_thread_ones_accumulate() {
     let s3 = Rc::new(MemorySaver::new());
     let stateless = calling_parent(counter_subgraph(Checkpointing::Disabled), &s3, 2);
     assert_eq!(stateless.invoke_blocking(json!({}), RunConfig::thread("1")).unwrap()["counts"], json!([2, 2]));
+
+    // A subgraph compiled with a saver of its own runs per invocation under the parent's,
+    // and its own saver stays empty: LangGraph.js 1.7.3 ignores it too (checked).
+    let (s4, own) = (Rc::new(MemorySaver::new()), Rc::new(MemorySaver::new()));
+    let cfg = RunConfig::thread("1");
+    let owning = calling_parent(counter_subgraph(Checkpointing::Saver(own.clone())), &s4, 1);
+    owning.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(owning.invoke_blocking(json!({}), cfg).unwrap()["counts"], json!([2, 2]));
+    assert!(block_on(own.list("1", "", Default::default())).unwrap().is_empty());
 }
 
 #[test]
