@@ -646,3 +646,35 @@ fn a_router_knows_when_it_routes_a_command_the_subgraph_sent_up() {
     assert_eq!(parent(false).invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["inner", "q"]));
     assert_eq!(*seen.borrow(), [true, false]);
 }
+
+#[test]
+fn resuming_through_the_newest_checkpoints_config_resumes_the_subgraph_where_it_paused() {
+    // A UI resumes with the config `get_state` gave, which names the newest checkpoint:
+    // that is no time travel, so the subgraph goes on from its pause (as LangGraph.js 1.7.3).
+    let first_runs = Rc::new(std::cell::Cell::new(0));
+    let counted = first_runs.clone();
+    let sub = StateGraph::new()
+        .channel("path", Channel::append())
+        .node(
+            "first",
+            node(move |_| {
+                counted.set(counted.get() + 1);
+                Ok::<_, NodeError>(json!({"path": ["first"]}))
+            }),
+        )
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"path": [rt.interrupt(json!("v?"))?]}))))
+        .edge(START, "first")
+        .edge("first", "ask")
+        .compile()
+        .unwrap();
+    let s = Rc::new(MemorySaver::new());
+    let g =
+        StateGraph::new().channel("path", Channel::append()).subgraph("sub", sub).edge(START, "sub").compile_with(saver_opts(&s)).unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let mut newest = cfg.clone();
+    let id = g.get_state_blocking(&cfg).unwrap().config["configurable"]["checkpoint_id"].clone();
+    newest.configurable.insert("checkpoint_id".into(), id);
+    let out = g.invoke_blocking(Command::resume(json!("yes")), newest).unwrap();
+    assert_eq!((out["path"].clone(), first_runs.get()), (json!(["first", "yes"]), 1));
+}
