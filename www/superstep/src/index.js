@@ -24,16 +24,7 @@ export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.
 export { StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesValue, MessagesDeltaValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 
 import { markLoaded } from "./lib/engine.js";
-import * as api from "./index.js";
-
-// The bundle is minified, so a console would show a graph as `be {…}`: the
-// exported classes (and functions) get their own names back. Only these: esbuild's
-// --keep-names would wrap every closure as well, which slows a fan-out.
-// (Aliases keep the name they alias: `addMessages` is `messagesStateReducer`.)
-const aliases = new Set(["addMessages"]);
-for (const [name, value] of Object.entries(api)) {
-  if (typeof value === "function" && value.name !== name && !aliases.has(name)) Object.defineProperty(value, "name", { value: name });
-}
+import "./lib/class-names.js";
 
 let ready = null;
 
