@@ -222,3 +222,22 @@ impl PartialEq<Value> for State {
         &self.to_value() == other
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_routers_view_is_ready_where_written_plainly_and_pending_where_a_reducer_must_run_until_read() {
+        let base = State::of_value(&json!({"n": 1, "log": ["a"]}));
+        assert_eq!((base.len(), base.is_empty(), State::default().is_empty()), (2, false, true));
+        let view = base.with_writes(&Rc::from("log"), &Reducer::Append, [json!(["b"])].iter());
+        let ready = |s: &State| s.iter_ready().map(|(k, v)| (k.to_string(), v.map(|v| (**v).clone()))).collect::<Vec<_>>();
+        // The appended list waits for its first read (bindings defer it), then stays computed.
+        assert_eq!(ready(&view), [("n".to_string(), Some(json!(1))), ("log".to_string(), None)]);
+        assert_eq!(view.get("log"), Some(&json!(["a", "b"])));
+        assert_eq!(ready(&view)[1], ("log".to_string(), Some(json!(["a", "b"]))));
+        assert_eq!(view.len(), 2);
+    }
+}

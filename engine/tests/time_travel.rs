@@ -136,3 +136,25 @@ fn forks_and_replays_leave_every_checkpoint_of_the_original_branch_unchanged() {
     g.invoke_blocking(Value::Null, at(before_parallel)).unwrap();
     assert!(unchanged(), "checkpoints changed by a replay");
 }
+
+#[test]
+fn every_checkpoint_records_the_graphs_name_and_version() {
+    // What a migration (and a thread list) reads: the compile options' name and version, "1" by default.
+    let s = saver();
+    let build = |version: Option<&str>| {
+        let options = CompileOptions { name: Some("review".into()), version: version.map(Into::into), ..storing_in(&s) };
+        path_state().node("a", mark("a")).edge(START, "a").compile_with(options).unwrap()
+    };
+    let (first, second) = (build(None), build(Some("2")));
+    assert_eq!((first.version(), second.version()), ("1", "2"));
+    first.invoke_blocking(json!({}), thread("t")).unwrap();
+    second.invoke_blocking(json!({}), thread("u")).unwrap();
+    for (g, t, version) in [(&first, "t", "1"), (&second, "u", "2")] {
+        let hist = g.get_state_history_blocking(&thread(t)).unwrap();
+        assert!(!hist.is_empty());
+        for h in hist {
+            let m = h.metadata.unwrap();
+            assert_eq!((&*m.graph, &*m.graph_version), ("review", version));
+        }
+    }
+}
