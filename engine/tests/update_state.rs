@@ -103,7 +103,28 @@ fn an_update_as_input_queues_the_input_beside_the_paused_tasks() {
     let s = state(&g, &cfg, &new);
     assert_eq!(s.values, json!({"x": 1, "log": ["a"]}), "the input waits for __start__");
     assert_eq!(s.next, vec!["__start__", "b", "c"]);
-    assert_eq!(s.metadata.unwrap().source, Source::Input);
+    let m = s.metadata.unwrap();
+    // One step after the checkpoint it edits; on a thread with none, the input step (-1): as LangGraph.js 1.7.3.
+    assert_eq!((m.source, m.step), (Source::Input, 2));
+    let fresh = RunConfig::thread("fresh");
+    let first = g.update_state_blocking(&fresh, json!({"x": 5}), Some(INPUT)).unwrap();
+    let m = state(&g, &fresh, &first).metadata.unwrap();
+    assert_eq!((m.source, m.step), (Source::Input, -1));
+}
+
+#[test]
+fn an_empty_update_makes_a_bare_checkpoint_and_the_paused_step_runs_whole_again() {
+    // `updateState(config, null)`, as LangGraph.js 1.7.3 (checked): a new checkpoint of the
+    // state before the paused step, c's finished write left out; resumed, c runs again.
+    let (g, cfg) = paused();
+    let before = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!((&before.values, &before.next), (&json!({"x": 1, "log": ["a", "c"]}), &vec!["b".to_string()]));
+    let new = g.update_state_blocking(&cfg, Value::Null, None).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!((s.values, s.next), (json!({"x": 1, "log": ["a"]}), vec!["b".to_string(), "c".to_string()]));
+    let (m, was) = (s.metadata.unwrap(), before.metadata.unwrap());
+    assert_eq!((m.source, m.step), (Source::Update, was.step + 1));
+    assert_eq!(resume(&g, &cfg), json!({"x": 11, "log": ["a", "b:R", "c", "d"]}));
 }
 
 #[test]
