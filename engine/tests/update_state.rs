@@ -271,3 +271,63 @@ fn an_end_edit_after_a_refused_resume_finishes_the_paused_tasks_not_a_gotos() {
     let s = block_on(g.get_state(&cfg, false)).unwrap();
     assert_eq!((s.values, s.next), (json!({"x": "b", "log": ["u", "b"]}), Vec::<String>::new()));
 }
+
+/// `names` in a line from START, or all from START (`parallel`), each adding its name to
+/// `log`, then `last`; paused before `last`.
+fn paused_before_last(names: &[&str], parallel: bool, last: &str) -> CompiledGraph {
+    let mark = |k: &str| {
+        let k = k.to_string();
+        node(move |_| Ok::<_, NodeError>(json!({ "log": [k.clone()] })))
+    };
+    let mut g = StateGraph::new().channel("log", Channel::reducer(Reducer::Append).default(json!([]))).node(last, mark(last));
+    let mut prev = START;
+    for &n in names {
+        g = g.node(n, mark(n)).edge(if parallel { START } else { prev }, n);
+        prev = n;
+    }
+    g = if parallel { names.iter().fold(g, |g, n| g.edge(*n, last)) } else { g.edge(prev, last) };
+    let saver = Checkpointing::Saver(Rc::new(MemorySaver::new()));
+    g.compile_with(CompileOptions { checkpointer: saver, interrupt_before: vec![last.into()], ..Default::default() }).unwrap()
+}
+
+#[test]
+fn an_update_without_as_node_is_the_last_writers_and_refused_when_two_wrote_last() {
+    // As LangGraph.js 1.7.3 (checked), which infers `asNode` the same way.
+    let cfg = RunConfig::thread("t");
+    let line = paused_before_last(&["a", "b"], false, "c");
+    line.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    line.update_state_blocking(&cfg, json!({"log": ["edit"]}), None).unwrap();
+    let s = line.get_state_blocking(&cfg).unwrap();
+    let m = s.metadata.unwrap();
+    assert_eq!((s.values, s.next, m.source, m.step), (json!({"log": ["a", "b", "edit"]}), vec!["c".to_string()], Source::Update, 3));
+
+    let fan = paused_before_last(&["a", "b"], true, "z");
+    fan.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let refused = fan.update_state_blocking(&cfg, json!({"log": ["x"]}), None).unwrap_err();
+    assert!(refused.to_string().contains("Ambiguous update, specify \"asNode\""), "{refused}");
+
+    // Only the input has been written: START wrote last, and its edge leads on.
+    let start = paused_before_last(&[], false, "a");
+    start.invoke_blocking(json!({"log": ["in"]}), cfg.clone()).unwrap();
+    start.update_state_blocking(&cfg, json!({"log": ["e"]}), None).unwrap();
+    let s = start.get_state_blocking(&cfg).unwrap();
+    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"log": ["in", "e"]}), vec!["a".to_string()], 1));
+
+    // START wrote after a node had: a new input, paused before `a` again. The update is START's, so `a` stays next.
+    let saver = Checkpointing::Saver(Rc::new(MemorySaver::new()));
+    let options = CompileOptions { checkpointer: saver, interrupt_before: vec!["a".into(), "b".into()], ..Default::default() };
+    let g = StateGraph::new()
+        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["b"]}))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile_with(options)
+        .unwrap();
+    g.invoke_blocking(json!({"log": ["in1"]}), cfg.clone()).unwrap();
+    g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
+    g.invoke_blocking(json!({"log": ["in2"]}), cfg.clone()).unwrap();
+    g.update_state_blocking(&cfg, json!({"log": ["e"]}), None).unwrap();
+    let s = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"log": ["in1", "a", "in2", "e"]}), vec!["a".to_string()], 4));
+}
