@@ -170,3 +170,37 @@ fn a_supersteps_sends_start_before_its_edge_triggered_tasks_as_in_langgraph() {
     let paths: Vec<String> = (0..3).flat_map(|_| futures::executor::block_on(stepper.step()).tasks).map(|t| t.path).collect();
     assert_eq!(paths, ["__pregel_pull|__start__", "__pregel_pull|a", "__pregel_pull|b", "__pregel_push|0"]);
 }
+
+#[test]
+fn a_command_may_update_through_key_value_pairs_and_its_router_sees_each_write_once() {
+    // Command(update=[[key, value], ...]), as LangGraph allows: a key may come twice, and
+    // the router's view reduces both writes once each (here, a list of three after `a`).
+    let seen = std::rc::Rc::new(std::cell::Cell::new(0));
+    let saw = seen.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(Command::default().with_update(json!([["log", ["x"]], ["log", ["y"]]])))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["b"]}))))
+        .edge(START, "a")
+        .conditional(
+            "a",
+            router(move |s| {
+                saw.set(s.get("log").unwrap().as_array().unwrap().len());
+                Ok::<_, NodeError>("b")
+            }),
+            None,
+        )
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({"log": ["in"]}))["log"], json!(["in", "x", "y", "b"]));
+    assert_eq!(seen.get(), 3);
+    // A list that is not of pairs is no update.
+    let bad = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("a", node(|_| Ok::<_, NodeError>(Command::default().with_update(json!([["log"]])))))
+        .edge(START, "a")
+        .compile()
+        .unwrap();
+    let err = bad.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
+    assert!(matches!(err, Error::InvalidUpdate { .. }), "{err:?}");
+}
