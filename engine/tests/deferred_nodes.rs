@@ -208,3 +208,25 @@ fn a_source_a_waiting_edge_has_seen_already_does_not_hold_a_deferred_node_back()
     assert_eq!(next, vec!["d", "j"]);
     assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap()["path"], json!(["a", "b", "u", "d", "j"]));
 }
+
+#[test]
+fn a_deferred_join_missing_a_source_never_runs_even_when_nothing_else_is_left() {
+    // x routes on to b (a source of the join) or to END. As LangGraph.js 1.7.3 (checked):
+    // with b skipped the join stays short and d never runs; with b it runs last.
+    let build = || {
+        path_graph()
+            .channel("go", Channel::last_value())
+            .node("a", mark("a"))
+            .node("x", mark("x"))
+            .node("b", mark("b"))
+            .add_node(deferred("d"))
+            .edge(START, "a")
+            .edge(START, "x")
+            .conditional("x", router(|s| Ok::<_, NodeError>(if s.get("go") == Some(&json!(true)) { "b" } else { END })), None)
+            .join(["a", "b"], "d")
+            .compile()
+            .unwrap()
+    };
+    assert_eq!(run(&build(), json!({"go": false}))["path"], json!(["a", "x"]));
+    assert_eq!(run(&build(), json!({"go": true}))["path"], json!(["a", "x", "b", "d"]));
+}
