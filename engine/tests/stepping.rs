@@ -17,6 +17,8 @@ fn each_step_reports_tasks_writes_state_next_and_outcome() {
         .unwrap();
     let mut s = g.stepper_blocking(json!({"count": 5}), RunConfig::default()).unwrap();
     assert_eq!(s.next_nodes(), vec![START]);
+    // LangGraph.js's default limit; the input checkpoint is step -1.
+    assert_eq!((s.recursion_limit(), s.step_number(), s.is_finished()), (25, -1, false));
     let s0 = block_on(s.step());
     assert_eq!((s0.step, s0.state.clone(), s0.next.clone()), (0, json!({"count": 5}), vec!["a".to_string()]));
     let s1 = block_on(s.step());
@@ -32,9 +34,11 @@ fn each_step_reports_tasks_writes_state_next_and_outcome() {
     assert_eq!(s1.outcome, Outcome::Continue);
     let s2 = block_on(s.step());
     assert_eq!((s2.state.clone(), s2.next.clone()), (json!({"count": 16}), Vec::<String>::new()));
+    assert_eq!((s.step_number(), s.is_finished()), (2, false));
     let s3 = block_on(s.step());
     assert_eq!(s3.outcome, Outcome::Done);
     assert!(s3.tasks.is_empty());
+    assert!(s.is_finished());
     // A finished stepper stays finished.
     assert_eq!(block_on(s.step()).outcome, Outcome::Done);
 }
