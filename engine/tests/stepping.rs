@@ -61,3 +61,26 @@ fn a_failed_step_reports_the_error_on_the_task_and_keeps_state() {
     assert_eq!(snap.state, json!({}));
     let _ = run; // keep the helper module used
 }
+
+#[test]
+fn a_paused_step_reports_each_tasks_interrupts_and_applies_nothing() {
+    // What the editor's step view shows: the asking task's question, its sibling's writes
+    // kept aside, and the state as before the step.
+    let g = last(&["x", "y"])
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("ok?"))? }))))
+        .node("sib", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
+        .edge(START, "ask")
+        .edge(START, "sib")
+        .compile_with(CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(saver()), ..Default::default() })
+        .unwrap();
+    let mut s = g.stepper_blocking(json!({}), RunConfig::thread("t")).unwrap();
+    block_on(s.step());
+    let snap = block_on(s.step());
+    assert!(matches!(snap.outcome, Outcome::Interrupted(_)), "{:?}", snap.outcome);
+    let ask = snap.tasks.iter().find(|t| t.name == "ask").unwrap();
+    assert_eq!(ask.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("ok?")]);
+    assert!(ask.writes.is_empty());
+    let sib = snap.tasks.iter().find(|t| t.name == "sib").unwrap();
+    assert_eq!((sib.interrupts.len(), sib.writes.clone()), (0, vec![("y".to_string(), json!(2))]));
+    assert_eq!(snap.state, json!({}));
+}
