@@ -238,29 +238,43 @@ fn a_resumed_superstep_restarts_every_task_and_its_checkpoint_lists_what_each_sa
     assert_eq!(seen, ["tasks ask start", "tasks b start", "tasks ask result"]);
 }
 
-/// A run that shares its values (as the bindings ask) sends the same state as
-/// one that copies it, and tells which lists only grew, and from which list.
-#[test]
-fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
-    let g = StateGraph::new()
+/// `step` loops while `n` is below `last`, writing `n + 1` and, when `log_of(n)`
+/// gives one, a write to the `log` list.
+fn log_loop(last: i64, log_of: impl Fn(i64) -> Option<Value> + 'static) -> CompiledGraph {
+    StateGraph::new()
         .channel("log", Channel::append())
         .channel("n", Channel::last_value())
         .node(
             "step",
-            node(|s| {
+            node(move |s| {
                 let n = s.i64("n").unwrap();
-                let log = if n == 1 { overwrite(json!(["reset"])) } else { json!([n]) };
-                Ok::<_, NodeError>(json!({"log": log, "n": n + 1}))
+                let mut update = json!({"n": n + 1});
+                if let Some(log) = log_of(n) {
+                    update["log"] = log;
+                }
+                Ok::<_, NodeError>(update)
             }),
         )
         .edge(START, "step")
-        .conditional("step", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 3 { END } else { "step" })), None)
+        .conditional("step", router(move |s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= last { END } else { "step" })), None)
         .compile()
-        .unwrap();
+        .unwrap()
+}
+
+/// The values chunks of a run that shares its values, as the bindings ask.
+fn shared_values(g: &CompiledGraph, input: Value) -> Vec<StreamPart> {
+    let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
+    g.stream_blocking(input, config).unwrap()
+}
+
+/// A run that shares its values sends the same state as one that copies it,
+/// and tells which lists only grew, and from which list.
+#[test]
+fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
+    let g = log_loop(3, |n| Some(if n == 1 { overwrite(json!(["reset"])) } else { json!([n]) }));
     let input = json!({"n": 0, "log": ["in"]});
     let copied = values(&g, input.clone());
-    let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
-    let parts = g.stream_blocking(input, config).unwrap();
+    let parts = shared_values(&g, input);
     let shared: Vec<&State> = parts.iter().map(|p| p.shared.as_ref().expect("a shared chunk")).collect();
     assert!(parts.iter().all(|p| p.data.is_null()));
     assert_eq!(shared.iter().map(|s| s.to_value()).collect::<Vec<_>>(), copied);
@@ -284,23 +298,8 @@ fn shared_values_chunks_hold_the_copied_state_and_say_what_grew() {
 /// superstep before must not be told again (the bindings would append twice).
 #[test]
 fn a_list_left_alone_reports_no_growth() {
-    let g = StateGraph::new()
-        .channel("log", Channel::append())
-        .channel("n", Channel::last_value())
-        .node(
-            "step",
-            node(|s| {
-                let n = s.i64("n").unwrap();
-                Ok::<_, NodeError>(if n == 0 { json!({"log": [n], "n": n + 1}) } else { json!({"n": n + 1}) })
-            }),
-        )
-        .edge(START, "step")
-        .conditional("step", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 2 { END } else { "step" })), None)
-        .compile()
-        .unwrap();
-    let config = RunConfig { shared_values: true, ..RunConfig::default().modes(&[StreamMode::Values]) };
-    let parts = g.stream_blocking(json!({"n": 0, "log": ["in"]}), config).unwrap();
-    let grew: Vec<Option<usize>> = parts
+    let g = log_loop(2, |n| (n == 0).then(|| json!([n])));
+    let grew: Vec<Option<usize>> = shared_values(&g, json!({"n": 0, "log": ["in"]}))
         .iter()
         .map(|p| {
             let s = p.shared.as_ref().expect("a shared chunk");
