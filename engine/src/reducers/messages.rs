@@ -267,6 +267,16 @@ mod tests {
     }
 
     #[test]
+    fn a_type_content_pair_is_a_message_and_other_lists_are_not() {
+        // LangChain's tuple form, as LangGraph's add_messages takes it.
+        let out = add_messages(json!([]), json!([["user", "hi"], ["assistant", "yo"]]), &mut counter()).unwrap();
+        assert_eq!(out, [json!({"type": "human", "content": "hi", "id": "gen-1"}), json!({"type": "ai", "content": "yo", "id": "gen-2"})]);
+        for bad in [json!([["user"]]), json!([[1, "hi"]]), json!([["user", "hi", "extra"]])] {
+            assert!(add_messages(json!([]), bad.clone(), &mut counter()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn removes_by_id_and_remove_all() {
         let mut ids = counter();
         let left = json!([{"type": "human", "content": "a", "id": "m1"}, {"type": "ai", "content": "b", "id": "m2"}]);
