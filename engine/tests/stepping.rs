@@ -71,7 +71,7 @@ fn a_paused_step_reports_each_tasks_interrupts_and_applies_nothing() {
         .node("sib", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
         .edge(START, "ask")
         .edge(START, "sib")
-        .compile_with(CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(saver()), ..Default::default() })
+        .compile_with(with_saver())
         .unwrap();
     let mut s = g.stepper_blocking(json!({}), RunConfig::thread("t")).unwrap();
     block_on(s.step());

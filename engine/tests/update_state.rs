@@ -2,6 +2,7 @@
 //! the special `as_node`s (END, `__copy__`, `__input__`), several nodes' updates
 //! in one superstep, and LangGraph's errors.
 mod common;
+use common::{mark, path_state, with_saver};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -272,62 +273,56 @@ fn an_end_edit_after_a_refused_resume_finishes_the_paused_tasks_not_a_gotos() {
     assert_eq!((s.values, s.next), (json!({"x": "b", "log": ["u", "b"]}), Vec::<String>::new()));
 }
 
-/// `names` in a line from START, or all from START (`parallel`), each adding its name to
-/// `log`, then `last`; paused before `last`.
-fn paused_before_last(names: &[&str], parallel: bool, last: &str) -> CompiledGraph {
-    let mark = |k: &str| {
-        let k = k.to_string();
-        node(move |_| Ok::<_, NodeError>(json!({ "log": [k.clone()] })))
-    };
-    let mut g = StateGraph::new().channel("log", Channel::reducer(Reducer::Append).default(json!([]))).node(last, mark(last));
+/// `names` in a line from START, or all from START (`parallel`), then `last`: each node
+/// adds its name to `path`.
+fn leading_to(names: &[&'static str], parallel: bool, last: &'static str) -> StateGraph {
+    let mut g = path_state().node(last, mark(last));
     let mut prev = START;
     for &n in names {
         g = g.node(n, mark(n)).edge(if parallel { START } else { prev }, n);
         prev = n;
     }
-    g = if parallel { names.iter().fold(g, |g, n| g.edge(*n, last)) } else { g.edge(prev, last) };
-    let saver = Checkpointing::Saver(Rc::new(MemorySaver::new()));
-    g.compile_with(CompileOptions { checkpointer: saver, interrupt_before: vec![last.into()], ..Default::default() }).unwrap()
+    if parallel {
+        names.iter().fold(g, |g, n| g.edge(*n, last))
+    } else {
+        g.edge(prev, last)
+    }
+}
+
+/// `g` with a memory saver, pausing before each of `before`.
+fn pausing_before(g: StateGraph, before: &[&str]) -> CompiledGraph {
+    g.compile_with(CompileOptions { interrupt_before: before.iter().map(|&n| n.into()).collect(), ..with_saver() }).unwrap()
 }
 
 #[test]
 fn an_update_without_as_node_is_the_last_writers_and_refused_when_two_wrote_last() {
     // As LangGraph.js 1.7.3 (checked), which infers `asNode` the same way.
     let cfg = RunConfig::thread("t");
-    let line = paused_before_last(&["a", "b"], false, "c");
+    let line = pausing_before(leading_to(&["a", "b"], false, "c"), &["c"]);
     line.invoke_blocking(json!({}), cfg.clone()).unwrap();
-    line.update_state_blocking(&cfg, json!({"log": ["edit"]}), None).unwrap();
+    line.update_state_blocking(&cfg, json!({"path": ["edit"]}), None).unwrap();
     let s = line.get_state_blocking(&cfg).unwrap();
     let m = s.metadata.unwrap();
-    assert_eq!((s.values, s.next, m.source, m.step), (json!({"log": ["a", "b", "edit"]}), vec!["c".to_string()], Source::Update, 3));
+    assert_eq!((s.values, s.next, m.source, m.step), (json!({"path": ["a", "b", "edit"]}), vec!["c".to_string()], Source::Update, 3));
 
-    let fan = paused_before_last(&["a", "b"], true, "z");
+    let fan = pausing_before(leading_to(&["a", "b"], true, "z"), &["z"]);
     fan.invoke_blocking(json!({}), cfg.clone()).unwrap();
-    let refused = fan.update_state_blocking(&cfg, json!({"log": ["x"]}), None).unwrap_err();
+    let refused = fan.update_state_blocking(&cfg, json!({"path": ["x"]}), None).unwrap_err();
     assert!(refused.to_string().contains("Ambiguous update, specify \"asNode\""), "{refused}");
 
     // Only the input has been written: START wrote last, and its edge leads on.
-    let start = paused_before_last(&[], false, "a");
-    start.invoke_blocking(json!({"log": ["in"]}), cfg.clone()).unwrap();
-    start.update_state_blocking(&cfg, json!({"log": ["e"]}), None).unwrap();
+    let start = pausing_before(leading_to(&[], false, "a"), &["a"]);
+    start.invoke_blocking(json!({"path": ["in"]}), cfg.clone()).unwrap();
+    start.update_state_blocking(&cfg, json!({"path": ["e"]}), None).unwrap();
     let s = start.get_state_blocking(&cfg).unwrap();
-    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"log": ["in", "e"]}), vec!["a".to_string()], 1));
+    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"path": ["in", "e"]}), vec!["a".to_string()], 1));
 
     // START wrote after a node had: a new input, paused before `a` again. The update is START's, so `a` stays next.
-    let saver = Checkpointing::Saver(Rc::new(MemorySaver::new()));
-    let options = CompileOptions { checkpointer: saver, interrupt_before: vec!["a".into(), "b".into()], ..Default::default() };
-    let g = StateGraph::new()
-        .channel("log", Channel::reducer(Reducer::Append).default(json!([])))
-        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
-        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["b"]}))))
-        .edge(START, "a")
-        .edge("a", "b")
-        .compile_with(options)
-        .unwrap();
-    g.invoke_blocking(json!({"log": ["in1"]}), cfg.clone()).unwrap();
+    let g = pausing_before(leading_to(&["a"], false, "b"), &["a", "b"]);
+    g.invoke_blocking(json!({"path": ["in1"]}), cfg.clone()).unwrap();
     g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
-    g.invoke_blocking(json!({"log": ["in2"]}), cfg.clone()).unwrap();
-    g.update_state_blocking(&cfg, json!({"log": ["e"]}), None).unwrap();
+    g.invoke_blocking(json!({"path": ["in2"]}), cfg.clone()).unwrap();
+    g.update_state_blocking(&cfg, json!({"path": ["e"]}), None).unwrap();
     let s = g.get_state_blocking(&cfg).unwrap();
-    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"log": ["in1", "a", "in2", "e"]}), vec!["a".to_string()], 4));
+    assert_eq!((s.values, s.next, s.metadata.unwrap().step), (json!({"path": ["in1", "a", "in2", "e"]}), vec!["a".to_string()], 4));
 }
