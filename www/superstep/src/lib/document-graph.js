@@ -9,6 +9,7 @@ import { CompiledStateGraph } from "./graph.js";
 
 /** A graph loaded from a document; `compile()` like a StateGraph. */
 export class DocumentGraph {
+  // Its constructor checks the engine is loaded, so its methods need not.
   constructor(text, functions) {
     this.text = text;
     this.functions = functions;
@@ -33,7 +34,6 @@ export class DocumentGraph {
     };
     let graph;
     try {
-      requireEngine("compile()");
       graph = wasm.compileDocument(this.text, make, saverId(checkpointer), cache ? cache.id : undefined);
     } catch (e) {
       throw typedError(e);
@@ -48,7 +48,6 @@ export class DocumentGraph {
   }
 
   toJSON() {
-    requireEngine("toJSON()");
     return wasm.normalizeDocument(this.text);
   }
 }
