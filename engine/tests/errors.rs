@@ -190,6 +190,42 @@ fn two_overwrites_of_a_reducer_key_in_one_step_is_invalid_update() {
     assert!(matches!(g.invoke_blocking(json!({}), RunConfig::default()), Err(Error::InvalidUpdate { key, .. }) if key == "log"));
 }
 
+/// As LangGraph (Python and JS): a superstep that pauses on an interrupt applies its
+/// finished tasks' writes to show them, so two that conflict fail the run at once,
+/// in every stream mode, rather than after the interrupt is answered. The writes
+/// stay saved: the thread still waits, and its resume meets the conflict again.
+#[test]
+fn conflicting_writes_beside_an_interrupt_fail_the_run_when_it_pauses() {
+    for modes in [&[StreamMode::Updates][..], &[StreamMode::Values], &[StreamMode::Debug], &[StreamMode::Tasks]] {
+        let g = last(&["v", "log"])
+            .node("a", node(|_| Ok::<_, NodeError>(json!({"v": "a"}))))
+            .node("b", node(|_| Ok::<_, NodeError>(json!({"v": "b"}))))
+            .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"log": rt.interrupt(json!("?"))?}))))
+            .edge(START, "a")
+            .edge(START, "b")
+            .edge(START, "ask")
+            .compile_with(with_saver())
+            .unwrap();
+        let cfg = thread("t").modes(modes);
+        let parts = stream_parts(&g, json!({}), cfg.clone());
+        assert!(matches!(parts.last(), Some(Err(Error::InvalidUpdate { key, .. })) if key == "v"), "{modes:?}: {parts:?}");
+        let state = g.get_state_blocking(&cfg).unwrap();
+        assert_eq!(state.next, ["ask"], "{modes:?}");
+        assert_eq!(state.tasks.iter().find(|t| t.name == "ask").unwrap().interrupts.len(), 1);
+        assert!(matches!(g.invoke_blocking(Command::resume(json!("x")), cfg), Err(Error::InvalidUpdate { .. })), "{modes:?}");
+    }
+    // A pause whose finished tasks agree stays a pause.
+    let g = last(&["v", "log"])
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"v": "a"}))))
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"log": rt.interrupt(json!("?"))?}))))
+        .edge(START, "a")
+        .edge(START, "ask")
+        .compile_with(with_saver())
+        .unwrap();
+    let paused = g.invoke_blocking(json!({}), thread("t").modes(&[StreamMode::Debug])).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("?"));
+}
+
 fn pairs(p: &[(&str, serde_json::Value)]) -> NodeOutput {
     NodeOutput::Writes(p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
 }

@@ -191,8 +191,9 @@ fn saved_result<'a>(saved: &Saved<'a>, id: &str, shown: &dyn Fn(&TaskResult) -> 
 /// `rs` with the writes of the tasks that already finished in an unfinished
 /// superstep applied: how LangGraph shows an interrupted or failed run's
 /// newest state. `pending` holds the step's saved results, `(task id, name,
-/// result)`. A conflict among them leaves the state as the checkpoint has it
-/// (the run reports it on resume). Messages without an id get one from `ids`, as
+/// result)`. A conflict among them leaves the state as the checkpoint has it:
+/// the run that paused failed on it, and so will its resume (LangGraph's
+/// `getState` throws here; a snapshot stays readable). Messages without an id get one from `ids`, as
 /// every application of their writes does.
 pub fn with_finished_writes(
     spec: &GraphSpec,

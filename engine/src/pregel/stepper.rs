@@ -472,16 +472,21 @@ impl Stepper {
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
         if unfinished {
             // Each paused task streamed its stop when it paused (emit_task_result). The
-            // root graph then streams its state with the finished tasks' writes, as
-            // LangGraph does when it stops on an interrupt (its invoke output).
-            let output_written =
-                || results.iter().any(|r| shown_at_pause(r) && r.writes.writes.iter().any(|(c, _)| spec.output_keys.contains(c)));
-            if root && output_written() {
-                self.run.values_shown.set(true);
-                self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                    super::apply::with_writes_of(spec, &self.rs, tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
-                        .all_values(spec)
-                });
+            // root graph then applies the finished tasks' writes to a copy of its state
+            // and streams that, as LangGraph does when it stops on an interrupt (its
+            // invoke output). Writes that conflict fail the run here, as in LangGraph,
+            // not only once it resumes; they stay saved, and a resume meets them again.
+            let shown_writes = || results.iter().filter(|r| shown_at_pause(r)).flat_map(|r| &r.writes.writes);
+            if root && shown_writes().next().is_some() {
+                let mut shown = self.rs.clone();
+                let mut ids = || self.run.env.next_id();
+                if let Err(e) = super::apply::apply_saved_writes(spec, &mut shown, tasks, &self.pending, shown_at_pause, &mut ids) {
+                    return (Outcome::Error(e), vec![], false);
+                }
+                if shown_writes().any(|(c, _)| spec.output_keys.contains(c)) {
+                    self.run.values_shown.set(true);
+                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || shown.all_values(spec));
+                }
             }
             return (Outcome::Interrupted(interrupts), vec![], false);
         }

@@ -1,0 +1,43 @@
+// Two finished tasks write one LastValue key in the superstep where a third pauses in
+// interrupt(): LangGraph applies the finished writes to show the paused state, so the run
+// fails with InvalidUpdateError when it pauses (in every stream mode), not after the answer.
+// The writes stay saved: a resume meets the conflict again. Writes that agree still pause.
+import { errorName, out, thread } from "./_support.mjs";
+export const name = "conflicting writes beside an interrupt";
+export const features = ["interrupts", "reducers", "errors", "streaming"];
+export async function run(lib) {
+  const { StateGraph, Annotation, START, MemorySaver, Command, interrupt } = lib;
+  const S = Annotation.Root({ v: Annotation(), log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const build = (conflict) => {
+    let g = new StateGraph(S)
+      .addNode("a", () => ({ v: "a" }))
+      .addNode("ask", () => ({ log: [interrupt("?")] }))
+      .addEdge(START, "a")
+      .addEdge(START, "ask");
+    if (conflict) g = g.addNode("b", () => ({ v: "b" })).addEdge(START, "b");
+    return g.compile({ checkpointer: new MemorySaver() });
+  };
+  const result = {};
+  for (const mode of ["updates", "values", "debug", "tasks"]) {
+    const g = build(true);
+    const t = thread(`t-${mode}`);
+    let ended = "ok";
+    try {
+      for await (const _ of await g.stream({ log: [] }, { ...t, streamMode: mode }));
+    } catch (e) {
+      ended = errorName(e, lib);
+    }
+    let resumed;
+    try {
+      resumed = out(await g.invoke(new Command({ resume: "x" }), t));
+    } catch (e) {
+      resumed = errorName(e, lib);
+    }
+    result[mode] = { ended, resumed };
+  }
+  const fine = build(false);
+  const t = thread("agree");
+  result.agreeing = out(await fine.invoke({ log: [] }, t));
+  result.answered = out(await fine.invoke(new Command({ resume: "x" }), t));
+  return result;
+}
