@@ -321,7 +321,11 @@ async function runOn(lib, spec, Saver) {
     // CMD_INPUT=1: once the run ends, a Command as input (an update, and a goto to a node) goes on.
     if (process.env.CMD_INPUT && !asked && !st.next.length && !cmdSent) {
       cmdSent = true;
-      const target = spec.nodes[(i + spec.limit) % spec.nodes.length].name;
+      // Not to a join's node: LangGraph.js 1.7.3 consumes only the first channel that triggers a
+      // node, so a goto while the node's join is full leaves the join full (its thread then lists
+      // the node as next, and later runs it again). Python LangGraph and ours consume both.
+      const targets = spec.nodes.filter((nd) => !joinedNodes(spec).has(nd.name));
+      const target = targets[(i + spec.limit) % targets.length].name;
       cmdAt.push([st.metadata?.step, target]);
       input = new lib.Command({ update: { log: [`c${i}`], n: 1 }, goto: target });
       continue;
@@ -340,7 +344,8 @@ async function runOn(lib, spec, Saver) {
     // Only the first resume, and the run stops if it leaves the step paused (see above).
     // RESUME_GOTO: to a node that is not a task of the paused step (LangGraph.js ids a pull task by
     // the trigger it fires on, so a goto to a finished one runs it again; ours is one task per node).
-    const free = spec.nodes.filter((nd) => !st.tasks.some((t) => t.name === nd.name));
+    // Nor to a join's node (see CMD_INPUT above).
+    const free = spec.nodes.filter((nd) => !st.tasks.some((t) => t.name === nd.name) && !joinedNodes(spec).has(nd.name));
     const goto = process.env.RESUME_GOTO && free.length ? { goto: free[(i * 3 + spec.limit) % free.length].name } : {};
     const update = process.env.RESUME_UPDATE && updatedAt === undefined && asked ? { update: { log: [`u${i}`], n: 1 }, ...goto } : {};
     if (update.update) updatedAt = st.metadata?.step;
@@ -405,6 +410,9 @@ async function runOn(lib, spec, Saver) {
   out.taskRuns = g.taskRuns.n;
   return out;
 }
+
+/** The nodes a join (a waiting edge) leads to. */
+const joinedNodes = (spec) => new Set(spec.joins.map(([, to]) => to));
 
 /** The seed's graph on a fresh saver, or null if it does not compile (runOn reports that). */
 function builtOrNull(lib, spec, Saver) {
@@ -553,6 +561,7 @@ async function debugOn(lib, spec, Saver) {
       for await (const c of await g.stream(input, { ...cfg, streamMode: ["debug", "tasks", "checkpoints"], subgraphs: true })) evs.push(one(c[0], c[1], c[2]));
     } catch (e) {
       error = errName(lib, e);
+      if (process.env.SHOWRUNERR) console.log("debug run error", i, lib === LG ? "lg" : "ours", e?.stack?.slice(0, 900));
     }
     // On a failure LangGraph.js's stream can end before the events buffered so far are out.
     runs.push({ error, evs: error ? evs.length > 0 : process.env.RAW ? evs : evs.sort() });

@@ -283,3 +283,28 @@ fn a_node_run_by_a_plain_edge_leaves_its_half_filled_join_alone() {
         .unwrap();
     assert_eq!(run(&g, json!({}))["path"], json!(["a", "x", "b", "c", "c"]));
 }
+
+#[test]
+fn a_node_an_edge_and_its_full_join_trigger_together_consumes_both() {
+    // `c` follows `a` and waits for `a` and `b`: step 1 fills the join and writes the
+    // edge. As in Python LangGraph, `c` consumes both, so it runs once, and the
+    // finished thread has nothing next. (LangGraph.js 1.7.3 consumes only the first
+    // channel it finds: its thread lists `c` as next, and `invoke(null)` runs it again.)
+    for defer in [false, true] {
+        let c = NodeSpec::new("c", mark("c"));
+        let g = path_graph()
+            .node("a", mark("a"))
+            .node("b", mark("b"))
+            .add_node(if defer { c.deferred() } else { c })
+            .edge(START, "a")
+            .edge(START, "b")
+            .edge("a", "c")
+            .join(["a", "b"], "c")
+            .compile_with(with_saver())
+            .unwrap();
+        let cfg = thread("t");
+        assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap()["path"], json!(["a", "b", "c"]), "defer {defer}");
+        assert!(g.get_state_blocking(&cfg).unwrap().next.is_empty(), "defer {defer}");
+        assert_eq!(g.invoke_blocking(Input::Continue, cfg).unwrap()["path"], json!(["a", "b", "c"]), "defer {defer}");
+    }
+}
