@@ -65,6 +65,28 @@ fn compile_rejects_bad_path_map_duplicate_and_reserved_names() {
     let v = compile_err(last(&["x"]).node("a:b", noop()).edge(START, "a:b"));
     assert_eq!(v, ValidationError::ReservedName { name: "a:b".into() });
     assert_eq!(v.to_string(), "\":\" is a reserved character and is not allowed in node names (`a:b`)");
+    // Breakpoints name nodes of the graph, or "*" for all of them.
+    let breakpoints = |before: &str, after: &str| {
+        let options = CompileOptions { interrupt_before: vec![before.into()], interrupt_after: vec![after.into()], ..Default::default() };
+        last(&["x"]).node("a", noop()).edge(START, "a").compile_with(options)
+    };
+    assert!(breakpoints("*", "a").is_ok());
+    assert!(
+        matches!(breakpoints("ghost", "*"), Err(Error::Validation(ValidationError::UnknownNode { node, context })) if node == "ghost" && context == "interrupt_before")
+    );
+    assert!(
+        matches!(breakpoints("a", "ghost"), Err(Error::Validation(ValidationError::UnknownNode { context, .. })) if context == "interrupt_after")
+    );
+    // A schema may not name the graph's own channels.
+    let schema = |input: &str, output: &str| {
+        last(&["x"]).node("a", noop()).edge(START, "a").input_keys([input]).output_keys([output]).compile().err()
+    };
+    assert!(schema("x", "x").is_none());
+    assert_eq!(schema(START, "x"), Some(Error::Validation(ValidationError::ReservedKey { key: START.into() })));
+    for name in ["a|b", "__interrupt__", "__metadata__"] {
+        let v = compile_err(last(&["x"]).node(name, noop()).edge(START, name));
+        assert_eq!(v, ValidationError::ReservedName { name: name.into() });
+    }
 }
 
 #[test]
@@ -141,7 +163,7 @@ fn two_writes_to_an_overwrite_key_in_one_step_is_invalid_update() {
 #[test]
 fn writes_the_barrier_refused_are_kept_and_refused_again_not_lost() {
     // a and b finish, but their writes conflict: as LangGraph, each task's writes stay saved
-    // with the checkpoint, so the snapshot shows them and a retry meets the same conflict
+    // with the checkpoint, so its snapshot lists them and a retry meets the same conflict
     // (rather than taking a and b as finished with nothing written).
     let g = last(&["x", "y"])
         .node("a", node(|_| Ok::<_, NodeError>(json!({"x": 1, "y": "a"}))))
@@ -156,7 +178,9 @@ fn writes_the_barrier_refused_are_kept_and_refused_again_not_lost() {
         let e = g.invoke_blocking(input, config.clone()).unwrap_err();
         assert_eq!(e.class_name(), "InvalidUpdateError", "{e}");
     }
-    let s = futures::executor::block_on(g.get_state(&config, false)).unwrap();
+    // The newest state applies them, so it fails as LangGraph's does; the checkpoint lists them.
+    assert!(matches!(g.get_state_blocking(&config), Err(Error::InvalidUpdate { .. })));
+    let s = g.get_state_history_blocking(&config).unwrap().remove(0);
     let results: Vec<_> = s.tasks.iter().map(|t| (t.name.as_str(), t.result.clone())).collect();
     assert_eq!(results, vec![("a", Some(json!({"x": 1, "y": "a"}))), ("b", Some(json!({"x": 2})))]);
     assert_eq!(s.values, json!({}));
@@ -194,6 +218,7 @@ fn two_overwrites_of_a_reducer_key_in_one_step_is_invalid_update() {
 /// finished tasks' writes to show them, so two that conflict fail the run at once,
 /// in every stream mode, rather than after the interrupt is answered. The writes
 /// stay saved: the thread still waits, and its resume meets the conflict again.
+/// LangGraph's `getState` applies them as well, and throws the same error.
 #[test]
 fn conflicting_writes_beside_an_interrupt_fail_the_run_when_it_pauses() {
     for modes in [&[StreamMode::Updates][..], &[StreamMode::Values], &[StreamMode::Debug], &[StreamMode::Tasks]] {
@@ -209,9 +234,11 @@ fn conflicting_writes_beside_an_interrupt_fail_the_run_when_it_pauses() {
         let cfg = thread("t").modes(modes);
         let parts = stream_parts(&g, json!({}), cfg.clone());
         assert!(matches!(parts.last(), Some(Err(Error::InvalidUpdate { key, .. })) if key == "v"), "{modes:?}: {parts:?}");
-        let state = g.get_state_blocking(&cfg).unwrap();
-        assert_eq!(state.next, ["ask"], "{modes:?}");
-        assert_eq!(state.tasks.iter().find(|t| t.name == "ask").unwrap().interrupts.len(), 1);
+        // As LangGraph's, the newest state applies those writes too, and fails the same way;
+        // the checkpoint itself still reads, with the question its task asked.
+        assert!(matches!(g.get_state_blocking(&cfg), Err(Error::InvalidUpdate { .. })), "{modes:?}");
+        let newest = g.get_state_history_blocking(&cfg).unwrap().remove(0);
+        assert_eq!(newest.tasks.iter().find(|t| t.name == "ask").unwrap().interrupts.len(), 1, "{modes:?}");
         assert!(matches!(g.invoke_blocking(Command::resume(json!("x")), cfg), Err(Error::InvalidUpdate { .. })), "{modes:?}");
     }
     // A pause whose finished tasks agree stays a pause.

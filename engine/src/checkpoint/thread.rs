@@ -265,7 +265,7 @@ impl CompiledGraph {
             let values = if with_finished {
                 let (pending, _) = super::restore_pending(spec, &t.pending_writes);
                 let env = self.env();
-                with_finished_writes(spec, &rs, &tasks, &pending, &mut || env.next_id()).all_values(spec)
+                with_finished_writes(spec, &rs, &tasks, &pending, &mut || env.next_id())?.all_values(spec)
             } else {
                 rs.all_values(spec)
             };

@@ -191,22 +191,24 @@ fn saved_result<'a>(saved: &Saved<'a>, id: &str, shown: &dyn Fn(&TaskResult) -> 
 /// `rs` with the writes of the tasks that already finished in an unfinished
 /// superstep applied: how LangGraph shows an interrupted or failed run's
 /// newest state. `pending` holds the step's saved results, `(task id, name,
-/// result)`. A conflict among them leaves the state as the checkpoint has it:
-/// the run that paused failed on it, and so will its resume (LangGraph's
-/// `getState` throws here; a snapshot stays readable). Messages without an id get one from `ids`, as
-/// every application of their writes does.
+/// result)`. Writes that conflict are the error LangGraph's `getState` throws
+/// too (the run that saved them failed on them). Messages without an id get
+/// one from `ids`, as every application of their writes does.
 pub fn with_finished_writes(
     spec: &GraphSpec,
     rs: &RunState,
     tasks: &[std::rc::Rc<Task>],
     pending: &[(String, String, TaskResult)],
     ids: &mut dyn MessageIds,
-) -> RunState {
+) -> Result<RunState, Error> {
+    let mut out = rs.clone();
     // An error handler's writes are not shown (LangGraph.js lists the failed node, not its handler).
-    with_writes_of(spec, rs, tasks, pending, |r| r.status == TaskStatus::Done && r.handled.is_none(), ids)
+    apply_saved_writes(spec, &mut out, tasks, pending, |r| r.status == TaskStatus::Done && r.handled.is_none(), ids)?;
+    Ok(out)
 }
 
-/// As `with_finished_writes`, with the writes of the saved results that `shown` picks.
+/// `rs` with the writes of the saved results that `shown` picks, or `rs` as it
+/// is should they conflict.
 pub(crate) fn with_writes_of(
     spec: &GraphSpec,
     rs: &RunState,

@@ -1,7 +1,8 @@
 // Two finished tasks write one LastValue key in the superstep where a third pauses in
 // interrupt(): LangGraph applies the finished writes to show the paused state, so the run
 // fails with InvalidUpdateError when it pauses (in every stream mode), not after the answer.
-// The writes stay saved: a resume meets the conflict again. Writes that agree still pause.
+// getState applies them too, and throws the same error. The writes stay saved: a resume
+// meets the conflict again. Writes that agree still pause.
 import { errorName, out, thread } from "./_support.mjs";
 export const name = "conflicting writes beside an interrupt";
 export const features = ["interrupts", "reducers", "errors", "streaming"];
@@ -27,13 +28,19 @@ export async function run(lib) {
     } catch (e) {
       ended = errorName(e, lib);
     }
+    let state;
+    try {
+      state = out((await g.getState(t)).values);
+    } catch (e) {
+      state = errorName(e, lib);
+    }
     let resumed;
     try {
       resumed = out(await g.invoke(new Command({ resume: "x" }), t));
     } catch (e) {
       resumed = errorName(e, lib);
     }
-    result[mode] = { ended, resumed };
+    result[mode] = { ended, state, resumed };
   }
   const fine = build(false);
   const t = thread("agree");
