@@ -328,3 +328,66 @@ fn a_send_router_is_checked_like_the_rest_of_the_document() {
         ]
     );
 }
+
+#[test]
+fn node_and_router_settings_are_checked_each_at_its_path() {
+    let p = problems(json!({
+        "format": "superstep.graph", "version": 1, "name": "settings",
+        "channels": [{"key": "a"}, {"key": "xs"}],
+        "subgraphs": {"inner": {"format": "superstep.graph", "version": 1, "name": "inner", "channels": [{"key": "a"}],
+            "nodes": [{"id": "i", "kind": "set", "values": {"a": 1}}], "edges": [{"from": "__start__", "to": "i"}]}},
+        "nodes": [
+            {"id": "__start__", "kind": "set", "values": {}},
+            {"id": "__end__", "kind": "set", "values": {}},
+            {"id": "a|b", "kind": "set", "values": {}},
+            {"id": "s", "kind": "set", "values": {"a": "hi {{ a"}, "goto": "a +", "defer": "yes"},
+            {"id": "u", "kind": "update", "exprs": {"a": 1}},
+            {"id": "q", "kind": "interrupt", "key": "a", "prompt": "{{ xs"},
+            {"id": "f", "kind": "send", "over": "xs +", "node": "u"},
+            {"id": "g", "kind": "subgraph", "graph": "outer"},
+            {"id": "h", "kind": "subgraph", "graph": "inner"},
+            {"id": "c", "kind": "code"},
+            {"id": "d", "kind": "code", "fn": "double", "defer": true}
+        ],
+        "edges": [{"from": "__start__", "to": "s"}, {"from": "s", "to": "__end__"}],
+        "routers": [
+            {"from": "__start__", "rules": [{"when": "a", "to": "u"}], "else": "__end__"},
+            {"from": "ghost", "else": "q"},
+            {"from": "u", "paths": {"k": "nowhere", "done": "__end__"}, "rules": [{"when": "a", "to": "k"}], "else": "u"},
+            {"from": "q", "send": {"over": "xs", "node": "u"}, "rules": [{"when": "a", "to": "u"}]},
+            {"from": "q", "send": {"over": "xs", "node": "u"}, "else": "u"},
+            {"from": "q", "send": {"over": "xs", "node": "u"}, "code": "return 'u'"},
+            {"from": "q", "send": {"over": "xs", "node": "u"}, "fn": "pick"}
+        ]
+    }));
+    let got = paths_and_messages(&p);
+    let fan_out_only = "a router with `send` fans out only: it has no `rules`, `else`, `code`, `fn` or `paths`";
+    let want = [
+        ("$.nodes[0].id", "\"__start__\" is a reserved name"),
+        ("$.nodes[1].id", "\"__end__\" is a reserved name"),
+        ("$.nodes[2].id", "\"a|b\" is a reserved name"),
+        ("$.nodes[3].values.a", "template error at character 3: `{{` without `}}`"),
+        ("$.nodes[3].goto", "expression error at character 3: unexpected end of expression"),
+        ("$.nodes[3].defer", "expected true or false"),
+        ("$.nodes[4].exprs.a", "expected an expression (a string)"),
+        ("$.nodes[5].prompt", "template error at character 0: `{{` without `}}`"),
+        ("$.nodes[6].over", "expression error at character 4: unexpected end of expression"),
+        ("$.nodes[7].graph", "no subgraph of that name in `subgraphs`"),
+        ("$.nodes[9]", "a code node needs `code` (a JS function body) or `fn` (a function name)"),
+        ("$.routers[1].from", "router on missing node \"ghost\""),
+        ("$.routers[2].paths.k", "path to missing node \"nowhere\""),
+        ("$.routers[2].else", "else target \"u\" is not a node or path key"),
+        ("$.routers[3]", fan_out_only),
+        ("$.routers[4]", fan_out_only),
+        ("$.routers[5]", fan_out_only),
+        ("$.routers[6]", fan_out_only),
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn only_nodes_that_return_an_update_take_a_goto() {
+    use superstep::doc::validate::{takes_goto, KINDS};
+    let taking: Vec<&str> = KINDS.iter().map(|(k, _)| *k).filter(|k| takes_goto(k)).collect();
+    assert_eq!(taking, ["set", "update", "interrupt"]);
+}

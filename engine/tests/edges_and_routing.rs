@@ -308,3 +308,22 @@ fn a_node_an_edge_and_its_full_join_trigger_together_consumes_both() {
         assert_eq!(g.invoke_blocking(Input::Continue, cfg).unwrap()["path"], json!(["a", "b", "c"]), "defer {defer}");
     }
 }
+
+#[test]
+fn two_waiting_edges_each_wait_for_their_own_sources() {
+    // `c` waits for `a` and `b` (step 1); `e` waits for `d` (step 1) and `c` (step 2).
+    let g = path_graph()
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("d", mark("d"))
+        .node("e", mark("e"))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "d")
+        .join(["a", "b"], "c")
+        .join(["c", "d"], "e")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["path"], json!(["a", "b", "d", "c", "e"]));
+}
