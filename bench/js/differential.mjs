@@ -463,12 +463,18 @@ async function eventsOn(lib, spec, Saver) {
       out.startError = errName(lib, e);
     }
     // On a failure LangGraph.js's run stream can end before the events buffered so far are out (how
-    // many varies), so a failed run compares its error, lifecycle and output only.
+    // many varies), so a failed run compares its error, lifecycle and output only: not even
+    // `interrupted`, which a stop chunk streamed before the failure sets (a superstep that pauses
+    // beside conflicting writes fails as it pauses). Nor is it resumed.
     out.events = out.error ? evs.length > 0 : evs.map(one).sort();
+    if (out.error) {
+      delete out.interrupted;
+      delete out.ints;
+    }
     out.seqs = evs.every((e, i) => e.seq === i);
     out.life = evs.filter((e) => e.method === "lifecycle" && !e.params.namespace.length).map((e) => e.params.data.event);
     runs.push(out);
-    if (!out.interrupted || !pending.length) break;
+    if (out.error || !out.interrupted || !pending.length) break;
     input = new lib.Command({ resume: resumeFor(pending.map((x) => ({ id: x.interruptId ?? x.id, value: x.payload })), i) });
   }
   return runs.length === 1 ? runs[0] : runs;
