@@ -630,6 +630,10 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
    * node calls with its config (chat models, tools, chains, retrievers).
    */
   streamEvents(input: U | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): AsyncIterable<StreamEvent>;
+  /**
+   * The thread's state. Without a `checkpoint_id`, its newest, with a paused or failed
+   * superstep's finished writes applied: writes that conflict reject with `InvalidUpdateError`.
+   */
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<S>>;
   /** Newest first; `filter` keeps checkpoints whose metadata has these key/values (e.g. `{ source: "loop" }`). */
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<S>>;
