@@ -1,9 +1,9 @@
 // Run controls and panels: Play/Pause, comparing two steps, deleting a thread, stepping by hand (its
 // checkpoints listed at once, a thread left paused),
-// and an imported, edited graph surviving a reload.
+// an imported, edited graph surviving a reload, and a superstep refused at the barrier reopened as failed.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor } from "./helpers.mjs";
+import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -127,5 +127,34 @@ test("stepping by hand lists each checkpoint as it is made, so Back and a fork w
   await page.getByRole("button", { name: "Fork and continue" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   assert.match(await page.locator(".state-panel").innerText(), /mid-run/);
+  await page.close();
+});
+
+test("a superstep whose writes conflict beside an interrupt is listed and reopened as failed after a reload", async () => {
+  const { page } = await openEditor(context);
+  const doc = {
+    format: "superstep.graph", version: 1, name: "clash",
+    channels: [{ key: "v" }, { key: "log", reducer: "append" }],
+    nodes: [{ id: "a", kind: "set", values: { v: 1 } }, { id: "b", kind: "set", values: { v: 2 } }, { id: "ask", kind: "interrupt", key: "log", prompt: "ok?" }],
+    edges: [{ from: "__start__", to: "a" }, { from: "__start__", to: "b" }, { from: "__start__", to: "ask" }],
+  };
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await waitForDoc(page, "clash");
+  await fillInput(page, "{}");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  // As in LangGraph, the run fails as it pauses: a and b both write `v`.
+  await page.waitForFunction(() => /Error: invalid update for channel `v`/.test(document.querySelector(".status")?.textContent ?? ""));
+  await page.waitForFunction(() => document.querySelector(".thread.current .thread-status")?.textContent === "error");
+  await page.reload();
+  await page.waitForSelector(".thread.current");
+  assert.equal(await page.locator(".thread.current .thread-status").innerText(), "error");
+  const panel = page.getByRole("region", { name: "interrupt" });
+  await page.waitForFunction(() => /The run failed: invalid update/.test(document.querySelector('[aria-label="interrupt"]')?.textContent ?? ""));
+  assert.doesNotMatch(await panel.innerText(), /The run asks/);
+  // Retrying meets the same conflict: the writes were kept.
+  await page.getByRole("button", { name: "Retry", exact: true }).click();
+  await page.waitForFunction(() => /Error: invalid update/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.close();
 });

@@ -19,8 +19,12 @@ pub enum Standing {
 }
 
 impl Standing {
-    pub fn of(s: &StateSnapshot) -> Standing {
-        if !s.interrupts.is_empty() || (!s.next.is_empty() && s.tasks.iter().any(|t| !t.interrupts.is_empty())) {
+    /// `refused`: the newest superstep's finished writes conflict (`get_state` fails on
+    /// them as the run did), so it failed at the barrier, asking or not.
+    pub fn of(s: &StateSnapshot, refused: bool) -> Standing {
+        if refused {
+            Standing::Failed
+        } else if !s.interrupts.is_empty() || (!s.next.is_empty() && s.tasks.iter().any(|t| !t.interrupts.is_empty())) {
             Standing::Interrupted
         } else if s.tasks.iter().any(|t| t.error.is_some()) {
             Standing::Failed
@@ -43,9 +47,13 @@ impl Standing {
 }
 
 /// What the reopened thread `s` waits for, as the run that left it would have
-/// reported it: the panel then offers Resume, Retry or Continue.
-pub fn waiting_on(s: &StateSnapshot) -> Option<Outcome> {
-    match Standing::of(s) {
+/// reported it: the panel then offers Resume, Retry or Continue. `refused` is the
+/// error `get_state` gives when the newest superstep's finished writes conflict.
+pub fn waiting_on(s: &StateSnapshot, refused: Option<&Error>) -> Option<Outcome> {
+    if let Some(e) = refused {
+        return Some(Outcome::Error(e.clone()));
+    }
+    match Standing::of(s, false) {
         Standing::Interrupted => Some(Outcome::Interrupted(s.interrupts.clone())),
         Standing::Failed => {
             let t = s.tasks.iter().find(|t| t.error.is_some())?;
@@ -108,8 +116,8 @@ mod tests {
         let g = graph("ask");
         g.invoke_blocking(json!({"log": []}), RunConfig::thread("t")).unwrap();
         let s = newest(&g);
-        assert_eq!(Standing::of(&s).label(), "interrupted");
-        assert!(matches!(waiting_on(&s), Some(Outcome::Interrupted(i)) if i.len() == 1 && i[0].value == json!("ok?")));
+        assert_eq!(Standing::of(&s, false).label(), "interrupted");
+        assert!(matches!(waiting_on(&s, None), Some(Outcome::Interrupted(i)) if i.len() == 1 && i[0].value == json!("ok?")));
     }
 
     #[test]
@@ -117,9 +125,35 @@ mod tests {
         let g = graph("fail");
         assert!(g.invoke_blocking(json!({"log": []}), RunConfig::thread("t")).is_err());
         let s = newest(&g);
-        assert_eq!(Standing::of(&s).label(), "error");
-        let Some(Outcome::Error(e)) = waiting_on(&s) else { panic!("expected a failure") };
+        assert_eq!(Standing::of(&s, false).label(), "error");
+        let Some(Outcome::Error(e)) = waiting_on(&s, None) else { panic!("expected a failure") };
         assert_eq!(e.to_string(), "node `b` failed: boom");
+    }
+
+    #[test]
+    fn a_thread_whose_superstep_was_refused_offers_a_retry_with_the_conflict() {
+        // a and b write one key beside b's question: the run fails as it pauses, and
+        // get_state fails the same way; the stored checkpoint still lists the question.
+        let saver = Rc::new(MemorySaver::new()) as Rc<dyn superstep::checkpoint::Checkpointer>;
+        let g = StateGraph::new()
+            .channel("v", superstep::Channel::last_value())
+            .node("a", node(|_s| Ok::<_, NodeError>(json!({"v": 1}))))
+            .node("b", node_rt(|_s, rt| Ok::<_, NodeError>(json!({"v": rt.interrupt(json!("ok?"))?}))))
+            .node("c", node(|_s| Ok::<_, NodeError>(json!({"v": 2}))))
+            .edge(START, "a")
+            .edge(START, "b")
+            .edge(START, "c")
+            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver), ..Default::default() })
+            .unwrap();
+        let config = RunConfig::thread("t");
+        assert!(g.invoke_blocking(json!({}), config.clone()).is_err());
+        let refused = g.get_state_blocking(&config).unwrap_err();
+        let stored = g.get_state_history_blocking(&config).unwrap().remove(0);
+        assert_eq!(Standing::of(&stored, false), Standing::Interrupted);
+        assert_eq!(Standing::of(&stored, true).label(), "error");
+        let Some(Outcome::Error(e)) = waiting_on(&stored, Some(&refused)) else { panic!("expected a failure") };
+        assert!(matches!(e, Error::InvalidUpdate { .. }), "{e}");
+        assert!(goes_on(Some(&Outcome::Error(e))));
     }
 
     #[test]
@@ -129,10 +163,10 @@ mod tests {
         futures::executor::block_on(stepper.step());
         drop(stepper);
         let s = newest(&g);
-        assert_eq!((Standing::of(&s), waiting_on(&s)), (Standing::Paused, Some(Outcome::Interrupted(vec![]))));
+        assert_eq!((Standing::of(&s, false), waiting_on(&s, None)), (Standing::Paused, Some(Outcome::Interrupted(vec![]))));
         g.invoke_blocking(superstep::Input::Continue, RunConfig::thread("t")).unwrap();
         let s = newest(&g);
-        assert_eq!((Standing::of(&s), waiting_on(&s)), (Standing::Done, None));
+        assert_eq!((Standing::of(&s, false), waiting_on(&s, None)), (Standing::Done, None));
     }
 
     #[test]

@@ -210,6 +210,16 @@ pub fn App() -> impl IntoView {
                 // A failed (or stopped) superstep can be retried from the last checkpoint.
                 pending.set(Some(outcome.clone()));
                 status.set(if *e == superstep::Error::Cancelled { "Stopped.".into() } else { format!("Error: {e}") });
+                // The saver lists a thread by its saved writes, which a superstep refused at the
+                // barrier (beside an interrupt, say) does not tell apart from a pause.
+                if *e != superstep::Error::Cancelled {
+                    let saver = saver_store.get_value();
+                    let t = thread.get_untracked();
+                    spawn_local(async move {
+                        let _ = saver.mark(&t, "error").await;
+                        refresh_threads();
+                    });
+                }
             }
             Outcome::Continue => status.set(summary),
             _ => {}
@@ -536,10 +546,11 @@ pub fn App() -> impl IntoView {
             }
             history.set(rows);
             if let Some(latest) = h.first() {
-                pending.set(reopen::waiting_on(latest));
+                let refused = s.refused(&t).await;
+                pending.set(reopen::waiting_on(latest, refused.as_ref()));
                 let gone = s.missing_nodes(&t).await;
                 if gone.is_empty() {
-                    status.set(format!("Thread {t}: {}", reopen::Standing::of(latest).label()));
+                    status.set(format!("Thread {t}: {}", reopen::Standing::of(latest, refused.is_some()).label()));
                 } else {
                     pending.set(Some(Outcome::Interrupted(vec![])));
                     status.set(reopen::cannot_resume(&t, &gone));

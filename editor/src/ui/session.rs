@@ -91,6 +91,12 @@ impl Session {
         self.graph.get_state_history(&RunConfig::thread(thread), ListFilter::default()).await.map_err(|e| e.to_string())
     }
 
+    /// The error the thread's newest superstep failed with at the barrier, if it did:
+    /// `get_state` applies that superstep's finished writes, as LangGraph's does.
+    pub async fn refused(&self, thread: &str) -> Option<superstep::Error> {
+        self.graph.get_state(&RunConfig::thread(thread), false).await.err()
+    }
+
     /// Nodes the thread was in the middle of that this graph no longer has.
     pub async fn missing_nodes(&self, thread: &str) -> Vec<String> {
         self.graph.missing_nodes(&RunConfig::thread(thread)).await.unwrap_or_default()
