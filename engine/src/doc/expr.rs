@@ -611,6 +611,7 @@ mod tests {
     fn parse_errors_carry_positions() {
         assert_eq!(parse("n + ").unwrap_err().pos, 4);
         assert_eq!(parse("n @ 1").unwrap_err(), ExprError { pos: 2, message: "unexpected character '@'".into() });
+        assert_eq!(parse("n @ 1").unwrap_err().to_string(), "at 2: unexpected character '@'");
         assert_eq!(parse("foo(1)").unwrap_err().message, "unknown function foo");
         assert_eq!(parse("(n").unwrap_err().message, "expected `)`");
     }
