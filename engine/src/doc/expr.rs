@@ -253,6 +253,8 @@ impl Parser {
                 "false" => Expr::Lit(Value::Bool(false)),
                 "null" => Expr::Lit(Value::Null),
                 _ if self.eat_op("(") => {
+                    // An unknown function is reported at its name.
+                    let name_at = self.i - 2;
                     let mut args = Vec::new();
                     if !self.eat_op(")") {
                         loop {
@@ -264,7 +266,7 @@ impl Parser {
                         }
                     }
                     if !["len", "str", "num", "if", "has"].contains(&w.as_str()) {
-                        self.i -= 1;
+                        self.i = name_at;
                         return self.err(format!("unknown function {w}"));
                     }
                     Expr::Call(w, args)
@@ -608,8 +610,26 @@ mod tests {
     }
 
     #[test]
+    fn strings_take_escapes() {
+        assert_eq!(run(r#"'it\'s' + "\t" + 'a\nb' + '\\' + "\q""#), json!("it's\ta\nb\\q"));
+        // A backslash at the very end escapes nothing: the string is unterminated.
+        assert_eq!(parse(r"'a\").unwrap_err().message, "unterminated string");
+    }
+
+    #[test]
+    fn literals_are_not_names() {
+        // Even where the state has keys of those names.
+        let lookup = |_: &str| Some(json!(1));
+        let lit = |src: &str| eval(&parse(src).unwrap(), &lookup).unwrap();
+        assert_eq!((lit("true"), lit("false"), lit("null"), lit("other")), (json!(true), json!(false), Value::Null, json!(1)));
+    }
+
+    #[test]
     fn parse_errors_carry_positions() {
         assert_eq!(parse("n + ").unwrap_err().pos, 4);
+        assert_eq!(parse("n + foo(1)").unwrap_err(), ExprError { pos: 4, message: "unknown function foo".into() });
+        assert_eq!(parse("n + )").unwrap_err(), ExprError { pos: 4, message: "unexpected `)`".into() });
+        assert_eq!(parse("n 1").unwrap_err(), ExprError { pos: 2, message: "unexpected input after the expression".into() });
         assert_eq!(parse("n @ 1").unwrap_err(), ExprError { pos: 2, message: "unexpected character '@'".into() });
         assert_eq!(parse("n @ 1").unwrap_err().to_string(), "at 2: unexpected character '@'");
         assert_eq!(parse("foo(1)").unwrap_err().message, "unknown function foo");
