@@ -391,3 +391,66 @@ fn only_nodes_that_return_an_update_take_a_goto() {
     let taking: Vec<&str> = KINDS.iter().map(|(k, _)| *k).filter(|k| takes_goto(k)).collect();
     assert_eq!(taking, ["set", "update", "interrupt"]);
 }
+
+/// Code by function name, in Rust: what a JS host does with a node's or router's `fn`.
+struct RustCode;
+
+impl superstep::doc::build::CodeHost for RustCode {
+    fn node(&self, _id: &str, _code: Option<&str>, function: Option<&str>) -> Option<superstep::graph::node::NodeFn> {
+        (function? == "ten").then(|| superstep::node(|_| Ok::<_, superstep::NodeError>(json!({"n": 10}))))
+    }
+    fn router(&self, _from: &str, _code: Option<&str>, function: Option<&str>) -> Option<superstep::graph::node::RouterFn> {
+        (function? == "to_b").then(|| superstep::router(|_| Ok::<_, superstep::NodeError>("b")))
+    }
+}
+
+#[test]
+fn code_comes_from_the_host_and_policies_from_the_document() {
+    let doc = GraphDoc::from_value(json!({
+        "format": "superstep.graph", "version": 1, "name": "hosted",
+        "channels": [{"key": "n"}, {"key": "path", "reducer": "append"}],
+        "nodes": [
+            {"id": "a", "kind": "code", "fn": "ten", "retry": {"maxAttempts": 5, "initialInterval": 0.25}, "cache": {"ttl": 3}},
+            {"id": "b", "kind": "set", "values": {"path": ["b"]}}
+        ],
+        "edges": [{"from": "__start__", "to": "a"}],
+        "routers": [{"from": "a", "fn": "to_b"}]
+    }))
+    .unwrap();
+    // A node's settings are its fields but `id` and `kind`.
+    assert_eq!(doc.nodes[0].settings.keys().collect::<Vec<_>>(), ["fn", "retry", "cache"]);
+    let g = build(&doc, &RustCode, CompileOptions::default()).unwrap();
+    assert_eq!(g.invoke_blocking(json!({}), superstep::RunConfig::default()).unwrap(), json!({"n": 10, "path": ["b"]}));
+    // A code router may return any node: it has no path map, and is drawn so.
+    let from_a: Vec<_> = g.drawn_edges().into_iter().filter(|e| e.source == "a").map(|e| (e.target, e.conditional)).collect();
+    assert_eq!(from_a, [(superstep::doc::mermaid::DYNAMIC.to_string(), true)]);
+    let a = &g.spec().nodes[1].spec;
+    let retry = a.retry.as_ref().unwrap();
+    assert_eq!((retry.max_attempts, retry.initial_interval, retry.backoff_factor), (5, 0.25, 2.0));
+    assert_eq!(a.cache.as_ref().and_then(|c| c.ttl), Some(3.0));
+}
+
+#[test]
+fn a_subgraph_node_with_an_input_mapping_returns_the_childs_state_or_nothing() {
+    let doc = |input: Value| {
+        GraphDoc::from_value(json!({
+            "format": "superstep.graph", "version": 1, "name": "mapped",
+            "channels": [{"key": "n"}, {"key": "x"}, {"key": "y"}],
+            "nodes": [{"id": "s", "kind": "subgraph", "graph": "inner", "input": input}],
+            "edges": [{"from": "__start__", "to": "s"}],
+            "subgraphs": {"inner": {"format": "superstep.graph", "version": 1, "name": "inner",
+                "channels": [{"key": "x"}, {"key": "y"}],
+                "nodes": [{"id": "i", "kind": "update", "exprs": {}}, {"id": "j", "kind": "update", "exprs": {"y": "x + 1"}}],
+                "edges": [{"from": "__start__", "to": "i"}],
+                "routers": [{"from": "i", "rules": [{"when": "x != null", "to": "j"}]}]}}
+        }))
+        .unwrap()
+    };
+    let run = |d: GraphDoc| {
+        build(&d, &NoCode, CompileOptions::default()).unwrap().invoke_blocking(json!({"n": 4}), superstep::RunConfig::default())
+    };
+    // Without an output mapping, the child's state is the node's update.
+    assert_eq!(run(doc(json!({"x": "n * 2"}))).unwrap(), json!({"n": 4, "x": 8, "y": 9}));
+    // A child given nothing, and writing nothing, shows no state: the node updates nothing.
+    assert_eq!(run(doc(json!({}))).unwrap(), json!({"n": 4}));
+}

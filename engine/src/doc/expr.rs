@@ -617,6 +617,34 @@ mod tests {
     }
 
     #[test]
+    fn equality_order_remainders_and_exact_integers() {
+        assert_eq!(
+            run("[1 == 1.0, '1' == 1, null == missing, [1] == [1], 1 != 1.0, 'a' != 'b']"),
+            json!([true, false, true, true, false, true])
+        );
+        assert_eq!(run("['apple' < 'banana', 'b' >= 'a', 2 <= 1.5]"), json!([true, true, false]));
+        assert_eq!(run("[7 % 3, 7 - 3 * 2]"), json!([1, 1]));
+        for zero in ["n / 0", "n % 0"] {
+            assert_eq!(eval(&parse(zero).unwrap(), &|_| Some(json!(1))), Err("division by zero".to_string()), "{zero}");
+        }
+        // Whole numbers add as integers: no rounding past 2^53.
+        let big = |_: &str| Some(json!(9007199254740993_i64));
+        assert_eq!(eval(&parse("big + 1").unwrap(), &big).unwrap(), json!(9007199254740994_i64));
+        assert_eq!(eval(&parse("-big").unwrap(), &big).unwrap(), json!(-9007199254740993_i64));
+        // A state's 1.0 (a float in JSON) equals 1.
+        let one = |_: &str| Some(json!(1.0));
+        assert_eq!(eval(&parse("[x == 1, x != 1]").unwrap(), &one).unwrap(), json!([true, false]));
+    }
+
+    #[test]
+    fn indexing_negation_truthiness_and_str() {
+        assert_eq!(run("'abc'[1] + str(5) + str(null) + str([1])"), json!("b5[1]"));
+        assert_eq!(run("[[1, 2, 3][0], [1, 2, 3][-1], [1][5]]"), json!([1, 3, null]));
+        assert_eq!(run("[-(3), -(1.5), -(0 - 2)]"), json!([-3, -1.5, 2]));
+        assert_eq!(run("[if(0, 'y', 'n'), if(2, 'y', 'n'), if(0.5, 'y', 'n')]"), json!(["n", "y", "y"]));
+    }
+
+    #[test]
     fn literals_are_not_names() {
         // Even where the state has keys of those names.
         let lookup = |_: &str| Some(json!(1));
@@ -641,6 +669,10 @@ mod tests {
         let lookup = |k: &str| json!({"user_input": "My", "n": 2}).get(k).cloned();
         assert_eq!(Template::parse("{{user_input}} name").unwrap().render(&lookup).unwrap(), json!("My name"));
         assert_eq!(Template::parse("{{ n + 1 }}").unwrap().render(&lookup).unwrap(), json!(3));
+        assert_eq!(Template::parse("n is {{ n }}, {{n}}").unwrap().render(&lookup).unwrap(), json!("n is 2, 2"));
+        // An error inside a later hole is placed in the whole template.
+        let err = Template::parse("{{n}} and {{ n + }}").unwrap_err();
+        assert_eq!(err, ExprError { pos: 17, message: "unexpected end of expression".into() });
         assert_eq!(Template::parse("a {{ n").unwrap_err().pos, 2);
     }
 }
