@@ -3,7 +3,7 @@
 // times out without freezing the page, and it cannot read the editor's data.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openEditor, waitForDoc } from "./helpers.mjs";
+import { importDoc, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -17,12 +17,6 @@ const graph = (name, code) => ({
   examples: [{ input: { x: 21 }, output: {} }],
 });
 
-async function importDoc(page, doc) {
-  await page.getByRole("button", { name: "Import a graph document" }).click();
-  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
-  await page.getByRole("button", { name: "Load document" }).click();
-  await waitForDoc(page, doc.name);
-}
 /** Imports `doc`, runs it, approves its code when asked, and runs it again. */
 async function runApproved(page, doc) {
   await importDoc(page, doc);

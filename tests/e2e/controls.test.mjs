@@ -3,7 +3,7 @@
 // an imported, edited graph surviving a reload, and a superstep refused at the barrier reopened as failed.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
+import { fillInput, importDoc, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -138,10 +138,7 @@ test("a superstep whose writes conflict beside an interrupt is listed and reopen
     nodes: [{ id: "a", kind: "set", values: { v: 1 } }, { id: "b", kind: "set", values: { v: 2 } }, { id: "ask", kind: "interrupt", key: "log", prompt: "ok?" }],
     edges: [{ from: "__start__", to: "a" }, { from: "__start__", to: "b" }, { from: "__start__", to: "ask" }],
   };
-  await page.getByRole("button", { name: "Import a graph document" }).click();
-  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
-  await page.getByRole("button", { name: "Load document" }).click();
-  await waitForDoc(page, "clash");
+  await importDoc(page, doc);
   await fillInput(page, "{}");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   // As in LangGraph, the run fails as it pauses: a and b both write `v`.

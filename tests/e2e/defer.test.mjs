@@ -1,7 +1,7 @@
 // A deferred node: ticking "run last (defer)" makes a node reached by unequal branches run once.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
+import { fillInput, importDoc, launch, openEditor } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -19,10 +19,7 @@ test("a node marked to run last runs once after the longer branch", async () => 
       { from: "b", to: "b2" }, { from: "b2", to: "d" }, { from: "c", to: "d" },
     ],
   };
-  await page.getByRole("button", { name: "Import a graph document" }).click();
-  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
-  await page.getByRole("button", { name: "Load document" }).click();
-  await waitForDoc(page, "unequal");
+  await importDoc(page, doc);
   await fillInput(page, "{}");
   const runToEnd = async () => {
     await page.getByRole("button", { name: "Run to end (F5)" }).click();

@@ -49,6 +49,14 @@ export async function openExample(page, name) {
   await waitForDoc(page, name);
 }
 
+/** Imports graph document `doc` through "Paste…" and waits until it is the open graph. */
+export async function importDoc(page, doc) {
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await waitForDoc(page, doc.name);
+}
+
 /** Types the graph input as JSON (the field behind "as JSON"). */
 export async function fillInput(page, json) {
   const box = page.getByLabel("graph input (JSON)");

@@ -1,7 +1,7 @@
 // Importing a pasted document: problems are listed; names with HTML stay text.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { fillInput, launch, openEditor, waitForDoc } from "./helpers.mjs";
+import { fillInput, importDoc, launch, openEditor, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -18,10 +18,7 @@ test("a pasted document loads; HTML in node names and state stays text", async (
     nodes: [{ id: payload, kind: "set", values: { x: payload } }],
     edges: [{ from: "__start__", to: payload }],
   };
-  await page.getByRole("button", { name: "Import a graph document" }).click();
-  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
-  await page.getByRole("button", { name: "Load document" }).click();
-  await waitForDoc(page, "xss");
+  await importDoc(page, doc);
   await fillInput(page, "{}");
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));

@@ -4,7 +4,7 @@
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launch, openEditor, fillInput, openExample, waitForDoc } from "./helpers.mjs";
+import { launch, openEditor, fillInput, importDoc, openExample, waitForDoc } from "./helpers.mjs";
 
 let context;
 before(async () => (context = await launch()));
@@ -242,10 +242,7 @@ test("with a subgraph open, the superstep and state panels still name the top-le
   doc.name = "shared-with-log";
   doc.channels.push({ key: "log", reducer: "append", default: [] });
   doc.nodes[0].exprs.log = "['node_1']";
-  await page.getByRole("button", { name: "Import a graph document" }).click();
-  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
-  await page.getByRole("button", { name: "Load document" }).click();
-  await waitForDoc(page, "shared-with-log");
+  await importDoc(page, doc);
   await page.getByRole("button", { name: "Run to end (F5)" }).click();
   await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
   await page.locator(".step-chip", { hasText: /^1$/ }).click();
