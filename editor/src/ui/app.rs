@@ -211,8 +211,9 @@ pub fn App() -> impl IntoView {
                 pending.set(Some(outcome.clone()));
                 status.set(if *e == superstep::Error::Cancelled { "Stopped.".into() } else { format!("Error: {e}") });
                 // The saver lists a thread by its saved writes, which a superstep refused at the
-                // barrier (beside an interrupt, say) does not tell apart from a pause.
-                if *e != superstep::Error::Cancelled {
+                // barrier (beside an interrupt, say) does not tell apart from a pause. A stop or
+                // the recursion limit leaves it between supersteps: listed as paused, it continues.
+                if !matches!(e, superstep::Error::Cancelled | superstep::Error::GraphRecursion { .. }) {
                     let saver = saver_store.get_value();
                     let t = thread.get_untracked();
                     spawn_local(async move {
