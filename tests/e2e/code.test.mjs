@@ -99,8 +99,9 @@ test("a failed thread opened again after a reload shows its failure, and Retry r
   await panel.waitFor();
   assert.match(await panel.innerText(), /The run failed: node `calc` failed: boom/);
   assert.match(await status(page), /: error$/);
-  // Its newest checkpoint is in view: the node that failed after it, on the canvas and in the step panel.
-  assert.match(await page.locator("g.node[data-node=calc]").getAttribute("class"), /failed/);
+  // Its newest checkpoint comes into view (the click opens the thread anew): the node that
+  // failed after it, on the canvas and in the step panel.
+  await page.waitForFunction(() => /failed/.test(document.querySelector("g.node[data-node=calc]")?.getAttribute("class") ?? ""));
   assert.match(await page.locator(".step-panel").innerText(), /calc failed: boom/);
   await page.locator('g.node[data-node="calc"] rect').click();
   await page.getByRole("textbox", { name: "node code" }).fill("return { x: state.x + 1 };");
