@@ -181,6 +181,16 @@ pub fn App() -> impl IntoView {
         ok
     };
 
+    // Sets the open thread's status in the thread list, then lists the threads again.
+    let mark_thread = move |mark: &'static str| {
+        let saver = saver_store.get_value();
+        let t = thread.get_untracked();
+        spawn_local(async move {
+            let _ = saver.mark(&t, mark).await;
+            refresh_threads();
+        });
+    };
+
     // Apply one superstep's snapshot to the view.
     let record = move |snap: StepSnapshot| {
         let outcome = snap.outcome.clone();
@@ -198,12 +208,7 @@ pub fn App() -> impl IntoView {
                 playing.set(false);
                 pending.set(None);
                 status.set("Done.".into());
-                let saver = saver_store.get_value();
-                let t = thread.get_untracked();
-                spawn_local(async move {
-                    let _ = saver.mark(&t, "done").await;
-                    refresh_threads();
-                });
+                mark_thread("done");
             }
             Outcome::Error(e) => {
                 playing.set(false);
@@ -214,12 +219,7 @@ pub fn App() -> impl IntoView {
                 // barrier (beside an interrupt, say) does not tell apart from a pause. A stop or
                 // the recursion limit leaves it between supersteps: listed as paused, it continues.
                 if !matches!(e, superstep::Error::Cancelled | superstep::Error::GraphRecursion { .. }) {
-                    let saver = saver_store.get_value();
-                    let t = thread.get_untracked();
-                    spawn_local(async move {
-                        let _ = saver.mark(&t, "error").await;
-                        refresh_threads();
-                    });
+                    mark_thread("error");
                 }
             }
             Outcome::Continue => status.set(summary),
