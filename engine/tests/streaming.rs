@@ -426,3 +426,30 @@ fn a_node_that_fails_after_taking_a_resume_value_streams_an_empty_update_as_in_l
     assert!(first.len() == 1 && first[0].as_ref().unwrap().get("__interrupt__").is_some(), "{first:?}");
     assert_eq!(updates(Command::resume(json!("yes")).into()), [Ok(json!({"ask": {}})), Err(())]);
 }
+
+#[test]
+fn a_paused_run_streams_and_returns_one_state_with_one_new_message_id() {
+    // LangGraph's invoke returns the last values chunk: a message given its id
+    // when the paused state is shown must keep that id in the output.
+    let build = || {
+        StateGraph::new()
+            .channel("messages", Channel::messages())
+            .node("say", node(|_| Ok::<_, NodeError>(json!({"messages": [{"type": "ai", "content": "hi"}]}))))
+            .node("ask", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|_| json!({}))))
+            .edge(START, "say")
+            .edge(START, "ask")
+            .compile_with(with_saver())
+            .unwrap()
+    };
+    let chunks: Vec<Value> = stream_parts(&build(), json!({}), thread("t")).into_iter().flatten().map(|p| p.data).collect();
+    let streamed = chunks.last().unwrap()["messages"][0]["id"].clone();
+    let out = build().invoke_blocking(json!({}), thread("t")).unwrap();
+    assert!(streamed.is_string(), "{chunks:?}");
+    assert_eq!(out["messages"][0]["id"], streamed);
+    let g = build();
+    let mut s = g.stepper_blocking(json!({}), thread("t")).unwrap();
+    while !s.is_finished() {
+        futures::executor::block_on(s.step());
+    }
+    assert_eq!(s.output(), s.output());
+}

@@ -97,6 +97,9 @@ pub struct Stepper {
     pub(crate) hooks: Option<Rc<dyn StepHooks>>,
     /// Keep each task's writes in the tick report (the stepping API wants them; invoke does not).
     pub(crate) record: bool,
+    /// The state a paused root run shows, its finished tasks' writes applied to a
+    /// copy: made once, so the values stream and the output agree (on new message ids too).
+    pub(crate) paused_view: Option<RunState>,
 }
 
 /// Called after each superstep (used for checkpointing).
@@ -151,6 +154,9 @@ impl Stepper {
     /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {
         let spec = self.graph.spec();
+        if let Some(view) = &self.paused_view {
+            return view.values_of(spec, &spec.output_keys);
+        }
         if !self.pending.iter().any(|(_, _, r)| shown_at_pause(r)) {
             return self.rs.values_of(spec, &spec.output_keys);
         }
@@ -487,6 +493,7 @@ impl Stepper {
                     self.run.values_shown.set(true);
                     self.run.sink.push(&self.run.namespace, StreamMode::Values, || shown.all_values(spec));
                 }
+                self.paused_view = Some(shown);
             }
             return (Outcome::Interrupted(interrupts), vec![], false);
         }
@@ -633,6 +640,7 @@ impl Stepper {
             finished: None,
             hooks: None,
             record: false,
+            paused_view: None,
         }
     }
 }
