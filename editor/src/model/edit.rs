@@ -151,7 +151,11 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
             let node = doc.nodes.iter_mut().find(|n| n.id == from).ok_or_else(|| Refused(format!("no node `{from}`")))?;
             node.id = to.clone();
             // Nodes naming it in their settings: a Command's goto and ends, a Send's target.
+            // A goto's literals are renamed by text, so the undo restores the settings it
+            // changed as they were: a literal already spelling the new name stays as it was.
+            let mut settings_before = vec![];
             for n in doc.nodes.iter_mut() {
+                let before = n.settings.clone();
                 if let Some(ends) = n.settings.get_mut("ends") {
                     rename_in(ends, &from, &to);
                 }
@@ -162,6 +166,10 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
                 }
                 if let Some(Value::String(goto)) = n.settings.get_mut("goto") {
                     *goto = super::command::rename_in_goto(goto, &from, &to);
+                }
+                if n.settings != before {
+                    let id = if n.id == to { from.clone() } else { n.id.clone() };
+                    settings_before.push(EditorChange::SetSettings { id, settings: before });
                 }
             }
             for e in doc.edges.iter_mut() {
@@ -195,7 +203,12 @@ pub fn apply(doc: &mut GraphDoc, change: EditorChange) -> Result<EditorChange, R
                     *n = to.clone();
                 }
             }
-            EditorChange::RenameNode { from: to, to: from }
+            let back = EditorChange::RenameNode { from: to, to: from };
+            if settings_before.is_empty() {
+                back
+            } else {
+                EditorChange::Batch(std::iter::once(back).chain(settings_before).collect())
+            }
         }
         EditorChange::SetSettings { id, settings } => {
             let node = doc.nodes.iter_mut().find(|n| n.id == id).ok_or_else(|| Refused(format!("no node `{id}`")))?;
@@ -565,6 +578,25 @@ mod tests {
             h.undo();
             assert_eq!(h.doc, GraphDoc::from_json(&text).unwrap());
         }
+    }
+
+    #[test]
+    fn undoing_a_rename_leaves_a_goto_literal_that_already_spelled_the_new_name() {
+        let text = std::fs::read_to_string("../www/examples/command.json").unwrap();
+        let mut h = History::new(GraphDoc::from_json(&text).unwrap());
+        let goto = |h: &History| h.doc.nodes.iter().find_map(|n| n.settings.get("goto").cloned()).unwrap();
+        // `'later'` is a value here, no node's name, until the rename gives it one.
+        let mut node = h.doc.nodes.iter().find(|n| n.settings.contains_key("goto")).unwrap().clone();
+        node.settings.insert("goto".into(), json!("if(foo == 'later', 'my_other_node', 'later')"));
+        h.edit(EditorChange::SetSettings { id: node.id.clone(), settings: node.settings }).unwrap();
+        let before = h.doc.clone();
+        h.edit(EditorChange::RenameNode { from: "my_other_node".into(), to: "later".into() }).unwrap();
+        assert_eq!(goto(&h), json!("if(foo == 'later', 'later', 'later')"));
+        let renamed = h.doc.clone();
+        h.undo();
+        assert_eq!(h.doc, before);
+        h.redo();
+        assert_eq!(h.doc, renamed);
     }
 
     #[test]
