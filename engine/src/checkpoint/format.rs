@@ -285,3 +285,78 @@ pub fn decode(spec: &GraphSpec, t: &CheckpointTuple) -> Result<RunState, Error> 
     rs.version_floor = t.max_version;
     Ok(rs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_missing_blob_is_a_storage_error_unless_the_channel_was_never_written() {
+        let mut versions = NameMap::default();
+        versions.insert("a".into(), 0);
+        assert!(resolve(&versions, |_, _| None).unwrap().is_empty());
+        versions.insert("b".into(), 3);
+        let e = resolve(&versions, |_, _| None).unwrap_err();
+        assert_eq!(e, Error::Storage { message: "checkpoint blob missing for b@3".into() });
+    }
+
+    fn graph() -> crate::CompiledGraph {
+        use crate::*;
+        let done = || node(|_| Ok::<_, NodeError>(json!({})));
+        StateGraph::new()
+            .channel("a", Channel::last_value())
+            .node("n", done())
+            .node("m", done())
+            .edge(START, "n")
+            .edge("n", "m")
+            .compile()
+            .unwrap()
+    }
+
+    fn checkpoint(spec: &GraphSpec, rs: &RunState) -> Checkpoint {
+        let metadata = Metadata {
+            source: Source::Loop,
+            step: 0,
+            writes: Value::Null,
+            parent_id: None,
+            graph: "g".into(),
+            graph_version: "1".into(),
+            parents: NameMap::default(),
+        };
+        encode(spec, rs, &[], &[], "c1".into(), 0.0, metadata)
+    }
+
+    #[test]
+    fn only_the_nodes_that_saw_a_version_are_stored_as_having_seen_one() {
+        let g = graph();
+        let mut rs = RunState::new(g.spec());
+        rs.seen[g.spec().node("n").unwrap()][0] = 2;
+        let seen: Vec<String> = checkpoint(g.spec(), &rs).versions_seen.iter().map(|(k, _)| k.to_string()).collect();
+        assert_eq!(seen, ["n"]);
+    }
+
+    #[test]
+    fn a_checkpoint_in_a_newer_format_is_refused() {
+        let g = graph();
+        let mut cp = checkpoint(g.spec(), &RunState::new(g.spec()));
+        let tuple = |checkpoint| CheckpointTuple {
+            thread_id: "t".into(),
+            ns: String::new(),
+            checkpoint,
+            values: NameMap::default(),
+            pending_writes: vec![],
+            max_version: 0,
+        };
+        assert!(decode(g.spec(), &tuple(cp.clone())).is_ok());
+        cp.v = FORMAT_VERSION + 1;
+        assert!(matches!(decode(g.spec(), &tuple(cp)), Err(Error::Storage { message }) if message.contains("newer than this engine")));
+    }
+
+    #[test]
+    fn a_handled_failure_stores_its_answers_only_when_it_took_some() {
+        let f = |node_answers| HandledFailure { error: "boom".into(), class: None, node_answers };
+        assert_eq!(serde_json::to_value(f(0)).unwrap(), json!({"error": "boom"}));
+        assert_eq!(serde_json::to_value(f(2)).unwrap(), json!({"error": "boom", "node_answers": 2}));
+    }
+}
