@@ -230,3 +230,28 @@ fn a_deferred_join_missing_a_source_never_runs_even_when_nothing_else_is_left() 
     assert_eq!(run(&build(), json!({"go": false}))["path"], json!(["a", "x"]));
     assert_eq!(run(&build(), json!({"go": true}))["path"], json!(["a", "x", "b", "d"]));
 }
+
+#[test]
+fn a_deferred_join_half_seen_when_a_run_ends_waits_for_its_other_source_and_then_for_the_rest() {
+    // The first run reaches the join from `a` only. The next run on the thread
+    // brings `b`, with `c → c2 → c3` beside it: d waits for c3, as LangGraph's
+    // barrier finishes only once every source has been seen.
+    let g = path_graph()
+        .channel("go", Channel::last_value())
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        .node("c", mark("c"))
+        .node("c2", mark("c2"))
+        .node("c3", mark("c3"))
+        .add_node(deferred("d"))
+        .conditional(START, router(|s| Ok::<_, NodeError>(if s.str("go") == Some("a") { vec!["a"] } else { vec!["b", "c"] })), None)
+        .edge("c", "c2")
+        .edge("c2", "c3")
+        .join(["a", "b"], "d")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    assert_eq!(g.invoke_blocking(json!({"go": "a"}), cfg.clone()).unwrap()["path"], json!(["a"]));
+    let out = g.invoke_blocking(json!({"go": "bc"}), cfg).unwrap();
+    assert_eq!(out["path"], json!(["a", "b", "c", "c2", "c3", "d"]));
+}

@@ -285,3 +285,21 @@ fn a_handler_does_not_take_the_answer_to_the_question_its_node_failed_before_ask
     assert_eq!(out["path"], json!(["handler \"for the handler\""]));
     assert_eq!(runs.get(), 2, "the failed node does not run again");
 }
+
+#[test]
+fn a_handler_that_an_edge_also_runs_shows_that_edge_as_its_trigger() {
+    // c runs from START and, as a's error handler, again in the same superstep.
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", boom()).on_error("c"))
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge(START, "c")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    let mut triggers: Vec<Value> =
+        parts.iter().filter(|p| p.data.get("input").is_some() && p.data["name"] == "c").map(|p| p.data["triggers"].clone()).collect();
+    triggers.sort_by_key(|t| t.to_string());
+    assert_eq!(triggers, [json!(["__pregel_push"]), json!(["branch:to:c"])]);
+}
