@@ -303,3 +303,21 @@ fn a_handler_that_an_edge_also_runs_shows_that_edge_as_its_trigger() {
     triggers.sort_by_key(|t| t.to_string());
     assert_eq!(triggers, [json!(["__pregel_push"]), json!(["branch:to:c"])]);
 }
+
+#[test]
+fn a_thread_whose_handler_paused_shows_the_failure_with_the_question_its_node_asked() {
+    // As LangGraph.js's state (scenario 282): the failed task lists the node's own
+    // question, which it took the answer to, and not its handler's.
+    let failing = node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("node?"))?;
+        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
+    });
+    let g = asked_on_failure(failing);
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).unwrap();
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let task = state.tasks.iter().find(|t| t.name == "a").expect("a's task");
+    assert_eq!(task.error.as_deref(), Some("boom after \"yes\""));
+    assert_eq!(task.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("node?")]);
+}

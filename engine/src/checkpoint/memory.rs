@@ -200,3 +200,44 @@ impl std::future::Future for Done {
         std::task::Poll::Ready(Ok(()))
     }
 }
+
+#[cfg(test)]
+mod lane_tests {
+    use super::*;
+    use futures::executor::block_on;
+    use serde_json::json;
+
+    fn checkpoint(id: &str, step: i64) -> Checkpoint {
+        crate::checkpoint::read::checkpoint(&json!({
+            "v": 1, "id": id, "ts": 0.0, "channel_versions": {}, "versions_seen": {}, "pending_sends": [],
+            "blobs": {}, "metadata": {"source": "loop", "step": step, "writes": null, "graph": "g", "graph_version": "1"}
+        }))
+        .unwrap()
+    }
+
+    fn listed(s: &MemorySaver, thread: &str) -> Vec<(String, i64)> {
+        let all = block_on(s.list(thread, "", ListFilter::default())).unwrap();
+        all.iter().map(|t| (t.checkpoint.id.to_string(), t.checkpoint.metadata.step)).collect()
+    }
+
+    #[test]
+    fn checkpoints_put_out_of_id_order_are_kept_sorted_and_an_id_put_again_replaces_its_checkpoint() {
+        let s = MemorySaver::new();
+        for (id, step) in [("b", 1), ("d", 2), ("a", 3), ("c", 4), ("b", 5), ("d", 6)] {
+            block_on(s.put("t", "", checkpoint(id, step))).unwrap();
+        }
+        assert_eq!(listed(&s, "t"), [("d".into(), 6), ("c".into(), 4), ("b".into(), 5), ("a".into(), 3)]);
+        assert_eq!(block_on(s.get("t", "", Some("b"))).unwrap().unwrap().checkpoint.metadata.step, 5);
+    }
+
+    #[test]
+    fn the_threads_are_those_with_a_checkpoint_by_id() {
+        let s = MemorySaver::new();
+        for t in ["t2", "t1"] {
+            block_on(s.put(t, "", checkpoint("a", 0))).unwrap();
+        }
+        assert_eq!(s.threads(), ["t1", "t2"]);
+        let bytes = MemorySaver::stored_bytes(&checkpoint("a", 0));
+        assert_eq!(bytes, serde_json::to_string(&checkpoint("a", 0)).unwrap().len());
+    }
+}
