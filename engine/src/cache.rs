@@ -44,3 +44,21 @@ impl Cache for InMemoryCache {
         self.entries.borrow_mut().clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_entry_lives_until_its_expiry_or_a_clear() {
+        let c = InMemoryCache::new();
+        c.set("n", "k", json!(1), Some(10.0));
+        c.set("n", "forever", json!(2), None);
+        assert_eq!((c.get("n", "k", 9.0), c.get("m", "k", 9.0)), (Some(json!(1)), None));
+        assert_eq!(c.get("n", "k", 10.0), None);
+        assert_eq!(c.get("n", "forever", 1e12), Some(json!(2)));
+        c.clear();
+        assert_eq!(c.get("n", "forever", 0.0), None);
+    }
+}
