@@ -320,4 +320,7 @@ fn a_thread_whose_handler_paused_shows_the_failure_with_the_question_its_node_as
     let task = state.tasks.iter().find(|t| t.name == "a").expect("a's task");
     assert_eq!(task.error.as_deref(), Some("boom after \"yes\""));
     assert_eq!(task.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("node?")]);
+    assert_eq!(task.error_class.as_deref(), Some("Error"));
+    // LangGraph.js lists it among the thread's interrupts too.
+    assert_eq!(state.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("node?")]);
 }

@@ -678,3 +678,30 @@ fn invoke_returns_the_state_the_run_last_showed_and_nothing_if_none() {
         .unwrap();
     assert_eq!(narrow.invoke_blocking(json!({}), RunConfig::default()).unwrap(), Value::Null);
 }
+
+#[test]
+fn a_task_answered_beside_one_still_paused_shows_its_question_and_its_state_update_only() {
+    let asks = |q: &'static str, key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(q))? })));
+    let g = last(&["x", "y", "z"])
+        .node("a", asks("a?", "x"))
+        .node("b", asks("b?", "y"))
+        .node("c", node(|_| Ok::<_, NodeError>(json!({"z": 1}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge("a", "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let paused = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(paused.interrupts.len(), 2);
+    let a_id = paused.tasks.iter().find(|t| t.name == "a").unwrap().interrupts[0].id.clone();
+    let map = serde_json::Map::from_iter([(a_id, json!("yes"))]);
+    g.invoke_blocking(Command { resume: Some(Value::Object(map)), ..Default::default() }, cfg.clone()).unwrap();
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let a = state.tasks.iter().find(|t| t.name == "a").unwrap();
+    assert_eq!(a.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("a?")]);
+    assert_eq!(a.result, Some(json!({"x": "yes"})));
+    // Only the task still paused waits for an answer.
+    assert_eq!(state.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("b?")]);
+}

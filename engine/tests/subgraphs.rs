@@ -678,3 +678,28 @@ fn resuming_through_the_newest_checkpoints_config_resumes_the_subgraph_where_it_
     let out = g.invoke_blocking(Command::resume(json!("yes")), newest).unwrap();
     assert_eq!((out["path"].clone(), first_runs.get()), (json!(["first", "yes"]), 1));
 }
+
+#[test]
+fn a_subgraph_task_not_started_shows_an_empty_state_unless_its_graph_keeps_no_checkpoints() {
+    // Paused before the subgraph node runs: LangGraph.js shows its state empty, or
+    // none at all for a subgraph compiled with `checkpointer: false`.
+    let shown = |checkpointer: Checkpointing| {
+        let sub = last(&["foo"])
+            .node("inner", node(|_| Ok::<_, NodeError>(json!({"foo": "x"}))))
+            .edge(START, "inner")
+            .compile_with(CompileOptions { checkpointer, ..Default::default() })
+            .unwrap();
+        let g = last(&["foo"])
+            .subgraph("sub", sub)
+            .edge(START, "sub")
+            .compile_with(CompileOptions { interrupt_before: vec!["sub".into()], ..with_saver() })
+            .unwrap();
+        let cfg = RunConfig::thread("t");
+        g.invoke_blocking(json!({"foo": "a"}), cfg.clone()).unwrap();
+        let state = block_on(g.get_state(&cfg, true)).unwrap();
+        assert_eq!(state.next, ["sub"]);
+        state.tasks[0].state.as_ref().map(|s| (s.values.clone(), s.next.clone()))
+    };
+    assert_eq!(shown(Checkpointing::Inherit), Some((json!({}), vec![])));
+    assert_eq!(shown(Checkpointing::Disabled), None);
+}
