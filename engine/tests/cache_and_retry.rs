@@ -232,3 +232,68 @@ fn a_custom_key_function_is_called_once_per_task_hit_or_miss() {
     assert_eq!(run(&g, json!({"x": 1}))["y"], 2);
     assert_eq!(keys.get(), 2);
 }
+
+#[test]
+fn a_task_calls_cached_result_serves_other_runs_until_its_ttl_and_apart_from_other_calls() {
+    // What the JS package's `task()` with a cache policy does through the runtime.
+    let clock = Rc::new(env::LogicalClock::default());
+    let env = Env { clock: clock.clone(), ..Env::default() };
+    let calls = Rc::new(Cell::new(0));
+    let counted = calls.clone();
+    let g = last(&["x", "result"])
+        .node(
+            "n",
+            node_rt(move |s, rt| {
+                let x = s.i64("x").unwrap();
+                let key = x.to_string();
+                let mut out = vec![];
+                for name in ["double", "triple"] {
+                    let (index, kept) = rt.begin_call(name, json!(x));
+                    assert!(kept.is_none(), "a fresh run keeps nothing");
+                    let v = match rt.cached_call(name, &key) {
+                        Some(v) => {
+                            rt.finish_call_cached(index, name, v.clone());
+                            v
+                        }
+                        None => {
+                            counted.set(counted.get() + 1);
+                            let v = json!(x * if name == "double" { 2 } else { 3 });
+                            rt.cache_call(name, &key, v.clone(), Some(60.0));
+                            rt.finish_call(index, name, v.clone());
+                            v
+                        }
+                    };
+                    out.push(v);
+                }
+                Ok::<_, NodeError>(json!({ "result": out }))
+            }),
+        )
+        .edge(START, "n")
+        .compile_with(CompileOptions { cache: Some(Rc::new(InMemoryCache::new())), env, ..Default::default() })
+        .unwrap();
+    let updates = |x: i64| g.stream_blocking(json!({ "x": x }), RunConfig::default().modes(&[StreamMode::Updates])).unwrap();
+    let cached = |parts: &[StreamPart]| parts.iter().filter(|p| p.data["__metadata__"]["cached"] == json!(true)).count();
+    assert_eq!(cached(&updates(5)), 0);
+    assert_eq!(calls.get(), 2);
+    // Each call keeps its own result: a second run gets both from the cache.
+    assert_eq!(run(&g, json!({"x": 5}))["result"], json!([10, 15]));
+    assert_eq!(calls.get(), 2);
+    clock.advance(59_000.0);
+    assert_eq!(cached(&updates(5)), 2, "both calls stream as cached updates");
+    assert_eq!(calls.get(), 2);
+    clock.advance(2_000.0);
+    assert_eq!(run(&g, json!({"x": 5}))["result"], json!([10, 15]));
+    assert_eq!(calls.get(), 4, "expired after its 60 seconds");
+    assert_eq!(run(&g, json!({"x": 6}))["result"], json!([12, 18]));
+    assert_eq!(calls.get(), 6);
+    // Each call is a task of its own in the tasks stream, with an id of its own.
+    let parts = g.stream_blocking(json!({"x": 7}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    let mut ids: Vec<String> =
+        parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["id"].as_str().unwrap().to_string()).collect();
+    assert_eq!(ids.len(), 3, "the node and its two calls");
+    assert!(ids.iter().all(|id| !id.is_empty()));
+    ids.dedup();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 3);
+}

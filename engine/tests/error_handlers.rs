@@ -324,3 +324,45 @@ fn a_thread_whose_handler_paused_shows_the_failure_with_the_question_its_node_as
     // LangGraph.js lists it among the thread's interrupts too.
     assert_eq!(state.interrupts.iter().map(|i| i.value.clone()).collect::<Vec<_>>(), [json!("node?")]);
 }
+
+#[test]
+fn each_failed_task_has_a_handler_task_of_its_own_which_starts_first_on_resume() {
+    let asks = node_rt(|_s, rt| Ok::<_, NodeError>(json!({ "path": [format!("handled {}", rt.interrupt(json!("handler?"))?)] })));
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(NodeSpec::new("a", boom()).on_error("on_x"))
+        .add_node(NodeSpec::new("b", boom()).on_error("on_x"))
+        .node("on_x", asks)
+        .node("c", mark("c"))
+        .edge(START, "a")
+        .edge(START, "b")
+        .edge(START, "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let starts = |input: Input| -> Vec<(String, String)> {
+        let parts = g.stream_blocking(input, RunConfig::thread("t").modes(&[StreamMode::Tasks])).unwrap();
+        let started = parts.iter().filter(|p| p.data.get("input").is_some());
+        started.map(|p| (p.data["name"].as_str().unwrap().to_string(), p.data["id"].as_str().unwrap().to_string())).collect()
+    };
+    let first = starts(json!({}).into());
+    let handlers: Vec<&String> = first.iter().filter(|(n, _)| n == "on_x").map(|(_, id)| id).collect();
+    assert_eq!(handlers.len(), 2, "{first:?}");
+    assert_ne!(handlers[0], handlers[1]);
+    assert!(first.iter().all(|(_, id)| !id.is_empty()));
+    let failed: Vec<&String> = first.iter().filter(|(n, _)| n == "a" || n == "b").map(|(_, id)| id).collect();
+    assert!(handlers.iter().all(|h| !failed.contains(h)));
+    // On resume the handlers start again, first, as the same tasks.
+    let resumed = starts(Command::resume(json!("ok")).into());
+    let again: Vec<&String> = resumed
+        .iter()
+        .take(2)
+        .map(|(n, id)| {
+            assert_eq!(n, "on_x");
+            id
+        })
+        .collect();
+    let (mut a, mut b) = (handlers.clone(), again.clone());
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "{resumed:?}");
+}

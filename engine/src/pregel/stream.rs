@@ -143,3 +143,17 @@ impl Sink {
         &self.inner.modes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::StreamMode::{self, *};
+
+    #[test]
+    fn every_mode_reads_back_from_its_name_and_nothing_else_reads_as_one() {
+        for m in [Values, Updates, Debug, Tasks, Checkpoints, Custom, Messages] {
+            assert_eq!(StreamMode::parse(m.as_str()), Some(m));
+        }
+        assert_eq!(StreamMode::parse("value"), None);
+        assert_eq!(StreamMode::parse(""), None);
+    }
+}
