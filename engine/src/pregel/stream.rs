@@ -134,14 +134,6 @@ impl Sink {
     pub fn pop(&self) -> Option<StreamPart> {
         self.inner.queue.borrow_mut().pop_front()
     }
-
-    pub fn is_active(&self) -> bool {
-        !self.inner.modes.is_empty()
-    }
-
-    pub fn modes(&self) -> &[StreamMode] {
-        &self.inner.modes
-    }
 }
 
 #[cfg(test)]
