@@ -237,16 +237,20 @@ fn asked_on_failure(failing: graph::node::NodeFn) -> CompiledGraph {
         .unwrap()
 }
 
+/// A node that asks "node?" and, once answered, fails with the answer in its message.
+fn fails_after_asking() -> graph::node::NodeFn {
+    node_rt(|_s, rt| {
+        let answer = rt.interrupt(json!("node?"))?;
+        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
+    })
+}
+
 #[test]
 fn a_handler_that_starts_after_the_failed_node_used_the_resume_value_asks_its_own_question() {
     // a asks, takes the answer on resume, then fails; its handler asks too. As in
     // LangGraph.js, where taking a single resume value removes it, the handler pauses
     // instead of taking the node's answer again, and the next resume answers it.
-    let failing = node_rt(|_s, rt| {
-        let answer = rt.interrupt(json!("node?"))?;
-        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
-    });
-    let g = asked_on_failure(failing);
+    let g = asked_on_failure(fails_after_asking());
     let config = RunConfig::thread("t");
     let asked = |v: &Value| v["__interrupt__"][0]["value"].clone();
     assert_eq!(asked(&g.invoke_blocking(json!({}), config.clone()).unwrap()), json!("node?"));
@@ -308,11 +312,7 @@ fn a_handler_that_an_edge_also_runs_shows_that_edge_as_its_trigger() {
 fn a_thread_whose_handler_paused_shows_the_failure_with_the_question_its_node_asked() {
     // As LangGraph.js's state (scenario 282): the failed task lists the node's own
     // question, which it took the answer to, and not its handler's.
-    let failing = node_rt(|_s, rt| {
-        let answer = rt.interrupt(json!("node?"))?;
-        Err::<Value, _>(NodeError::from(format!("boom after {answer}")))
-    });
-    let g = asked_on_failure(failing);
+    let g = asked_on_failure(fails_after_asking());
     let cfg = RunConfig::thread("t");
     g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     g.invoke_blocking(Command::resume(json!("yes")), cfg.clone()).unwrap();

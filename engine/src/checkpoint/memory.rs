@@ -202,7 +202,7 @@ impl std::future::Future for Done {
 }
 
 #[cfg(test)]
-mod lane_tests {
+mod tests {
     use super::*;
     use futures::executor::block_on;
     use serde_json::json;
