@@ -25,6 +25,19 @@ test("each entry is one bundled module: no imports but Node's own, and the .wasm
   for (const f of pkg.files.filter((f) => !f.includes("*"))) assert.ok(existsSync(new URL(f, dir)), `${f} is listed in package.json and built`);
 });
 
+test("an error a script leaves uncaught prints as Node prints any: its message and a short source line", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const entry = new URL("../../www/superstep/node.js", import.meta.url).href;
+  const script = `import { StateGraph, Annotation, START, MemorySaver } from ${JSON.stringify(entry)};
+    const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", () => ({})).addEdge(START, "a");
+    await g.compile({ checkpointer: new MemorySaver() }).invoke({ x: 1 });`;
+  const { status, stderr } = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(status, 1);
+  assert.match(stderr, /needs configurable\.thread_id/);
+  // Node prints the source line it threw on: the bundle's lines are short, so no page of minified code.
+  assert.ok(stderr.length < 3000, `stderr is ${stderr.length} characters`);
+});
+
 test("the browser entry before init() refuses with EngineNotLoadedError, then works once init(bytes) has loaded it", async () => {
   const { readFileSync } = await import("node:fs");
   // Its own module instance, with its own copy of the wasm glue: not loaded yet.
