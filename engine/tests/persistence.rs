@@ -209,6 +209,41 @@ fn parallel_interrupts_resume_with_a_map_by_id() {
     assert_eq!(out, json!({"x": "answer to x", "y": "answer to y"}));
 }
 
+/// As LangGraph tells a resume map: by its keys' shape. A map keyed by an interrupt that was
+/// answered already answers nothing (the others ask again), and beside a waiting one's id it
+/// answers that one only: never is the map itself taken as every task's answer.
+#[test]
+fn a_resume_map_with_an_answered_id_answers_only_the_ids_still_waiting() {
+    let s = saver();
+    let asker = |key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(key))? })));
+    let g = last(&["x", "y", "z"])
+        .node("ask_x", asker("x"))
+        .node("ask_y", asker("y"))
+        .node("ask_z", asker("z"))
+        .edge(START, "ask_x")
+        .edge(START, "ask_y")
+        .edge(START, "ask_z")
+        .compile_with(storing_in(&s))
+        .unwrap();
+    let cfg = thread("t");
+    let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    let id_of =
+        |v: &str| paused["__interrupt__"].as_array().unwrap().iter().find(|i| i["value"] == v).unwrap()["id"].as_str().unwrap().to_string();
+    let (x, y, z) = (id_of("x"), id_of("y"), id_of("z"));
+    let map = |pairs: &[(&str, &str)]| Command::resume(Value::Object(pairs.iter().map(|(k, v)| (k.to_string(), json!(v))).collect()));
+    g.invoke_blocking(map(&[(&x, "ans x")]), cfg.clone()).unwrap();
+    // x's id again: it answers nothing, and y and z ask again.
+    let again = g.invoke_blocking(map(&[(&x, "stale")]), cfg.clone()).unwrap();
+    let asked: Vec<&Value> = again["__interrupt__"].as_array().unwrap().iter().map(|i| &i["value"]).collect();
+    assert_eq!(asked.len(), 2, "{again}");
+    assert!(asked.contains(&&json!("y")) && asked.contains(&&json!("z")));
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().values, json!({"x": "ans x"}));
+    // x's id beside y's: y takes its answer, z still waits.
+    g.invoke_blocking(map(&[(&x, "stale"), (&y, "ans y")]), cfg.clone()).unwrap();
+    assert_eq!(g.get_state_blocking(&cfg).unwrap().values, json!({"x": "ans x", "y": "ans y"}));
+    assert_eq!(g.invoke_blocking(map(&[(&z, "ans z")]), cfg).unwrap(), json!({"x": "ans x", "y": "ans y", "z": "ans z"}));
+}
+
 #[test]
 fn parallel_interrupts_are_reported_in_the_order_the_tasks_paused() {
     use futures::FutureExt;

@@ -20,7 +20,8 @@ pub use update::{StateUpdate, COPY, INPUT};
 
 use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
-    CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
+    is_interrupt_id, CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus,
+    TaskWrites, Tick,
 };
 use crate::types::{Command, Goto, Send, START};
 use futures::future::LocalBoxFuture;
@@ -569,12 +570,11 @@ fn snapshot_checkpoint(
 
 /// `Command` as input: resume values, plus an optional update and goto applied first.
 async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persist) -> Result<(), Error> {
-    // Sorted: a map answering thousands of interrupts checks each key by binary search.
-    let mut resumable = stepper.resumable_ids();
-    crate::order::sort_by(&mut resumable, &|a, b| a.cmp(b));
     stepper.resume = match c.resume {
         None => Resume::None,
-        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| resumable.binary_search(k).is_ok()) => Resume::ById(m),
+        // As LangGraph: an object keyed by interrupt ids alone is a resume map, even one
+        // whose ids no task waits on any more (they answer nothing, and the tasks ask again).
+        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| is_interrupt_id(k)) => Resume::ById(m),
         Some(v) => Resume::All(v),
     };
     if c.update.is_none() && c.goto.is_empty() {

@@ -20,6 +20,12 @@ pub enum Resume {
     ById(Map<String, Value>),
 }
 
+/// Whether `key` has the shape of an interrupt id (`runtime::interrupt_id`): 16 lowercase
+/// hex digits, as LangGraph tells a resume map's keys by their shape (its 32-digit ids).
+pub(crate) fn is_interrupt_id(key: &str) -> bool {
+    key.len() == 16 && key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 /// The resume values a task gets: those it already consumed, plus a new one
 /// for its pending interrupt if the resume answers it.
 pub(super) fn resume_values(resume: &Resume, saved: &super::apply::Saved, answered: &mut Answered, task: &Task) -> Vec<Value> {
@@ -53,7 +59,7 @@ pub(super) fn resume_values(resume: &Resume, saved: &super::apply::Saved, answer
 
 /// For a task that failed on its own (not stopped by a sibling, not handled), the id
 /// of the interrupt its next run raises first: the one after the answers it took.
-pub(super) fn next_after_failure(task_id: &str, r: &TaskResult, answered: &Answered) -> Option<String> {
+fn next_after_failure(task_id: &str, r: &TaskResult, answered: &Answered) -> Option<String> {
     match &r.status {
         TaskStatus::Failed(Error::Aborted { .. } | Error::Cancelled) => None,
         TaskStatus::Failed(_) if r.handled.is_none() => {
@@ -61,5 +67,19 @@ pub(super) fn next_after_failure(task_id: &str, r: &TaskResult, answered: &Answe
             Some(super::runtime::interrupt_id(task_id, taken))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_interrupt_id;
+
+    #[test]
+    fn an_interrupt_id_is_sixteen_lowercase_hex_digits() {
+        assert!(is_interrupt_id(&super::super::runtime::interrupt_id("task", 0)));
+        assert!(is_interrupt_id("0123456789abcdef"));
+        for not_one in ["0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg", "event_id", ""] {
+            assert!(!is_interrupt_id(not_one), "{not_one}");
+        }
     }
 }

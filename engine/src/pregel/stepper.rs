@@ -4,7 +4,7 @@
 use super::apply::{apply_writes, finished_result, handled_failure, TaskWrites};
 use super::execute::{cache_lookup, execute, StepCtx, TaskResult, TaskStatus};
 use super::plan::{plan, Task, TaskPath};
-use super::resume::{next_after_failure, resume_values, Resume};
+use super::resume::{resume_values, Resume};
 use super::run_state::RunState;
 use super::runtime::{NullResume, RunCtx};
 use super::Cancel;
@@ -583,18 +583,6 @@ impl Stepper {
                 _ => vec![],
             })
             .collect()
-    }
-
-    /// The interrupt ids a resume map may answer: those still waiting, and for a
-    /// task that failed after a pause, its next interrupt (the one its state lists).
-    pub(crate) fn resumable_ids(&self) -> Vec<String> {
-        let mut ids: Vec<String> = self.pending_interrupts().into_iter().map(|i| i.id).collect();
-        for (id, _, r) in &self.pending {
-            if let Some(next) = next_after_failure(id, r, &self.answered) {
-                ids.push(next);
-            }
-        }
-        ids
     }
 
     /// A stepper with empty state, ready for `start_run` or a thread operation.
