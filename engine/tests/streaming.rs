@@ -166,6 +166,30 @@ fn every_task_starts_before_any_runs_and_a_pause_streams_before_its_result() {
     assert_eq!(&seen[interrupt + 2..], ["updates {\"b\":{}}", "tasks b result"]);
 }
 
+/// As LangGraph.js: of the nodes that finish at once, those that throw (an interrupt, an
+/// error) finish before those that return, each group in task order (extra scenario 285).
+#[test]
+fn nodes_that_throw_at_once_finish_before_nodes_that_return_at_once() {
+    let ok = |name: &'static str| node(move |_| Ok::<_, NodeError>(json!({ "log": [name] })));
+    let ask = |name: &'static str| node_rt(move |_, rt| rt.interrupt(json!(format!("{name}?"))).map(|a| json!({ "log": [a] })));
+    let mut g = StateGraph::new().channel("log", Channel::append());
+    for (name, f) in [("a", ok("a")), ("b", ask("b")), ("c", ok("c")), ("d", ask("d"))] {
+        g = g.node(name, f).edge(START, name);
+    }
+    let g = g.compile_with(with_saver()).unwrap();
+    let config = RunConfig::thread("t").modes(&[StreamMode::Updates]);
+    let parts: Vec<StreamPart> = stream_parts(&g, json!({}), config).into_iter().flatten().collect();
+    let shown: Vec<Value> = parts.iter().map(|p| p.data.get("__interrupt__").map_or(p.data.clone(), |i| i[0]["value"].clone())).collect();
+    assert_eq!(shown, [json!("b?"), json!("d?"), json!({"a": {"log": ["a"]}}), json!({"c": {"log": ["c"]}})]);
+    // A node failing at once beside one returning: the failure's result streams first.
+    let fails = node(|_| Err::<Value, _>(NodeError::Failed { message: "boom".into(), kind: None, class: None }));
+    let g = StateGraph::new().channel("log", Channel::append()).node("a", ok("a")).node("b", fails);
+    let g = g.edge(START, "a").edge(START, "b").compile().unwrap();
+    let parts = stream_parts(&g, json!({}), RunConfig::default().modes(&[StreamMode::Tasks]));
+    let parts: Vec<StreamPart> = parts.into_iter().flatten().collect();
+    assert_eq!(order(&parts)[2..], ["tasks b result", "tasks a result"]);
+}
+
 #[test]
 fn a_checkpoint_the_run_stops_after_is_saved_but_not_streamed() {
     // LangGraph streams a checkpoint as the next superstep begins, so the one

@@ -319,6 +319,7 @@ impl Stepper {
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
+        let mut returned = vec![];
         // Every task's start is streamed before any runs, as LangGraph streams them
         // (a pass of its own only when someone listens: it costs the big fan-outs).
         // Tasks that finished before a pause start again too, but report no result.
@@ -336,7 +337,7 @@ impl Stepper {
             let served = order.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
             served.for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
         }
-        for i in order {
+        for (k, i) in order.enumerate() {
             let task = &tasks[i];
             if let Some(r) = hits.get_mut(i).and_then(Option::take) {
                 slots.push(Some(r));
@@ -364,16 +365,29 @@ impl Stepper {
                 (i, result)
             });
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
-                Poll::Ready((_, result)) => {
+                // The last task returning with none deferred before it is in its place already
+                // (so a one-task superstep defers nothing).
+                Poll::Ready((_, result)) if threw(&result) || (k + 1 == n && returned.is_empty()) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
                     slots.push(Some(result));
                     finish_order.push(i);
+                }
+                Poll::Ready((_, result)) => {
+                    slots.push(None);
+                    returned.push((i, result));
                 }
                 Poll::Pending => {
                     slots.push(None);
                     running.get_or_insert_with(FuturesUnordered::new).push(fut);
                 }
             }
+        }
+        // As LangGraph.js: of the nodes that finished at once, those that returned finish
+        // after those that threw (an interrupt, an error), as their writes take more steps.
+        for (i, result) in returned {
+            emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+            slots[slot(i)] = Some(result);
+            finish_order.push(i);
         }
         // A failure stops the tasks still running, unless its task refused an answer.
         let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
@@ -638,6 +652,11 @@ impl Stepper {
 /// LangGraph shows them; they are not applied, the task runs again on resume).
 fn shown_at_pause(r: &TaskResult) -> bool {
     matches!(r.status, TaskStatus::Done | TaskStatus::Interrupted(_))
+}
+
+/// Whether a task ended by throwing: it paused in `interrupt()` or failed.
+fn threw(r: &TaskResult) -> bool {
+    matches!(r.status, TaskStatus::Interrupted(_) | TaskStatus::Failed(_))
 }
 
 /// A stop as LangGraph streams it, in "updates" and "values": `{__interrupt__: [...]}`.
