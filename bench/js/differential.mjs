@@ -24,6 +24,10 @@
 // RESUME_GOTO=1 (with it) a goto to a node.
 // CMD_INPUT=1 continues a finished run with a Command (update and goto) as input; NEW_INPUT=1 gives
 // a paused run a new input instead of its first resume.
+// ORDER=1 compares the updates chunks in the order they came rather than sorted, with no task()
+// calls: an exploration, not a suite. LangGraph.js finishes a superstep's synchronous nodes in the
+// depth of their writer chains (an empty update first, a node with a router last), which this
+// engine does not copy; it copies only that nodes which throw finish before nodes which return.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -105,7 +109,7 @@ function genSpec(seed) {
   const rp = rng(seed * 7333 + 11);
   for (const nd of nodes) if (nd.sub) nd.sub.parentGoto = process.env.PARENT && rp() < 0.4 ? names[Math.floor(rp() * names.length)] : null;
   const throwsAtOnce = nodes.some((nd) => nd.interrupt && nd.overwrite);
-  for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name) && !throwsAtOnce;
+  for (const nd of nodes) nd.task = rt() < 0.3 && !afterB.includes(nd.name) && !throwsAtOnce && !process.env.ORDER;
   // With CACHE=1 some nodes keep their results in a cache (a generator of its own too). Not a Send
   // target: LangGraph.js 1.7.3 gives every cache hit of one key to the same task, so two Send tasks
   // with equal input in one superstep leave one with both writes (a bug not to copy). Nor a node
@@ -304,7 +308,8 @@ async function runOn(lib, spec, Saver) {
     const chunks = [];
     try {
       for await (const c of await g.stream(input, { ...cfg, streamMode: ["updates", "values"], subgraphs: true })) chunks.push([c[0].map((x) => String(x).split(":")[0]), c[1], norm(intr(c[2]))]);
-      const upd = chunks.filter((c) => c[1] === "updates").map((c) => JSON.stringify([c[0], c[2]])).sort();
+      const upd = chunks.filter((c) => c[1] === "updates").map((c) => JSON.stringify([c[0], c[2]]));
+      if (!process.env.ORDER) upd.sort();
       const vals = chunks.filter((c) => c[1] === "values" && c[0].length === 0).map((c) => c[2]);
       out.runs.push({ upd, last: vals[vals.length - 1] ?? null, nvals: vals.length });
     } catch (e) {
