@@ -216,15 +216,11 @@ fn parallel_interrupts_resume_with_a_map_by_id() {
 fn a_resume_map_with_an_answered_id_answers_only_the_ids_still_waiting() {
     let s = saver();
     let asker = |key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(key))? })));
-    let g = last(&["x", "y", "z"])
-        .node("ask_x", asker("x"))
-        .node("ask_y", asker("y"))
-        .node("ask_z", asker("z"))
-        .edge(START, "ask_x")
-        .edge(START, "ask_y")
-        .edge(START, "ask_z")
-        .compile_with(storing_in(&s))
-        .unwrap();
+    let mut g = last(&["x", "y", "z"]);
+    for (node, key) in [("ask_x", "x"), ("ask_y", "y"), ("ask_z", "z")] {
+        g = g.node(node, asker(key)).edge(START, node);
+    }
+    let g = g.compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
     let paused = g.invoke_blocking(json!({}), cfg.clone()).unwrap();
     let id_of =
