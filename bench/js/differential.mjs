@@ -25,9 +25,10 @@
 // CMD_INPUT=1 continues a finished run with a Command (update and goto) as input; NEW_INPUT=1 gives
 // a paused run a new input instead of its first resume.
 // ORDER=1 compares the updates chunks in the order they came rather than sorted, with no task()
-// calls: an exploration, not a suite. LangGraph.js finishes a superstep's synchronous nodes in the
-// depth of their writer chains (an empty update first, a node with a router last), which this
-// engine does not copy; it copies only that nodes which throw finish before nodes which return.
+// calls: an exploration, not a suite. LangGraph.js finishes a superstep's synchronous nodes in an
+// order the depth of its promise chains makes (a node returning nothing first, one with a router
+// later than its place), which this engine does not copy; it copies only that nodes which throw
+// finish before nodes which return.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
