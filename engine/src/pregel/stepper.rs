@@ -373,8 +373,8 @@ impl Stepper {
                     finish_order.push(i);
                 }
                 Poll::Ready((_, result)) => {
-                    slots.push(None);
-                    returned.push((i, result));
+                    slots.push(Some(result));
+                    returned.push(i);
                 }
                 Poll::Pending => {
                     slots.push(None);
@@ -384,9 +384,9 @@ impl Stepper {
         }
         // As LangGraph.js: of the nodes that finished at once, those that returned finish
         // after those that threw (an interrupt, an error), as their writes take more steps.
-        for (i, result) in returned {
-            emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
-            slots[slot(i)] = Some(result);
+        for i in returned {
+            let result = slots[slot(i)].as_ref().expect("a returned task's result is in its slot");
+            emit_task_result(&sink, &ns, spec, &tasks[i], result, step, &self.run);
             finish_order.push(i);
         }
         // A failure stops the tasks still running, unless its task refused an answer.
