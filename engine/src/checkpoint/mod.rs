@@ -20,8 +20,7 @@ pub use update::{StateUpdate, COPY, INPUT};
 
 use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
-    is_interrupt_id, CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus,
-    TaskWrites, Tick,
+    CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
 };
 use crate::types::{Command, Goto, Send, START};
 use futures::future::LocalBoxFuture;
@@ -570,13 +569,7 @@ fn snapshot_checkpoint(
 
 /// `Command` as input: resume values, plus an optional update and goto applied first.
 async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persist) -> Result<(), Error> {
-    stepper.resume = match c.resume {
-        None => Resume::None,
-        // As LangGraph: an object keyed by interrupt ids alone is a resume map, even one
-        // whose ids no task waits on any more (they answer nothing, and the tasks ask again).
-        Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| is_interrupt_id(k)) => Resume::ById(m),
-        Some(v) => Resume::All(v),
-    };
+    stepper.resume = Resume::of(c.resume);
     if c.update.is_none() && c.goto.is_empty() {
         return Ok(());
     }

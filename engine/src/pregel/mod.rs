@@ -28,7 +28,6 @@ pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;
 pub use plan::{listing_order, plan, pull_count, Task, TaskPath};
 pub(crate) use replay::ReplayBound;
-pub(crate) use resume::is_interrupt_id;
 pub(crate) use resume::Answered;
 pub use resume::Resume;
 pub use run_state::RunState;

@@ -20,9 +20,22 @@ pub enum Resume {
     ById(Map<String, Value>),
 }
 
+impl Resume {
+    /// A `Command`'s resume. As LangGraph: an object keyed by interrupt ids alone is a map,
+    /// even one whose ids no task waits on any more (they answer nothing, and the tasks ask
+    /// again); any other value answers every paused task.
+    pub(crate) fn of(resume: Option<Value>) -> Resume {
+        match resume {
+            None => Resume::None,
+            Some(Value::Object(m)) if !m.is_empty() && m.keys().all(|k| is_interrupt_id(k)) => Resume::ById(m),
+            Some(v) => Resume::All(v),
+        }
+    }
+}
+
 /// Whether `key` has the shape of an interrupt id (`runtime::interrupt_id`): 16 lowercase
 /// hex digits, as LangGraph tells a resume map's keys by their shape (its 32-digit ids).
-pub(crate) fn is_interrupt_id(key: &str) -> bool {
+fn is_interrupt_id(key: &str) -> bool {
     key.len() == 16 && key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
