@@ -8,6 +8,11 @@ use std::rc::Rc;
 use superstep::checkpoint::{Checkpointer, MemorySaver};
 use superstep::*;
 
+/// A node that asks `question` with `interrupt()` and writes the answer to `key`.
+fn asking(question: &'static str, key: &'static str) -> graph::node::NodeFn {
+    node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(question))? })))
+}
+
 /// The seeds' human_review: interrupt("Do you approve?"), then Command(resume="yes").
 #[test]
 fn human_review_pauses_and_resumes() {
@@ -189,10 +194,9 @@ fn several_interrupts_in_one_node_are_matched_by_order() {
 #[test]
 fn parallel_interrupts_resume_with_a_map_by_id() {
     let s = saver();
-    let asker = |key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(key))? })));
     let g = last(&["x", "y"])
-        .node("ask_x", asker("x"))
-        .node("ask_y", asker("y"))
+        .node("ask_x", asking("x", "x"))
+        .node("ask_y", asking("y", "y"))
         .edge(START, "ask_x")
         .edge(START, "ask_y")
         .compile_with(storing_in(&s))
@@ -215,10 +219,9 @@ fn parallel_interrupts_resume_with_a_map_by_id() {
 #[test]
 fn a_resume_map_with_an_answered_id_answers_only_the_ids_still_waiting() {
     let s = saver();
-    let asker = |key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(key))? })));
     let mut g = last(&["x", "y", "z"]);
     for (node, key) in [("ask_x", "x"), ("ask_y", "y"), ("ask_z", "z")] {
-        g = g.node(node, asker(key)).edge(START, node);
+        g = g.node(node, asking(key, key)).edge(START, node);
     }
     let g = g.compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
@@ -255,7 +258,7 @@ fn parallel_interrupts_are_reported_in_the_order_the_tasks_paused() {
                 .boxed_local()
             }),
         )
-        .node("b_fast", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "y": rt.interrupt(json!("b?"))? }))))
+        .node("b_fast", asking("b?", "y"))
         .edge(START, "a_slow")
         .edge(START, "b_fast")
         .compile_with(storing_in(&saver()))
@@ -314,13 +317,7 @@ fn static_breakpoints_before_and_after_then_continue_with_null() {
 #[test]
 fn a_removed_node_that_an_interrupted_thread_was_about_to_run_is_a_typed_error() {
     let s = saver();
-    let build = |name: &'static str| {
-        last(&["x"])
-            .node(name, node_rt(|_, rt| Ok::<_, NodeError>(json!({"x": rt.interrupt(json!("?"))?}))))
-            .edge(START, name)
-            .compile_with(storing_in(&s))
-            .unwrap()
-    };
+    let build = |name: &'static str| last(&["x"]).node(name, asking("?", "x")).edge(START, name).compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
     build("review").invoke_blocking(json!({}), cfg.clone()).unwrap();
     let renamed = build("renamed");
@@ -433,7 +430,7 @@ fn a_paused_superstep_shows_finished_writes_and_streams_its_checkpoints() {
         .channel("done", Channel::last_value())
         .channel("answer", Channel::last_value())
         .node("a", node(|_| Ok::<_, NodeError>(json!({"done": "yes"}))))
-        .node("b", node_rt(|_, rt| Ok::<_, NodeError>(json!({"answer": rt.interrupt(json!("?"))?}))))
+        .node("b", asking("?", "answer"))
         .edge(START, "a")
         .edge(START, "b")
         .compile_with(storing_in(&s))
@@ -472,7 +469,7 @@ fn resume_with_update_and_subgraph_breakpoints_continue() {
     let g = StateGraph::new()
         .channel("a", Channel::last_value())
         .channel("note", Channel::last_value())
-        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"a": rt.interrupt(json!("?"))?}))))
+        .node("ask", asking("?", "a"))
         .node(
             "show",
             node(|st| Ok::<_, NodeError>(json!({"note": format!("{}/{}", st.str("a").unwrap_or("-"), st.str("note").unwrap_or("-"))}))),
@@ -712,10 +709,9 @@ fn invoke_returns_the_state_the_run_last_showed_and_nothing_if_none() {
 
 #[test]
 fn a_task_answered_beside_one_still_paused_shows_its_question_and_its_state_update_only() {
-    let asks = |q: &'static str, key: &'static str| node_rt(move |_, rt| Ok::<_, NodeError>(json!({ key: rt.interrupt(json!(q))? })));
     let g = last(&["x", "y", "z"])
-        .node("a", asks("a?", "x"))
-        .node("b", asks("b?", "y"))
+        .node("a", asking("a?", "x"))
+        .node("b", asking("b?", "y"))
         .node("c", node(|_| Ok::<_, NodeError>(json!({"z": 1}))))
         .edge(START, "a")
         .edge(START, "b")
