@@ -413,6 +413,8 @@ async function runOn(lib, spec, Saver) {
     for await (const h of g.getStateHistory(cfg)) hist.push(h);
   }
   out.hist = hist.map((h) => [h.metadata.step, h.metadata.source, nextOf(h), norm(h.values)]);
+  // HTASKS=1: each checkpoint's tasks as history lists them, with what each task wrote (its result).
+  if (process.env.HTASKS) out.histTasks = hist.map((h) => h.tasks.map((t) => ({ n: t.name, r: norm(intr(t.result)), i: t.interrupts.map((q) => q.value), e: t.error ? errName(lib, t.error) : null })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
   out.taskRuns = g.taskRuns.n;
   return out;
 }

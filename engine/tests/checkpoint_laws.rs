@@ -74,8 +74,12 @@ fn interrupts() -> impl Strategy<Value = Vec<Interrupt>> {
 
 fn pending_write() -> impl Strategy<Value = PendingWrite> {
     let kind = prop_oneof![
-        (proptest::collection::vec(("[a-z]{1,4}", value()), 0..3), proptest::collection::vec(("[a-z]{1,4}", value()), 0..2))
-            .prop_map(|(writes, sends)| WriteKind::Done { writes, sends: sends.into_iter().map(|(n, a)| Send::new(n, a)).collect() }),
+        (proptest::collection::vec(("[a-z]{1,4}", value()), 0..3), proptest::collection::vec(("[a-z]{1,4}", value()), 0..2)).prop_map(
+            |(writes, sends)| WriteKind::Done {
+                writes: writes.into_iter().map(|(n, v): (String, Value)| (n.into(), v)).collect(),
+                sends: sends.into_iter().map(|(n, a)| Send::new(n, a)).collect()
+            }
+        ),
         interrupts().prop_map(|interrupts| WriteKind::Interrupted { interrupts }),
         ("[a-z ]{0,8}", proptest::option::of("[A-Za-z]{1,8}")).prop_map(|(error, class)| WriteKind::Failed { error, class }),
     ];
@@ -90,8 +94,18 @@ fn pending_write() -> impl Strategy<Value = PendingWrite> {
             node_answers,
         }),
     );
-    ("[0-9a-f]{8}", "[a-z]{1,4}", kind, proptest::collection::vec(value(), 0..3), calls, (interrupts(), handled)).prop_map(
-        |(task_id, task, kind, resumed, calls, (raised, handled))| PendingWrite { task_id, task, kind, resumed, calls, raised, handled },
+    let failed_before = handled.clone();
+    ("[0-9a-f]{8}", "[a-z]{1,4}", kind, proptest::collection::vec(value(), 0..3), calls, (interrupts(), handled, failed_before)).prop_map(
+        |(task_id, task, kind, resumed, calls, (raised, handled, failed_before))| PendingWrite {
+            task_id,
+            task: task.into(),
+            kind,
+            resumed,
+            calls,
+            raised,
+            handled,
+            failed_before,
+        },
     )
 }
 
@@ -154,6 +168,7 @@ fn same_or_lenient<T: PartialEq + std::fmt::Debug>(ours: Option<T>, serde: Optio
         "N/calls",
         "N/calls/N/value",
         "N/handled/node_answers",
+        "N/failed_before/node_answers",
     ];
     let (how, path) = place.split_once(' ').unwrap_or(("", ""));
     let shape: Vec<&str> = path.split('/').map(|k| if k.parse::<usize>().is_ok() { "N" } else { k }).collect();
@@ -286,9 +301,15 @@ fn a_growing_message_list_is_stored_as_appends() {
 fn a_self_contained_saver_gets_whole_checkpoints() {
     struct Whole(MemorySaver, std::cell::RefCell<Vec<Checkpoint>>);
     impl Checkpointer for Whole {
-        fn put<'a>(&'a self, t: &'a str, ns: &'a str, cp: Checkpoint) -> futures::future::LocalBoxFuture<'a, Result<(), Error>> {
+        fn put<'a>(
+            &'a self,
+            t: &'a str,
+            ns: &'a str,
+            cp: Checkpoint,
+            w: Vec<PendingWrite>,
+        ) -> futures::future::LocalBoxFuture<'a, Result<(), Error>> {
             self.1.borrow_mut().push(cp.clone());
-            self.0.put(t, ns, cp)
+            self.0.put(t, ns, cp, w)
         }
         fn put_writes<'a>(
             &'a self,

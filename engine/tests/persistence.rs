@@ -161,9 +161,13 @@ fn a_failed_step_resumes_only_the_failed_task() {
     assert!(state.tasks.iter().any(|t| t.name == "flaky" && t.error.is_some()));
     let stored = &g.get_state_history_blocking(&cfg).unwrap()[0];
     assert_eq!((stored.next.clone(), stored.values["log"].clone()), (vec!["ok".to_string(), "flaky".to_string()], json!([])));
-    let out = g.invoke_blocking(Value::Null, cfg).unwrap();
+    let out = g.invoke_blocking(Value::Null, cfg.clone()).unwrap();
     assert_eq!(out["log"], json!(["flaky", "ok"]));
     assert_eq!((ok_calls.get(), flaky_calls.get()), (1, 2));
+    // As LangGraph: history keeps the failure beside what the task's second run wrote.
+    let ran = g.get_state_history_blocking(&cfg).unwrap().into_iter().find(|h| h.next.contains(&"flaky".to_string())).unwrap();
+    let tasks: Vec<_> = ran.tasks.iter().map(|t| (t.name.as_str(), t.error.as_deref(), t.result.clone())).collect();
+    assert_eq!(tasks, [("ok", None, Some(json!({"log": ["ok"]}))), ("flaky", Some("first try fails"), Some(json!({"log": ["flaky"]})))]);
 }
 
 #[test]

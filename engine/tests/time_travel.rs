@@ -14,7 +14,7 @@ fn history_is_newest_first_with_sources_and_steps() {
     let s = saver();
     let g = path_state().node("a", mark("a")).node("b", mark("b")).edge(START, "a").edge("a", "b").compile_with(storing_in(&s)).unwrap();
     let cfg = thread("t");
-    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    g.invoke_blocking(json!({"path": ["in"]}), cfg.clone()).unwrap();
     let hist = g.get_state_history_blocking(&cfg).unwrap();
     let steps: Vec<(i64, Source, Vec<String>)> = hist
         .iter()
@@ -36,6 +36,12 @@ fn history_is_newest_first_with_sources_and_steps() {
     for pair in hist.windows(2) {
         assert_eq!(pair[0].parent_config.as_ref().unwrap(), &pair[1].config);
     }
+    // As LangGraph: each checkpoint's tasks show what they wrote when they ran from it.
+    let results: Vec<Vec<Option<Value>>> = hist.iter().map(|h| h.tasks.iter().map(|t| t.result.clone()).collect()).collect();
+    assert_eq!(
+        results,
+        vec![vec![], vec![Some(json!({"path": ["b"]}))], vec![Some(json!({"path": ["a"]}))], vec![Some(json!({"path": ["in"]}))]]
+    );
     let limited = block_on(g.get_state_history(&cfg, ListFilter { limit: Some(2), ..Default::default() })).unwrap();
     assert_eq!(limited.len(), 2);
 }

@@ -69,9 +69,9 @@ fn saved_writes_and_sends_leave_untracked_values_out() {
     let cfg = RunConfig::thread("t");
     g.invoke_blocking(json!({"conn": "in"}), cfg.clone()).unwrap();
     let tuple = block_on(saver.get("t", "", None)).unwrap().unwrap();
-    let a = tuple.pending_writes.iter().find(|w| w.task == "a").expect("a's writes are saved");
+    let a = tuple.pending_writes.iter().find(|w| &*w.task == "a").expect("a's writes are saved");
     let WriteKind::Done { writes, sends } = &a.kind else { panic!("a finished: {:?}", a.kind) };
-    assert_eq!(writes.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["log"]);
+    assert_eq!(writes.iter().map(|(c, _)| &**c).collect::<Vec<_>>(), ["log"]);
     assert_eq!(sends[0].arg, json!({"log": ["s"]}));
     let done = g.invoke_blocking(Command::resume(json!("ok")), cfg).unwrap();
     assert_eq!(done["log"], json!(["a", "b", "w:unset"]));

@@ -93,6 +93,9 @@ fn a_copy_with_updates_applies_them_on_the_copy() {
     assert_eq!(s.metadata.as_ref().unwrap().source, Source::Update);
     let parent = block_on(g.get_state(&at(&cfg, s.parent_config.as_ref().unwrap()), false)).unwrap();
     assert_eq!(parent.metadata.unwrap().source, Source::Fork);
+    // As LangGraph.js: the updates are saved as the copy's tasks' results, b's as b's.
+    let results: Vec<_> = parent.tasks.iter().map(|t| (t.name.as_str(), t.result.clone())).collect();
+    assert!(results.contains(&("b", Some(json!({"x": 5})))), "{results:?}");
     let e = block_on(g.update_state(&RunConfig::thread("empty"), Value::Null, Some(COPY))).unwrap_err();
     assert_eq!(e.to_string(), "Cannot copy a non-existent checkpoint");
 }

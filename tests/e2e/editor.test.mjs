@@ -11,6 +11,9 @@ after(async () => context?.close());
 const status = (page) => page.locator(".status").innerText();
 const nodeClass = (page, id) => page.locator(`g.node[data-node="${id}"]`).getAttribute("class");
 const stateText = (page) => page.locator(".state-panel").innerText();
+/** The superstep panel's key rows, each cell's text on one line. */
+const mergeRows = async (page) =>
+  (await page.locator(".step-panel .merges tbody tr").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
 
 async function stepTo(page, n) {
   for (let i = 0; i < n; i++) {
@@ -68,7 +71,8 @@ test("fork from step 1 with edited state creates a branch", async () => {
   // The superstep panel follows the picked checkpoint, not the run's last superstep beside it.
   // It tells what made the checkpoint: the nodes its parent had next, and each key's change.
   assert.match(await page.locator(".step-panel").innerText(), /checkpoint · step 1 · loop\s+Made by: The superstep that ran first\.\s+Next: second/);
-  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ["foo overwrite\t1\t2"]);
+  // Each key's row: its value before, what the node wrote (its result, stored with the parent), after.
+  assert.deepEqual(await mergeRows(page), ["foo overwrite 1 first 2 2"]);
   assert.equal(await page.locator(".step-chip.selected").count(), 0);
   await page.getByLabel("edited state (JSON)").fill('{"foo": 99, "bar": ["edited"]}');
   await page.getByRole("button", { name: "Fork and continue" }).click();
@@ -122,7 +126,7 @@ test("after a reload the thread history is intact and an interrupted thread resu
   assert.ok(changed.includes("messages") && !changed.includes("answer"), `changed: ${changed}`);
   // What made it survives the reload too: the node that ran, and the key it changed from what to what.
   assert.match(await page.locator(".step-panel .made-by").innerText(), /^Made by: The superstep that ran record\.$/);
-  assert.deepEqual(await page.locator(".step-panel .merges tbody tr").allInnerTexts(), ['messages append\t[]\t["user: after reload"]']);
+  assert.deepEqual(await mergeRows(page), ['messages append [] record ["user: after reload"] ["user: after reload"]']);
   await page.close();
 });
 

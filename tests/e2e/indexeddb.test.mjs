@@ -77,6 +77,25 @@ test("an interrupted thread resumes after a reload", async () => {
   assert.deepEqual(done.saved, { id: done.id, step: done.step, writes: ["__interrupt__"] });
   assert.equal(done.out.answer, "Ada");
   assert.equal(done.out.n, 2);
+  // Each superstep's writes are stored with the checkpoint it ran from, in its transaction:
+  // after another reload, history shows what every task wrote, the resumed one beside its question.
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  const results = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "interrupt", steps: 2, ask: true });
+    const out = [];
+    for await (const s of g.getStateHistory({ configurable: { thread_id: "hitl" } })) {
+      out.push(s.tasks.map((t) => [t.name, t.result ?? null, t.interrupts.map((i) => i.value)]));
+    }
+    return out;
+  });
+  assert.deepEqual(results, [
+    [],
+    [["tick", { n: 2, log: ["tick 2"] }, []]],
+    [["tick", { n: 1, log: ["tick 1"] }, []]],
+    [["ask", { answer: "Ada" }, ["name?"]]],
+    [["__start__", { n: 0 }, []]],
+  ]);
   await page.close();
 });
 

@@ -17,18 +17,31 @@ pub struct CheckpointRow {
     pub writes: Value,
     /// The next superstep's tasks that failed, with their messages: `(node, error)`.
     pub failed: Vec<(String, String)>,
+    /// What the next superstep's tasks wrote, as stored with the checkpoint: `(node, result)`.
+    pub results: Vec<(String, Value)>,
 }
 
 impl CheckpointRow {
     /// The checkpoint as the canvas shows a step: its state, the nodes it would
     /// run next (those whose run from it failed marked with their errors) and, for
-    /// a superstep's checkpoint, the nodes that made it (its parent's next).
+    /// a superstep's checkpoint, the nodes that made it (its parent's next), with
+    /// what they wrote (their results, stored with the parent).
     pub fn into_step(self, rows: &[CheckpointRow]) -> StepSnapshot {
-        let ran = crate::model::origin::ran_before(&self.source, self.parent_in(rows).map(|p| &p.next[..]));
+        let parent = self.parent_in(rows);
+        let ran = crate::model::origin::ran_before(&self.source, parent.map(|p| &p.next[..]));
         let task = |name: &str, error: Option<&String>| TaskRecord { name: name.to_string(), error: error.cloned(), ..Default::default() };
         // Failures first: a node that both made the checkpoint and failed after it shows the failure.
         let failed = self.failed.iter().map(|(n, e)| task(n, Some(e)));
-        let tasks = failed.chain(ran.into_iter().map(|n| task(n, None))).collect();
+        // A node that ran several times (Sends) takes its results in order.
+        let mut results = parent.map_or(&[][..], |p| &p.results[..]).iter().collect::<Vec<_>>();
+        let made = ran.into_iter().map(|n| {
+            let writes = match results.iter().position(|(name, _)| name == n) {
+                Some(at) => written(&results.remove(at).1),
+                None => vec![],
+            };
+            TaskRecord { writes, ..task(n, None) }
+        });
+        let tasks = failed.chain(made).collect();
         StepSnapshot { step: self.step, tasks, state: self.values, changed: vec![], next: self.next, outcome: Outcome::Continue }
     }
 
@@ -54,8 +67,14 @@ impl CheckpointRow {
             values: s.values.clone(),
             writes: s.metadata.as_ref().map_or(Value::Null, |m| m.writes.clone()),
             failed: s.tasks.iter().filter_map(|t| Some((t.name.clone(), t.error.clone()?))).collect(),
+            results: s.tasks.iter().filter_map(|t| Some((t.name.clone(), t.result.clone()?))).collect(),
         }
     }
+}
+
+/// A task's result (`{key: value}`) as the step panel lists writes.
+fn written(result: &Value) -> Vec<(String, Value)> {
+    result.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 #[cfg(test)]
@@ -65,7 +84,7 @@ mod tests {
     use serde_json::json;
     use std::rc::Rc;
     use superstep::checkpoint::{Checkpointing, MemorySaver};
-    use superstep::{node, CompileOptions, NodeError, RunConfig, StateGraph, START};
+    use superstep::{node, router, CompileOptions, NodeError, RunConfig, Send, StateGraph, START};
 
     #[test]
     fn a_checkpoint_whose_next_superstep_failed_shows_the_failed_node_with_its_message() {
@@ -88,6 +107,28 @@ mod tests {
         assert_eq!(status(&step, "b"), NodeStatus::Failed);
         assert_eq!(node_error(&step, "b").as_deref(), Some("boom"));
         assert_eq!((status(&step, "a"), status(&step, "c")), (NodeStatus::Active, NodeStatus::Next), "a made it; c runs next");
+        // What a wrote is stored with the checkpoint it ran from, so a reloaded thread shows it.
+        let a = step.tasks.iter().find(|t| t.name == "a").unwrap();
+        assert_eq!(a.writes, [("log".to_string(), json!(["a"]))]);
         assert!(rows[1].failed.is_empty());
+    }
+
+    #[test]
+    fn a_node_sent_several_times_shows_each_runs_writes_in_order() {
+        let saver = Rc::new(MemorySaver::new()) as Rc<dyn superstep::checkpoint::Checkpointer>;
+        let g = StateGraph::new()
+            .channel("out", superstep::Channel::append())
+            .node("fan", node(|_s| Ok::<_, NodeError>(json!({}))))
+            .node("w", node(|s| Ok::<_, NodeError>(json!({"out": [s.i64("i").unwrap_or(-1) * 10]}))))
+            .edge(START, "fan")
+            .conditional("fan", router(|_| Ok::<_, NodeError>((1..=2).map(|i| Send::new("w", json!({"i": i}))).collect::<Vec<_>>())), None)
+            .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver), ..Default::default() })
+            .unwrap();
+        g.invoke_blocking(json!({}), RunConfig::thread("t")).unwrap();
+        let rows: Vec<CheckpointRow> =
+            g.get_state_history_blocking(&RunConfig::thread("t")).unwrap().iter().map(CheckpointRow::of).collect();
+        let step = rows[0].clone().into_step(&rows);
+        let writes: Vec<_> = step.tasks.iter().map(|t| (t.name.as_str(), t.writes.clone())).collect();
+        assert_eq!(writes, [("w", vec![("out".to_string(), json!([10]))]), ("w", vec![("out".to_string(), json!([20]))])]);
     }
 }

@@ -5,7 +5,7 @@ use serde_json::Value;
 use superstep::doc::GraphDoc;
 
 /// A checkpoint's story: who made it, and each key it changed (before, after,
-/// and the writes when the checkpoint kept them).
+/// and the writes: an input's or an edit's, or what its superstep's nodes wrote).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Origin {
     pub by: String,
@@ -16,6 +16,8 @@ pub struct Origin {
 pub struct Parent<'a> {
     pub values: &'a Value,
     pub next: &'a [String],
+    /// What its next superstep's tasks wrote: `(node, result)`, stored with it.
+    pub results: &'a [(String, Value)],
 }
 
 /// The nodes whose superstep made a checkpoint of `source`: for a superstep's
@@ -44,17 +46,17 @@ pub fn origin(doc: &GraphDoc, source: &str, writes: &Value, parent: Option<Paren
         },
     };
     let before = parent.as_ref().map(|p| p.values);
+    // A superstep's writes are its tasks' results, stored with the parent.
+    let updates: Vec<(&String, &Value)> = match (source, &parent) {
+        ("loop", Some(p)) => p.results.iter().map(|(node, result)| (node, result)).collect(),
+        _ => writes.as_object().into_iter().flatten().collect(),
+    };
     let changes = changed_keys(before, values)
         .into_iter()
         .map(|key| Merge {
             reducer: reducer_of(doc, &key),
             before: before.and_then(|b| b.get(&key)).cloned().unwrap_or(Value::Null),
-            writes: writes
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter_map(|(node, update)| Some((node.clone(), update.get(&key)?.clone())))
-                .collect(),
+            writes: updates.iter().filter_map(|(node, update)| Some(((*node).clone(), update.get(&key)?.clone()))).collect(),
             after: values.get(&key).cloned().unwrap_or(Value::Null),
             key,
         })
@@ -80,12 +82,16 @@ mod tests {
     #[test]
     fn a_superstep_checkpoint_names_the_nodes_its_parent_had_next_and_the_keys_it_changed() {
         let next = ["gen".to_string(), "gen".to_string(), "judge".to_string()];
-        let parent = Parent { values: &json!({"foo": 1, "bar": ["hi"], "same": true}), next: &next };
+        let results =
+            [("gen".to_string(), json!({"foo": 2})), ("gen".to_string(), json!({"bar": ["bye"]})), ("judge".to_string(), json!({}))];
+        let parent = Parent { values: &json!({"foo": 1, "bar": ["hi"], "same": true}), next: &next, results: &results };
         let o = origin(&doc(), "loop", &Value::Null, Some(parent), &json!({"foo": 2, "bar": ["hi", "bye"], "same": true}));
         assert_eq!(o.by, "The superstep that ran gen ×2, judge.");
         let keys: Vec<_> = o.changes.iter().map(|m| (m.key.as_str(), m.reducer.as_str(), m.before.clone(), m.after.clone())).collect();
         assert_eq!(keys, [("bar", "add", json!(["hi"]), json!(["hi", "bye"])), ("foo", "overwrite", json!(1), json!(2))]);
-        assert!(o.changes.iter().all(|m| m.writes.is_empty()), "a superstep's checkpoint keeps no writes");
+        // Its nodes' writes are their results, stored with the parent.
+        let writes: Vec<_> = o.changes.iter().map(|m| m.writes.clone()).collect();
+        assert_eq!(writes, [vec![("gen".to_string(), json!(["bye"]))], vec![("gen".to_string(), json!(2))]]);
         // The canvas lights the same nodes; an edit's or a fork's checkpoint was made by none.
         assert_eq!(ran_before("loop", Some(&next)), ["gen", "gen", "judge"]);
         assert!(ran_before("update", Some(&next)).is_empty() && ran_before("fork", Some(&next)).is_empty());
@@ -94,13 +100,13 @@ mod tests {
     #[test]
     fn the_superstep_after_the_input_says_so() {
         let next = ["__start__".to_string()];
-        let parent = Parent { values: &json!({}), next: &next };
+        let parent = Parent { values: &json!({}), next: &next, results: &[] };
         assert_eq!(origin(&doc(), "loop", &Value::Null, Some(parent), &json!({"foo": 1})).by, "The superstep that took the input.");
     }
 
     #[test]
     fn an_edit_names_its_node_and_its_writes() {
-        let parent = Parent { values: &json!({"foo": 1}), next: &[] };
+        let parent = Parent { values: &json!({"foo": 1}), next: &[], results: &[] };
         let o = origin(&doc(), "update", &json!({"review": {"foo": 5}}), Some(parent), &json!({"foo": 5}));
         assert_eq!(o.by, "An edit of the state, as review.");
         assert_eq!(o.changes[0].writes, [("review".to_string(), json!(5))]);

@@ -18,8 +18,8 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// Each key's value before, its writes and its value after. A stored
-/// superstep's checkpoint keeps no writes, so its table has no such column.
+/// Each key's value before, its writes and its value after (a checkpoint whose
+/// writes were not stored has no such column).
 fn merge_table(rows: Vec<Merge>) -> impl IntoView {
     let with_writes = rows.iter().any(|m| !m.writes.is_empty());
     view! {
@@ -59,7 +59,7 @@ pub fn StepPanel(
                 // The state beside it is the picked checkpoint's, so the run's superstep would mislead.
                 (_, Some(d), Some(c)) => {
                     let made = history.with(|rows| {
-                        let parent = c.parent_in(rows).map(|p| Parent { values: &p.values, next: &p.next });
+                        let parent = c.parent_in(rows).map(|p| Parent { values: &p.values, next: &p.next, results: &p.results });
                         origin(&d, &c.source, &c.writes, parent, &c.values)
                     });
                     view! {

@@ -92,7 +92,7 @@ pub struct Checkpoint {
 pub enum WriteKind {
     /// It finished: its writes (by channel name) and sends.
     Done {
-        writes: Vec<(String, Value)>,
+        writes: Vec<(Name, Value)>,
         sends: Vec<Send>,
     },
     Interrupted {
@@ -110,7 +110,7 @@ pub enum WriteKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PendingWrite {
     pub task_id: String,
-    pub task: String,
+    pub task: Name,
     pub kind: WriteKind,
     /// Values its `interrupt()` calls already received.
     pub resumed: Vec<Value>,
@@ -125,9 +125,14 @@ pub struct PendingWrite {
     /// outcome. On resume the node does not run again; an unfinished handler does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handled: Option<HandledFailure>,
+    /// A task that failed, then finished when its superstep ran again: the failure,
+    /// which history still shows beside the result (as LangGraph keeps both writes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_before: Option<HandledFailure>,
 }
 
-/// A node failure an error handler took over, as a snapshot shows it.
+/// A node failure as a snapshot shows it: one an error handler took over, or one
+/// before a later run of the task finished.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandledFailure {
     pub error: String,

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 struct Lane {
     /// Sorted by id (ids are time-sortable, so this is append-only in practice).
     checkpoints: Vec<Checkpoint>,
-    writes: SortedMap<String, Vec<PendingWrite>>,
+    writes: SortedMap<Name, Vec<PendingWrite>>,
     /// `channel → version → blob`, gathered from every checkpoint.
     blobs: SortedMap<Name, SortedMap<u64, Blob>>,
 }
@@ -123,9 +123,21 @@ impl MemorySaver {
 }
 
 impl Checkpointer for MemorySaver {
-    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, mut checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+    fn put<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        mut checkpoint: Checkpoint,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
         let lane = Lane::of(&mut threads, thread_id, ns);
+        if let (Some(parent), false) = (&checkpoint.metadata.parent_id, writes.is_empty()) {
+            match lane.writes.get_mut(&**parent) {
+                Some(saved) => merge_writes(saved, writes),
+                None => drop(lane.writes.insert(parent.clone(), writes)),
+            }
+        }
         // Blobs move into the lane's store; `tuple` gives a checkpoint its own back.
         for (ch, blob) in std::mem::take(&mut checkpoint.blobs) {
             let version = checkpoint.channel_versions.get(&ch).copied().unwrap_or(0);
@@ -144,7 +156,7 @@ impl Checkpointer for MemorySaver {
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         let mut threads = self.threads.borrow_mut();
         let lane = Lane::of(&mut threads, thread_id, ns);
-        merge_writes(lane.writes.get_or_insert_with(checkpoint_id, || (checkpoint_id.to_string(), Vec::new())), writes);
+        merge_writes(lane.writes.get_or_insert_with(checkpoint_id, || (checkpoint_id.into(), Vec::new())), writes);
         Box::pin(Done)
     }
 
@@ -224,7 +236,7 @@ mod tests {
     fn checkpoints_put_out_of_id_order_are_kept_sorted_and_an_id_put_again_replaces_its_checkpoint() {
         let s = MemorySaver::new();
         for (id, step) in [("b", 1), ("d", 2), ("a", 3), ("c", 4), ("b", 5), ("d", 6)] {
-            block_on(s.put("t", "", checkpoint(id, step))).unwrap();
+            block_on(s.put("t", "", checkpoint(id, step), vec![])).unwrap();
         }
         assert_eq!(listed(&s, "t"), [("d".into(), 6), ("c".into(), 4), ("b".into(), 5), ("a".into(), 3)]);
         assert_eq!(block_on(s.get("t", "", Some("b"))).unwrap().unwrap().checkpoint.metadata.step, 5);
@@ -234,7 +246,7 @@ mod tests {
     fn the_threads_are_those_with_a_checkpoint_by_id() {
         let s = MemorySaver::new();
         for t in ["t2", "t1"] {
-            block_on(s.put(t, "", checkpoint("a", 0))).unwrap();
+            block_on(s.put(t, "", checkpoint("a", 0), vec![])).unwrap();
         }
         assert_eq!(s.threads(), ["t1", "t2"]);
         let bytes = MemorySaver::stored_bytes(&checkpoint("a", 0));

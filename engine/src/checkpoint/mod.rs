@@ -74,23 +74,22 @@ pub(crate) struct Persist {
     skip_done: bool,
     /// In that mode, the source and step of the newest checkpoint not yet stored.
     unsaved: RefCell<Option<(format::Source, i64)>>,
+    /// What the superstep the barrier is applying wrote, saved with its checkpoint.
+    finished: RefCell<Vec<PendingWrite>>,
 }
 
 impl StepHooks for Persist {
+    fn before_apply(&self, stepper: &Stepper, tasks: &[Rc<crate::pregel::Task>], results: &[TaskResult]) {
+        if !self.on_exit {
+            *self.finished.borrow_mut() = finished_writes(stepper, tasks, results);
+        }
+    }
+
     fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> LocalBoxFuture<'a, Result<(), Error>> {
         async move {
             let graph = stepper.graph();
             let spec = graph.spec();
-            if tick.applied && !self.on_exit && stepper.run.namespace.is_empty() {
-                // A command to the root graph's (missing) parent was dropped: LangGraph.js
-                // keeps its `ParentCommand` error with the checkpoint its superstep ran from.
-                let dropped = tick.tasks.iter().zip(&tick.results).filter(|(_, r)| matches!(r.status, TaskStatus::Parent(_)));
-                let writes = as_pending_writes(stepper, &dropped.map(|(t, r)| (&t.id, &*t.name, r)).collect::<Vec<_>>());
-                if !writes.is_empty() {
-                    let parent = self.parent.borrow().clone().unwrap_or_default();
-                    self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
-                }
-            }
+            let finished = std::mem::take(&mut *self.finished.borrow_mut());
             if tick.applied {
                 // LangGraph streams a checkpoint as the next superstep begins: one after which
                 // the run stops at a breakpoint or runs out of steps is saved, not streamed.
@@ -110,7 +109,7 @@ impl StepHooks for Persist {
                         graph.env().now_ms(),
                         metadata,
                     );
-                    self.save(stepper, cp, !stops).await?;
+                    self.save(stepper, cp, finished, !stops).await?;
                 }
             }
             match tick.outcome {
@@ -145,17 +144,18 @@ impl Persist {
 
     /// Stores `cp`, the checkpoint of `stepper`'s current state, and streams it.
     async fn commit(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
-        self.save(stepper, cp, true).await
+        self.save(stepper, cp, vec![], true).await
     }
 
-    /// Stores `cp` (when the run ends, under `on_exit`); streams it if `announce`.
-    async fn save(&self, stepper: &Stepper, cp: Checkpoint, announce: bool) -> Result<(), Error> {
+    /// Stores `cp` with `writes`, those of the superstep that made it (when the run ends,
+    /// under `on_exit`, without them); streams it if `announce`.
+    async fn save(&self, stepper: &Stepper, cp: Checkpoint, writes: Vec<PendingWrite>, announce: bool) -> Result<(), Error> {
         let (source, step, parent) = (cp.metadata.source, cp.metadata.step, cp.metadata.parent_id.clone());
         if self.on_exit {
             self.defer(stepper, source, step, parent, announce);
             return Ok(());
         }
-        self.store(stepper, cp).await?;
+        self.store(stepper, cp, writes).await?;
         if announce {
             self.emit(stepper, source, step, parent.as_deref(), &[]);
         }
@@ -186,13 +186,14 @@ impl Persist {
             graph.env().now_ms(),
             metadata,
         );
-        self.store(stepper, cp).await
+        self.store(stepper, cp, vec![]).await
     }
 
-    /// Puts `cp`, the checkpoint of `stepper`'s current state, and makes it the parent of the next.
-    async fn store(&self, stepper: &Stepper, cp: Checkpoint) -> Result<(), Error> {
+    /// Puts `cp`, the checkpoint of `stepper`'s current state, with the writes of the
+    /// superstep that made it, and makes it the parent of the next.
+    async fn store(&self, stepper: &Stepper, cp: Checkpoint, writes: Vec<PendingWrite>) -> Result<(), Error> {
         let id = cp.id.clone();
-        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp).await?;
+        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp, writes).await?;
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
         if !self.to.saver.self_contained() {
@@ -249,29 +250,28 @@ fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Tas
     entry
 }
 
+/// What the tasks of an applied superstep wrote, kept with the checkpoint they ran
+/// from, as LangGraph keeps them: history shows each task's result. A command to the
+/// root graph's (missing) parent was dropped; LangGraph.js keeps its `ParentCommand`
+/// error there too.
+fn finished_writes(stepper: &Stepper, tasks: &[Rc<crate::pregel::Task>], results: &[TaskResult]) -> Vec<PendingWrite> {
+    let root = stepper.run.namespace.is_empty();
+    let kept = tasks.iter().zip(results).filter(|(_, r)| root || !matches!(r.status, TaskStatus::Parent(_)));
+    as_pending_writes(stepper, kept.map(|(t, r)| (&t.id, t.name.clone(), r)))
+}
+
 /// The stepper's unfinished-superstep results, as pending writes.
 fn pending_writes(stepper: &Stepper) -> Vec<PendingWrite> {
-    as_pending_writes(stepper, &stepper.pending.iter().map(|(id, task, r)| (id, task.as_str(), r)).collect::<Vec<_>>())
+    as_pending_writes(stepper, stepper.pending.iter().map(|(id, task, r)| (id, Name::from(task.as_str()), r)))
 }
 
 /// Task results (by task id and node) as pending writes.
-fn as_pending_writes(stepper: &Stepper, results: &[(&String, &str, &TaskResult)]) -> Vec<PendingWrite> {
+fn as_pending_writes<'a>(stepper: &Stepper, results: impl Iterator<Item = (&'a String, Name, &'a TaskResult)>) -> Vec<PendingWrite> {
     let spec = stepper.graph().spec();
     results
-        .iter()
-        .map(|&(task_id, task, r)| {
-            let task = task.to_string();
+        .map(|(task_id, task, r)| {
             let kind = match &r.status {
-                TaskStatus::Done => WriteKind::Done {
-                    writes: r
-                        .writes
-                        .writes
-                        .iter()
-                        .filter(|(c, _)| !spec.channels[*c].untracked)
-                        .map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone()))
-                        .collect(),
-                    sends: r.writes.sends.iter().map(|s| without_untracked(spec, s)).collect(),
-                },
+                TaskStatus::Done => done_kind(spec, &r.writes),
                 TaskStatus::Interrupted(i) => WriteKind::Interrupted { interrupts: i.clone() },
                 TaskStatus::Failed(e) => WriteKind::Failed { error: e.task_message(), class: Some(e.task_error_class().to_string()) },
                 // As LangGraph.js saves a command to the parent: an error, `ParentCommand`.
@@ -288,9 +288,29 @@ fn as_pending_writes(stepper: &Stepper, results: &[(&String, &str, &TaskResult)]
                 class: Some(h.error.task_error_class().to_string()),
                 node_answers: h.node_answers,
             });
-            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls, handled }
+            PendingWrite { task_id: task_id.clone(), task, kind, resumed, raised: vec![], calls, handled, failed_before: None }
         })
         .collect()
+}
+
+/// A finished task's writes as saved: without untracked channels.
+fn done_kind(spec: &crate::graph::compile::GraphSpec, writes: &TaskWrites) -> WriteKind {
+    WriteKind::Done {
+        writes: writes
+            .writes
+            .iter()
+            .filter(|(c, _)| !spec.channels[*c].untracked)
+            .map(|(c, v)| (spec.channels[*c].name.clone(), v.clone()))
+            .collect(),
+        sends: writes.sends.iter().map(|s| without_untracked(spec, s)).collect(),
+    }
+}
+
+/// The saved write of task `task_id` (node `task`) that finished with `writes`.
+pub(crate) fn done_write(spec: &crate::graph::compile::GraphSpec, task_id: &str, task: &Name, writes: &TaskWrites) -> PendingWrite {
+    let kind = done_kind(spec, writes);
+    let (task_id, task) = (task_id.to_string(), task.clone());
+    PendingWrite { task_id, task, kind, resumed: vec![], raised: vec![], calls: vec![], handled: None, failed_before: None }
 }
 
 /// A Send as its task's saved writes keep it: without its argument's untracked keys
@@ -319,7 +339,7 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
             WriteKind::Done { .. } => TaskStatus::Done,
             WriteKind::Interrupted { interrupts } => TaskStatus::Interrupted(interrupts.clone()),
             WriteKind::Failed { error, class } => {
-                TaskStatus::Failed(Error::Node { node: w.task.clone(), message: error.clone(), class: class.clone() })
+                TaskStatus::Failed(Error::Node { node: w.task.to_string(), message: error.clone(), class: class.clone() })
             }
         };
         let mut tw = TaskWrites::default();
@@ -328,7 +348,7 @@ pub(crate) fn restore_pending(spec: &crate::graph::compile::GraphSpec, writes: &
             tw.sends = sends.clone();
         }
         let handled = w.handled.as_ref().and_then(|h| crate::pregel::Handled::restore(spec, &w.task_id, &w.task, h));
-        pending.push((w.task_id.clone(), w.task.clone(), TaskResult { writes: tw, status, cached: false, handled }));
+        pending.push((w.task_id.clone(), w.task.to_string(), TaskResult { writes: tw, status, cached: false, handled }));
         if !w.resumed.is_empty() {
             answered.entry(w.task_id.clone()).or_insert_with(|| w.resumed.clone());
         }
@@ -502,8 +522,8 @@ pub(crate) async fn start_run(
 pub(crate) fn lost_nodes(spec: &crate::graph::compile::GraphSpec, writes: &[PendingWrite]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in writes {
-        if spec.node(&w.task).is_none() && !out.contains(&w.task) {
-            out.push(w.task.clone());
+        if spec.node(&w.task).is_none() && !out.iter().any(|n| **n == *w.task) {
+            out.push(w.task.to_string());
         }
     }
     out
@@ -600,22 +620,23 @@ async fn apply_command_input(stepper: &mut Stepper, c: Command, persist: &Persis
         task_id: NULL_TASK.into(),
         task: crate::types::START.into(),
         kind: WriteKind::Done {
-            writes: writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.to_string(), v.clone())).collect(),
+            writes: writes.writes.iter().map(|(c, v)| (spec.channels[*c].name.clone(), v.clone())).collect(),
             sends: writes.sends.clone(),
         },
         resumed: vec![],
         raised: vec![],
         calls: vec![],
         handled: None,
+        failed_before: None,
     };
     if stepper.pending.is_empty() {
         // Nothing paused: the update is a checkpoint of its own, written as START.
-        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
+        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist, None).await?;
     } else if matches!(stepper.resume, Resume::None) {
         // Paused, but no answer: as LangGraph.js, a new input checkpoint on which
         // the paused step's tasks are still due (they run again) beside the goto.
         stepper.rs.updated = Some(vec![]);
-        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist).await?;
+        update::apply_as(stepper, vec![(0, writes)], format::Source::Input, persist, None).await?;
         stepper.rs.updated = None;
     } else {
         // A paused superstep: the update applies in place (same checkpoint, so the
@@ -689,7 +710,15 @@ pub(crate) fn persist_for(
 ) -> Rc<Persist> {
     // A subgraph task's namespace ends in `node:<task id>`; a per-thread subgraph's has no task id.
     let skip_done = on_exit && to.ns.contains(':');
-    let p = Persist { to, prev_versions: RefCell::default(), parent: RefCell::new(None), on_exit, skip_done, unsaved: RefCell::new(None) };
+    let p = Persist {
+        to,
+        prev_versions: RefCell::default(),
+        parent: RefCell::new(None),
+        on_exit,
+        skip_done,
+        unsaved: RefCell::new(None),
+        finished: RefCell::default(),
+    };
     if let Some(t) = t {
         // A self-contained saver's checkpoints have no previous versions: every channel is new.
         if !p.to.saver.self_contained() {

@@ -179,6 +179,7 @@ impl FromJson for PendingWrite {
             calls: or_default(m, "calls")?,
             raised: or_default(m, "raised")?,
             handled: opt(m, "handled")?,
+            failed_before: opt(m, "failed_before")?,
         })
     }
 }

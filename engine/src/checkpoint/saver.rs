@@ -1,5 +1,5 @@
 //! The `Checkpointer` trait: what every saver (memory, IndexedDB) implements.
-use super::format::{Checkpoint, CheckpointTuple, PendingWrite, WriteKind};
+use super::format::{Checkpoint, CheckpointTuple, HandledFailure, PendingWrite, WriteKind};
 use crate::error::Error;
 use crate::pregel::ByTask;
 use futures::future::LocalBoxFuture;
@@ -30,14 +30,18 @@ impl ListFilter {
 }
 
 /// Adds `new` pending writes to those saved for a checkpoint; a task's newer
-/// write replaces its older one (a task interrupted twice, say). A task that
-/// finishes or fails after an interrupt keeps the interrupts it raised.
+/// write replaces its older one (a task interrupted twice, say: `succeed`).
 pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
     // Each new write's target, found by id: a paused fan-out saves thousands of tasks in
     // one call. A task already saved is replaced (the first of equal ids, as a scan finds);
     // a task twice in `new` goes where its first write was pushed.
     fn id(w: &PendingWrite) -> &str {
         &w.task_id
+    }
+    // The common case, a superstep's writes for a checkpoint with none yet, needs no index.
+    if saved.is_empty() && new.len() == 1 {
+        saved.extend(new);
+        return;
     }
     let in_saved: Vec<Option<usize>> = {
         let by_task = ByTask::new(saved, id);
@@ -48,7 +52,7 @@ pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
         new.iter().enumerate().map(|(j, w)| by_task.positions(&w.task_id).next().unwrap_or(j)).collect()
     };
     let mut pushed_at: Vec<Option<usize>> = vec![None; new.len()];
-    for (k, mut w) in new.into_iter().enumerate() {
+    for (k, w) in new.into_iter().enumerate() {
         let Some(j) = in_saved[k].or(pushed_at[first_in_new[k]]) else {
             pushed_at[k] = Some(saved.len());
             saved.push(w);
@@ -63,21 +67,41 @@ pub fn merge_writes(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
             }
             continue;
         }
-        // A node that failed into its error handler is done with its own interrupts too.
-        let settled = matches!(w.kind, WriteKind::Done { .. } | WriteKind::Failed { .. }) || w.handled.is_some();
-        if let (WriteKind::Interrupted { interrupts }, true) = (&x.kind, settled) {
-            w.raised = interrupts.clone();
-        } else if w.raised.is_empty() {
-            w.raised = std::mem::take(&mut x.raised);
-        }
-        *x = w
+        succeed(x, w);
     }
+}
+
+/// `w`, a task's newer write, replaces `x`, its older one, keeping what a snapshot
+/// still shows of the older: the interrupts it raised, and (as LangGraph keeps a
+/// task's error beside the writes of its later, finished run) its failure.
+fn succeed(x: &mut PendingWrite, mut w: PendingWrite) {
+    if let (WriteKind::Failed { error, class }, WriteKind::Done { .. }, None) = (&x.kind, &w.kind, &w.handled) {
+        w.failed_before = Some(HandledFailure { error: error.clone(), class: class.clone(), node_answers: 0 });
+    } else if matches!(w.kind, WriteKind::Done { .. }) && w.failed_before.is_none() {
+        w.failed_before = x.failed_before.take();
+    }
+    // A node that failed into its error handler is done with its own interrupts too.
+    let settled = matches!(w.kind, WriteKind::Done { .. } | WriteKind::Failed { .. }) || w.handled.is_some();
+    if let (WriteKind::Interrupted { interrupts }, true) = (&x.kind, settled) {
+        w.raised = interrupts.clone();
+    } else if w.raised.is_empty() {
+        w.raised = std::mem::take(&mut x.raised);
+    }
+    *x = w
 }
 
 /// Stores checkpoints per thread and namespace. Checkpoint ids sort by time.
 pub trait Checkpointer {
-    /// Stores a checkpoint (its blobs hold only what changed).
-    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>>;
+    /// Stores a checkpoint (its blobs hold only what changed) and, with its parent,
+    /// `writes`: what the tasks of the superstep that made it wrote (as LangGraph keeps
+    /// them, so history shows each task's result). One transaction where the saver has them.
+    fn put<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint: Checkpoint,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>>;
     /// Attaches the outcomes of an unfinished superstep's tasks to a checkpoint.
     fn put_writes<'a>(
         &'a self,
@@ -113,7 +137,7 @@ mod tests {
 
     /// What `merge_writes` did before it indexed the saved writes: a scan per new write.
     fn merged_by_scan(saved: &mut Vec<PendingWrite>, new: Vec<PendingWrite>) {
-        for mut w in new {
+        for w in new {
             match saved.iter_mut().find(|x| x.task_id == w.task_id) {
                 Some(x) if x.task_id == super::super::NULL_TASK => {
                     if let (WriteKind::Done { writes, sends }, WriteKind::Done { writes: more, sends: more_sends }) = (&mut x.kind, w.kind)
@@ -122,15 +146,7 @@ mod tests {
                         sends.extend(more_sends);
                     }
                 }
-                Some(x) => {
-                    let settled = matches!(w.kind, WriteKind::Done { .. } | WriteKind::Failed { .. }) || w.handled.is_some();
-                    if let (WriteKind::Interrupted { interrupts }, true) = (&x.kind, settled) {
-                        w.raised = interrupts.clone();
-                    } else if w.raised.is_empty() {
-                        w.raised = std::mem::take(&mut x.raised);
-                    }
-                    *x = w
-                }
+                Some(x) => succeed(x, w),
                 None => saved.push(w),
             }
         }
@@ -143,7 +159,8 @@ mod tests {
             1 => WriteKind::Interrupted { interrupts: vec![Interrupt { id: format!("i{n}"), value: json!(n), response_schema: None }] },
             _ => WriteKind::Failed { error: format!("e{n}"), class: None },
         };
-        PendingWrite { task_id, task: "node".into(), kind, resumed: vec![json!(n)], calls: vec![], raised: vec![], handled: None }
+        let resumed = vec![json!(n)];
+        PendingWrite { task_id, task: "node".into(), kind, resumed, calls: vec![], raised: vec![], handled: None, failed_before: None }
     }
 
     proptest! {

@@ -81,13 +81,16 @@ pub(crate) fn saved_task(spec: &crate::graph::compile::GraphSpec, saved: Option<
             SavedTask { interrupts: raised.clone(), error: Some(error.clone()), error_class: class.clone(), result: None }
         }
         Some((WriteKind::Done { writes, .. }, raised)) => {
-            let state: Vec<(&str, &Value)> = writes
-                .iter()
-                .filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count))
-                .map(|(c, v)| (c.as_str(), v))
-                .collect();
+            let state: Vec<(&str, &Value)> =
+                writes.iter().filter(|(c, _)| spec.channel(c).is_some_and(|i| i < spec.state_count)).map(|(c, v)| (&**c, v)).collect();
             let result = (!state.is_empty()).then(|| crate::pregel::result_object(&state));
-            SavedTask { interrupts: raised.clone(), result, ..none }
+            let failed = saved.and_then(|w| w.failed_before.as_ref());
+            SavedTask {
+                interrupts: raised.clone(),
+                result,
+                error: failed.map(|f| f.error.clone()),
+                error_class: failed.and_then(|f| f.class.clone()),
+            }
         }
         None => none,
     }

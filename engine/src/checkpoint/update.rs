@@ -70,7 +70,7 @@ impl CompiledGraph {
             let (mut config, mut parents) = (config.clone(), Parents::default());
             for updates in supersteps {
                 let id;
-                (id, parents) = graph.update_superstep(&to, &config, updates).await?;
+                (id, parents) = graph.update_superstep(&to, &config, updates, false).await?;
                 config.configurable.insert("checkpoint_id".into(), Value::String(id));
             }
             Ok(snapshot_config(&to, config.checkpoint_id().unwrap_or_default(), &parents))
@@ -78,8 +78,15 @@ impl CompiledGraph {
     }
 
     /// One superstep of edits on the checkpoint `config` names (else the newest); returns the
-    /// new checkpoint's id, and the parents it names (a subgraph's).
-    async fn update_superstep(&self, to: &Persistence, config: &RunConfig, updates: Vec<StateUpdate>) -> Result<(String, Parents), Error> {
+    /// new checkpoint's id, and the parents it names (a subgraph's). `on_copy`: the edits
+    /// of a copy with updates, which LangGraph.js saves as the copy's tasks' results.
+    async fn update_superstep(
+        &self,
+        to: &Persistence,
+        config: &RunConfig,
+        updates: Vec<StateUpdate>,
+        on_copy: bool,
+    ) -> Result<(String, Parents), Error> {
         let t = to.saver.get(&to.thread_id, &to.ns, config.checkpoint_id()).await?;
         // As LangGraph: an edit of a subgraph's checkpoint names the parents that checkpoint names.
         let parents = t.as_ref().map(|t| t.checkpoint.metadata.parents.clone()).unwrap_or_default();
@@ -94,14 +101,15 @@ impl CompiledGraph {
                 for (node, update) in nodes.into_iter().zip(updates.iter()) {
                     applied.push((node, self.writes_of(&stepper, node, update.values.clone()).await?));
                 }
-                apply_as(&mut stepper, applied, Source::Update, &persist).await?;
+                let copy_tasks = on_copy.then(|| plan(self.spec(), &stepper.rs, &stepper.checkpoint_id, &stepper.run.task_ns()));
+                apply_as(&mut stepper, applied, Source::Update, &persist, copy_tasks.as_deref()).await?;
             }
         }
         let copied = updates[0].as_node.as_deref() == Some(COPY);
         if let Some(updates) = copied.then(|| copy_updates(&updates[0].values)).flatten() {
             let mut config = config.clone();
             config.configurable.insert("checkpoint_id".into(), Value::String(stepper.checkpoint_id().into()));
-            return Box::pin(self.update_superstep(to, &config, updates)).await;
+            return Box::pin(self.update_superstep(to, &config, updates, true)).await;
         }
         Ok((stepper.checkpoint_id().into(), parents))
     }
@@ -309,10 +317,20 @@ pub(crate) async fn apply_as(
     mut updates: Vec<(usize, TaskWrites)>,
     source: Source,
     persist: &Persist,
+    saved_as: Option<&[Rc<Task>]>,
 ) -> Result<(), Error> {
     let graph = stepper.graph.clone();
     let spec = graph.spec();
     crate::order::sort_by(&mut updates, &|a, b| spec.nodes[a.0].name.cmp(&spec.nodes[b.0].name));
+    // Each update is saved as the result of the next planned task of its node, if any.
+    let mut free: Vec<&Rc<Task>> = saved_as.unwrap_or_default().iter().collect();
+    let mut results = Vec::new();
+    for (node, writes) in &updates {
+        if let Some(at) = free.iter().position(|t| t.node == *node) {
+            let task = free.remove(at);
+            results.push(super::done_write(spec, &task.id, &task.name, writes));
+        }
+    }
     let tasks: Vec<Task> = updates.iter().map(|(node, _)| Task::writing_as(spec, *node, "")).collect();
     let mut shown = Map::new();
     for (task, (node, writes)) in tasks.iter().zip(&updates) {
@@ -345,5 +363,5 @@ pub(crate) async fn apply_as(
     let parent = persist.parent.borrow().clone();
     let md = persist.metadata(&graph, source, stepper.rs.step, Value::Object(shown), parent);
     let cp = super::encode(spec, &stepper.rs, &persist.prev_versions.borrow(), &changed, stepper.checkpoint_id.clone(), env.now_ms(), md);
-    persist.commit(stepper, cp).await
+    persist.save(stepper, cp, results, true).await
 }

@@ -104,6 +104,8 @@ pub struct Stepper {
 
 /// Called after each superstep (used for checkpointing).
 pub trait StepHooks {
+    /// As the barrier is about to apply a superstep: its tasks and their results.
+    fn before_apply(&self, stepper: &Stepper, tasks: &[Rc<Task>], results: &[TaskResult]);
     fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> futures::future::LocalBoxFuture<'a, Result<(), Error>>;
 }
 
@@ -515,6 +517,9 @@ impl Stepper {
         if !self.record {
             // Inputs share channel values; dropping them lets reducers append in place.
             tasks.iter().for_each(|t| t.release_input());
+        }
+        if let Some(hooks) = self.hooks.clone() {
+            hooks.before_apply(self, tasks, results);
         }
         // Kept, should the barrier refuse them, as the tasks' saved results (as in LangGraph),
         // when a checkpointer stores them and a conflict is possible (two writers at least).

@@ -1,8 +1,10 @@
 //! `IndexedDBSaver`: checkpoints in the browser's IndexedDB.
 //!
 //! Stores (keys are arrays): `checkpoints [thread, ns, id]`, `blobs [thread, ns,
-//! channel, version]`, `writes [thread, ns, checkpoint id]`, `threads [thread]`.
-//! A checkpoint and its blobs commit in one transaction (strict durability by
+//! channel, version]`, `writes [thread, ns, checkpoint id]` (an unfinished
+//! superstep's) and `[thread, ns, checkpoint id, "finished"]` (the finished one's,
+//! read after them), `threads [thread]`. A checkpoint, its blobs and the writes of
+//! the superstep that made it commit in one transaction (strict durability by
 //! default), so a crash leaves either the whole checkpoint or none of it.
 use crate::errors::storage_error;
 use crate::idb;
@@ -120,12 +122,24 @@ impl IndexedDbSaver {
         Ok((cps, blobs))
     }
 
+    /// The checkpoint's writes: the unfinished superstep's, then the finished one's merged in.
     async fn writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
+        let mut all = Vec::new();
+        for v in self.get_all("writes", &prefix_range(&[thread, ns, id]).map_err(storage_error)?).await? {
+            let text = v.as_string().unwrap_or_default();
+            let writes = from_text(&text, read::pending_writes)
+                .map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })?;
+            merge_writes(&mut all, writes);
+        }
+        Ok(all)
+    }
+
+    /// The unfinished superstep's writes alone (those `put_writes` adds to).
+    async fn unfinished_writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
         let db = self.db().await?;
         let tx = self.tx(&db, &["writes"], false)?;
         let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
-        let v = idb::request(&req).await.map_err(storage_error)?;
-        match v.as_string() {
+        match idb::request(&req).await.map_err(storage_error)?.as_string() {
             Some(s) => {
                 from_text(&s, read::pending_writes).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })
             }
@@ -174,11 +188,21 @@ impl IndexedDbSaver {
 }
 
 impl Checkpointer for IndexedDbSaver {
-    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+    fn put<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint: Checkpoint,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>> {
         async move {
             let db = self.db().await?;
-            let tx = self.tx(&db, &["checkpoints", "blobs", "threads"], true)?;
+            let tx = self.tx(&db, &["checkpoints", "blobs", "writes", "threads"], true)?;
             let store = |n: &str| tx.object_store(n).map_err(storage_error);
+            if let (Some(parent), false) = (checkpoint.metadata.parent_id.as_deref(), writes.is_empty()) {
+                let text = serde_json::to_string(&writes).map_err(|e| Error::Storage { message: e.to_string() })?;
+                store("writes")?.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, parent, "finished"])).map_err(storage_error)?;
+            }
             for (ch, blob) in &checkpoint.blobs {
                 let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
                 let rec = superstep::json::text(&json!({"channel": &**ch, "version": version, "blob": blob}));
@@ -203,7 +227,7 @@ impl Checkpointer for IndexedDbSaver {
         writes: Vec<PendingWrite>,
     ) -> LocalBoxFuture<'a, Result<(), Error>> {
         async move {
-            let mut all = self.writes_of(thread_id, ns, checkpoint_id).await?;
+            let mut all = self.unfinished_writes_of(thread_id, ns, checkpoint_id).await?;
             merge_writes(&mut all, writes);
             let db = self.db().await?;
             let tx = self.tx(&db, &["writes"], true)?;

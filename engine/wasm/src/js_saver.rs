@@ -66,9 +66,19 @@ impl Checkpointer for JsSaver {
         true
     }
 
-    fn put<'a>(&'a self, thread_id: &'a str, ns: &'a str, checkpoint: Checkpoint) -> LocalBoxFuture<'a, Result<(), Error>> {
+    fn put<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint: Checkpoint,
+        writes: Vec<PendingWrite>,
+    ) -> LocalBoxFuture<'a, Result<(), Error>> {
         async move {
             let md = &checkpoint.metadata;
+            // As LangGraph.js: the superstep's writes with the checkpoint it ran from, then its own.
+            if let (Some(parent), false) = (md.parent_id.as_deref(), writes.is_empty()) {
+                self.put_writes(thread_id, ns, parent, writes).await?;
+            }
             let args = [
                 thread_id.into(),
                 ns.into(),
