@@ -52,6 +52,10 @@ async function main(): Promise<string[]> {
   const n: number = snap.step;
   const chunks: unknown[] = await graph.invoke({ topic: "owls" }, { configurable: { thread_id: "v" }, streamMode: "updates" });
   const fork = await graph.updateState({ configurable: { thread_id: "t" } }, null, "__copy__");
+  for await (const h of graph.getStateHistory({ configurable: { thread_id: "t" } })) {
+    const written: unknown[] = h.tasks.map((t) => t.result);
+    void written;
+  }
   await graph.bulkUpdateState(fork, [{ updates: [{ values: { topic: "bats" }, asNode: "plan" }, { values: { jokes: ["one"] }, asNode: "joke" }] }]);
   const paused = isInterrupted<string>(out) ? out[INTERRUPT][0].value : "";
   const asked: string = graph.validate().isInterrupted<string>(out) ? out.__interrupt__[0].value : "";
