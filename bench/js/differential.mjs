@@ -24,6 +24,8 @@
 // RESUME_GOTO=1 (with it) a goto to a node.
 // CMD_INPUT=1 continues a finished run with a Command (update and goto) as input; NEW_INPUT=1 gives
 // a paused run a new input instead of its first resume.
+// HTASKS=1 also compares each history checkpoint's tasks: what each wrote (its result), its
+// interrupts and its error.
 // ORDER=1 compares the updates chunks in the order they came rather than sorted, with no task()
 // calls: an exploration, not a suite. LangGraph.js finishes a superstep's synchronous nodes in an
 // order the depth of its promise chains makes (a node returning nothing first, one with a router

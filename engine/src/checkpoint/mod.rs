@@ -250,14 +250,12 @@ fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Tas
     entry
 }
 
-/// What the tasks of an applied superstep wrote, kept with the checkpoint they ran
-/// from, as LangGraph keeps them: history shows each task's result. A command to the
-/// root graph's (missing) parent was dropped; LangGraph.js keeps its `ParentCommand`
-/// error there too.
+/// What the tasks of a superstep the barrier applies wrote, kept with the checkpoint
+/// they ran from, as LangGraph keeps them: history shows each task's result. (Only
+/// the root graph applies a step with a command to its parent, which it dropped;
+/// LangGraph.js keeps that task's `ParentCommand` error there too.)
 fn finished_writes(stepper: &Stepper, tasks: &[Rc<crate::pregel::Task>], results: &[TaskResult]) -> Vec<PendingWrite> {
-    let root = stepper.run.namespace.is_empty();
-    let kept = tasks.iter().zip(results).filter(|(_, r)| root || !matches!(r.status, TaskStatus::Parent(_)));
-    as_pending_writes(stepper, kept.map(|(t, r)| (&t.id, t.name.clone(), r)))
+    as_pending_writes(stepper, tasks.iter().zip(results).map(|(t, r)| (&t.id, t.name.clone(), r)))
 }
 
 /// The stepper's unfinished-superstep results, as pending writes.
