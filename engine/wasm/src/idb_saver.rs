@@ -53,6 +53,11 @@ fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -
     read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
 }
 
+/// A stored record of pending writes.
+fn writes_from_text(text: &str) -> Result<Vec<PendingWrite>, Error> {
+    from_text(text, read::pending_writes).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })
+}
+
 impl IndexedDbSaver {
     pub fn new(name: String, durability: String) -> Self {
         IndexedDbSaver { name, durability, db: RefCell::new(None) }
@@ -126,10 +131,7 @@ impl IndexedDbSaver {
     async fn writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
         let mut all = Vec::new();
         for v in self.get_all("writes", &prefix_range(&[thread, ns, id]).map_err(storage_error)?).await? {
-            let text = v.as_string().unwrap_or_default();
-            let writes = from_text(&text, read::pending_writes)
-                .map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })?;
-            merge_writes(&mut all, writes);
+            merge_writes(&mut all, writes_from_text(&v.as_string().unwrap_or_default())?);
         }
         Ok(all)
     }
@@ -140,9 +142,7 @@ impl IndexedDbSaver {
         let tx = self.tx(&db, &["writes"], false)?;
         let req = tx.object_store("writes").and_then(|s| s.get(&key(&[thread, ns, id]))).map_err(storage_error)?;
         match idb::request(&req).await.map_err(storage_error)?.as_string() {
-            Some(s) => {
-                from_text(&s, read::pending_writes).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })
-            }
+            Some(s) => writes_from_text(&s),
             None => Ok(vec![]),
         }
     }
