@@ -8,7 +8,7 @@ use super::apply::TaskWrites;
 use super::execute::{finish, from_node_error, run_with_retry, runtime_for, with_managed, StepCtx, TaskResult, TaskStatus};
 use super::plan::{Task, TaskPath};
 use super::runtime::{ResumeCursor, Runtime};
-use super::stepper::{emit_task_result, emit_task_start};
+use super::task_events::{emit_task_result, emit_task_start};
 use crate::checkpoint::HandledFailure;
 use crate::env::stable_hash;
 use crate::error::Error;

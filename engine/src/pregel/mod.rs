@@ -1,5 +1,6 @@
 //! The runtime: a compiled graph and the Pregel superstep loop.
 mod apply;
+mod barrier;
 mod by_task;
 mod calls;
 mod cancel;
@@ -15,6 +16,7 @@ mod slots;
 mod stepper;
 mod stream;
 mod subgraph;
+mod task_events;
 
 pub(crate) use apply::{apply_saved_writes, saved};
 pub use apply::{apply_writes, with_finished_writes, Change, TaskWrites};
@@ -32,10 +34,10 @@ pub(crate) use resume::Answered;
 pub use resume::Resume;
 pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
-pub(crate) use stepper::interrupt_json;
 pub use stepper::{Outcome, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
 pub use stream::{Sink, StreamMode, StreamPart};
 pub use subgraph::subgraph_node;
+pub(crate) use task_events::interrupt_json;
 
 use crate::cache::Cache;
 use crate::env::Env;

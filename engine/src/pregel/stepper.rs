@@ -1,22 +1,25 @@
-//! The superstep loop: `Stepper::tick` is plan → execute → apply on plain
-//! data and *returns* its outcome; `step` adds a snapshot for UIs; `invoke`
-//! and `stream` are thin loops over `tick`.
-use super::apply::{apply_writes, finished_result, handled_failure, TaskWrites};
+//! The superstep loop: `Stepper::tick` is plan (`plan.rs`) → execute
+//! (`execute_all` here, one task in `execute.rs`) → apply (`barrier.rs`) on
+//! plain data and *returns* its outcome; `step` adds a snapshot for UIs;
+//! `invoke` and `stream` are thin loops over `tick`.
+use super::apply::{finished_result, handled_failure};
+use super::barrier::shown_at_pause;
 use super::execute::{cache_lookup, execute, StepCtx, TaskResult, TaskStatus};
-use super::plan::{plan, Task, TaskPath};
+use super::plan::{plan, Task};
 use super::resume::{resume_values, Resume};
 use super::run_state::RunState;
 use super::runtime::{NullResume, RunCtx};
+use super::task_events::{emit_task_result, emit_task_start, update_chunk};
 use super::Cancel;
 
 use super::stream::StreamMode;
 use crate::error::Error;
-use crate::types::{Command, Interrupt, INTERRUPT_KEY};
+use crate::types::{Command, Interrupt};
 use crate::CompiledGraph;
 use futures::stream::{FuturesUnordered, StreamExt};
 use futures::task::noop_waker_ref;
 use futures::FutureExt;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use std::future::Future;
 use std::rc::Rc;
 use std::task::{Context, Poll};
@@ -437,162 +440,6 @@ impl Stepper {
         (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
 
-    /// Applies the writes if every task finished; otherwise keeps them pending.
-    fn conclude(
-        &mut self,
-        tasks: &[Rc<Task>],
-        results: &mut [TaskResult],
-        finish_order: &[usize],
-        step: i64,
-    ) -> (Outcome, Vec<super::Change>, bool) {
-        let graph = self.graph.clone();
-        let spec = graph.spec();
-        // The first task to fail (or to command its parent) in time decides, as in LangGraph.
-        let first = |f: &dyn Fn(&TaskStatus) -> bool| finish_order.iter().copied().find(|&i| f(&results[i].status));
-        // The root graph has no parent: as in LangGraph.js, a command addressed to one
-        // is dropped (the task is saved as failed with `ParentCommand`) and the superstep goes on.
-        let root = self.run.namespace.is_empty();
-        let unfinished = first(&|s| *s != TaskStatus::Done && !(root && matches!(s, TaskStatus::Parent(_)))).is_some();
-        let cancelled = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(Error::Cancelled));
-        if unfinished {
-            // A task the cancel stopped leaves nothing behind: it runs again on resume.
-            self.pending = tasks
-                .iter()
-                .zip(results.iter())
-                .filter(|(_, r)| !cancelled(r))
-                .map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone()))
-                .collect();
-        }
-        if results.iter().any(cancelled) {
-            return (Outcome::Error(Error::Cancelled), vec![], false);
-        }
-        // Failures in the order they happened; stopped siblings are not failures of their own.
-        let failures: Vec<Error> = finish_order
-            .iter()
-            .filter_map(|&i| match &results[i].status {
-                TaskStatus::Failed(Error::Aborted { .. }) => None,
-                TaskStatus::Failed(e) => Some(e.clone()),
-                _ => None,
-            })
-            .collect();
-        if !failures.is_empty() {
-            let error = if failures.len() == 1 { failures[0].clone() } else { Error::Multiple { errors: failures } };
-            return (Outcome::Error(error), vec![], false);
-        }
-        if let Some(i) = first(&|s| matches!(s, TaskStatus::Parent(_))).filter(|_| !root) {
-            let TaskStatus::Parent(c) = &results[i].status else { unreachable!() };
-            return (Outcome::ParentCommand(Box::new(c.clone())), vec![], false);
-        }
-        // In the order the tasks paused, as LangGraph streams each task's interrupt when it happens.
-        let raised: Vec<&[Interrupt]> = finish_order
-            .iter()
-            .filter_map(|&i| match &results[i].status {
-                TaskStatus::Interrupted(raised) => Some(&raised[..]),
-                _ => None,
-            })
-            .collect();
-        let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
-        if unfinished {
-            // Each paused task streamed its stop when it paused (emit_task_result). The
-            // root graph then applies the finished tasks' writes to a copy of its state
-            // and streams that, as LangGraph does when it stops on an interrupt (its
-            // invoke output). Writes that conflict fail the run here, as in LangGraph,
-            // not only once it resumes; they stay saved, and a resume meets them again.
-            let shown_writes = || results.iter().filter(|r| shown_at_pause(r)).flat_map(|r| &r.writes.writes);
-            if root && shown_writes().next().is_some() {
-                let mut shown = self.rs.clone();
-                let mut ids = || self.run.env.next_id();
-                if let Err(e) = super::apply::apply_saved_writes(spec, &mut shown, tasks, &self.pending, shown_at_pause, &mut ids) {
-                    return (Outcome::Error(e), vec![], false);
-                }
-                if shown_writes().any(|(c, _)| spec.output_keys.contains(c)) {
-                    self.run.values_shown.set(true);
-                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || shown.all_values(spec));
-                }
-                self.paused_view = Some(shown);
-            }
-            return (Outcome::Interrupted(interrupts), vec![], false);
-        }
-        let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
-        if !self.record {
-            // Inputs share channel values; dropping them lets reducers append in place.
-            tasks.iter().for_each(|t| t.release_input());
-        }
-        if let Some(hooks) = self.hooks.clone() {
-            hooks.before_apply(self, tasks, results);
-        }
-        // Kept, should the barrier refuse them, as the tasks' saved results (as in LangGraph),
-        // when a checkpointer stores them and a conflict is possible (two writers at least).
-        let keep = self.record || (self.hooks.is_some() && results.len() > 1);
-        let writes: Vec<TaskWrites> = if keep {
-            results.iter().map(|r| r.writes.clone()).collect()
-        } else {
-            results.iter_mut().map(|r| std::mem::take(&mut r.writes)).collect()
-        };
-        let env = self.run.env.clone();
-        let mut ids = || env.next_id();
-        // A run that stores only its end state needs a whole one should the barrier fail
-        // part-way; one storing every superstep has it stored already.
-        let before = self.run.save_on_exit.then(|| self.rs.clone());
-        let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
-            Ok(c) => c,
-            Err(e) => {
-                // Saved without its writes, a lone task would count as run with nothing written: it runs again.
-                let saved = tasks.iter().zip(results.iter()).filter(|_| keep);
-                self.pending = saved.map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
-                if let Some(rs) = before {
-                    self.rs = rs;
-                }
-                return (Outcome::Error(e), vec![], false);
-            }
-        };
-        super::finish_deferred(spec, &mut self.rs);
-        self.rs.step = step;
-        self.answered.clear();
-        self.run.calls.borrow_mut().clear();
-        // LangGraph keeps Sends in a channel of their own: a superstep that ran or
-        // wrote Sends updates it, so a breakpoint may fire again though no state changed.
-        if !self.rs.sends.is_empty() || tasks.iter().any(|t| matches!(t.path, TaskPath::Push(_))) {
-            self.rs.breakpoint_seen = None;
-        }
-        if self.run.persistence.is_some() {
-            self.checkpoint_id = self.run.env.next_id().into();
-        }
-        if !changed.is_empty() {
-            // invoke's values are the output keys': a step that wrote none shows it nothing.
-            if changed.iter().any(|c| spec.output_keys.contains(&c.channel)) {
-                self.run.values_shown.set(true);
-            }
-            self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
-        }
-        if self.breakpoint(tasks, &self.interrupt_after.clone()) {
-            return (Outcome::Interrupted(vec![]), changed, true);
-        }
-        (Outcome::Continue, changed, true)
-    }
-
-    /// Whether a static breakpoint fires for these tasks (once per set of channel versions).
-    fn breakpoint(&mut self, tasks: &[Rc<Task>], nodes: &[String]) -> bool {
-        if nodes.is_empty() || !tasks.iter().any(|t| t.node != 0 && nodes.iter().any(|n| n == "*" || **n == *t.name)) {
-            return false;
-        }
-        if self.rs.breakpoint_seen.as_ref() == Some(&self.rs.versions) {
-            return false;
-        }
-        self.rs.breakpoint_seen = Some(self.rs.versions.clone());
-        // As LangGraph: the root graph streams the stop; a subgraph's stop reaches
-        // the stream as its parent task's interrupt.
-        if self.run.namespace.is_empty() {
-            self.push_stop(&[]);
-        }
-        true
-    }
-
-    /// Streams a stop as LangGraph does, in "updates" and "values": `{__interrupt__: [...]}`.
-    fn push_stop(&self, interrupts: &[Interrupt]) {
-        stream_stop(&self.run.sink, &self.run.namespace, interrupts);
-    }
-
     /// Interrupts still waiting for a value (from the last superstep).
     pub fn pending_interrupts(&self) -> Vec<Interrupt> {
         self.pending
@@ -652,68 +499,9 @@ impl Stepper {
     }
 }
 
-/// Whether a task's writes show in the state a paused run streams and returns:
-/// a finished task's, and a task paused in its router (its node's writes, as
-/// LangGraph shows them; they are not applied, the task runs again on resume).
-fn shown_at_pause(r: &TaskResult) -> bool {
-    matches!(r.status, TaskStatus::Done | TaskStatus::Interrupted(_))
-}
-
 /// Whether a task ended by throwing: it paused in `interrupt()` or failed.
 fn threw(r: &TaskResult) -> bool {
     matches!(r.status, TaskStatus::Interrupted(_) | TaskStatus::Failed(_))
-}
-
-/// A stop as LangGraph streams it, in "updates" and "values": `{__interrupt__: [...]}`.
-fn stream_stop(sink: &super::stream::Sink, ns: &[String], interrupts: &[Interrupt]) {
-    let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
-    sink.push(ns, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
-    sink.push(ns, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
-}
-
-pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
-    // One raised by hand (a NodeInterrupt) has no id, and shows none. Not
-    // `serde_json::to_value`: its serializer would be new code in the wasm.
-    let mut out = if i.id.is_empty() { json!({ "value": i.value }) } else { json!({ "id": i.id, "value": i.value }) };
-    if let Some(schema) = &i.response_schema {
-        out["response_schema"] = schema.clone();
-    }
-    out
-}
-
-pub(super) fn emit_task_start(
-    sink: &super::stream::Sink,
-    ns: &[String],
-    spec: &crate::graph::compile::GraphSpec,
-    task: &Task,
-    step: i64,
-    run: &RunCtx,
-) {
-    if task.node == 0 {
-        return;
-    }
-    let payload = || {
-        // As LangGraph.js: its integration tag, then the node's own metadata.
-        let mut metadata = Map::new();
-        metadata.insert("ls_integration".into(), json!("langgraph"));
-        if let Value::Object(own) = &spec.nodes[task.node].spec.metadata {
-            metadata.extend(own.clone());
-        }
-        json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
-    };
-    sink.push_with_debug(ns, StreamMode::Tasks, "task", step, &run.env, payload);
-}
-
-/// A task's "updates" chunk: `{node: update}`, marked when the result was not
-/// computed now (a cache hit, or a result saved before a pause).
-fn update_chunk(spec: &crate::graph::compile::GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
-    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
-    let mut m = Map::new();
-    m.insert(task.name.to_string(), r.update_chunk(spec));
-    if cached {
-        m.insert("__metadata__".into(), json!({ "cached": true }));
-    }
-    Value::Object(m)
 }
 
 /// Awaits the tasks still running, recording each as it settles. A failure
@@ -745,47 +533,4 @@ async fn settle<F: Future<Output = (usize, TaskResult)>>(
         record(i, result);
     }
     cancelled
-}
-
-pub(super) fn emit_task_result(
-    sink: &super::stream::Sink,
-    ns: &[String],
-    spec: &crate::graph::compile::GraphSpec,
-    task: &Task,
-    r: &TaskResult,
-    step: i64,
-    run: &RunCtx,
-) {
-    if task.node == 0 {
-        return;
-    }
-    // A failed task whose error handler ran: the result is the handler's.
-    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
-    match &r.status {
-        TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached)),
-        // A pause streams when it happens, before the task's result, as in LangGraph.
-        TaskStatus::Interrupted(raised) => stream_stop(sink, ns, raised),
-        _ => {}
-    }
-    // As LangGraph.js: a cache hit streams its update, not a task result.
-    if r.cached {
-        return;
-    }
-    let payload = || {
-        // A paused task shows no result (its writes are not applied), as in LangGraph.js.
-        let result = if matches!(r.status, TaskStatus::Interrupted(_)) { json!({}) } else { r.update(spec) };
-        let interrupts: Vec<Value> = match &r.status {
-            TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
-            _ => vec![],
-        };
-        // As LangGraph.js records it: the error's own message and class.
-        let error = match &r.status {
-            TaskStatus::Failed(e) => json!({ "message": e.task_message(), "name": e.task_error_class() }),
-            // LangGraph.js sends a command to the parent graph up as an error.
-            TaskStatus::Parent(_) => json!({ "message": "", "name": "ParentCommand" }),
-            _ => Value::Null,
-        };
-        json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
-    };
-    sink.push_with_debug(ns, StreamMode::Tasks, "task_result", step, &run.env, payload);
 }

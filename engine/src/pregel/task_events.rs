@@ -1,0 +1,89 @@
+//! What a task streams as it starts and settles ("tasks", "debug" and
+//! "updates" parts), and a pause's `{__interrupt__: [...]}` chunk.
+use super::execute::{TaskResult, TaskStatus};
+use super::plan::Task;
+use super::runtime::RunCtx;
+use super::stream::{Sink, StreamMode};
+use crate::graph::compile::GraphSpec;
+use crate::types::{Interrupt, INTERRUPT_KEY};
+use serde_json::{json, Map, Value};
+
+/// A stop as LangGraph streams it, in "updates" and "values": `{__interrupt__: [...]}`.
+pub(super) fn stream_stop(sink: &Sink, ns: &[String], interrupts: &[Interrupt]) {
+    let payload = Value::Array(interrupts.iter().map(interrupt_json).collect());
+    sink.push(ns, StreamMode::Updates, || json!({ INTERRUPT_KEY: payload.clone() }));
+    sink.push(ns, StreamMode::Values, || json!({ INTERRUPT_KEY: payload }));
+}
+
+pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
+    // One raised by hand (a NodeInterrupt) has no id, and shows none. Not
+    // `serde_json::to_value`: its serializer would be new code in the wasm.
+    let mut out = if i.id.is_empty() { json!({ "value": i.value }) } else { json!({ "id": i.id, "value": i.value }) };
+    if let Some(schema) = &i.response_schema {
+        out["response_schema"] = schema.clone();
+    }
+    out
+}
+
+pub(super) fn emit_task_start(sink: &Sink, ns: &[String], spec: &GraphSpec, task: &Task, step: i64, run: &RunCtx) {
+    if task.node == 0 {
+        return;
+    }
+    let payload = || {
+        // As LangGraph.js: its integration tag, then the node's own metadata.
+        let mut metadata = Map::new();
+        metadata.insert("ls_integration".into(), json!("langgraph"));
+        if let Value::Object(own) = &spec.nodes[task.node].spec.metadata {
+            metadata.extend(own.clone());
+        }
+        json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
+    };
+    sink.push_with_debug(ns, StreamMode::Tasks, "task", step, &run.env, payload);
+}
+
+/// A task's "updates" chunk: `{node: update}`, marked when the result was not
+/// computed now (a cache hit, or a result saved before a pause).
+pub(super) fn update_chunk(spec: &GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
+    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
+    let mut m = Map::new();
+    m.insert(task.name.to_string(), r.update_chunk(spec));
+    if cached {
+        m.insert("__metadata__".into(), json!({ "cached": true }));
+    }
+    Value::Object(m)
+}
+
+pub(super) fn emit_task_result(sink: &Sink, ns: &[String], spec: &GraphSpec, task: &Task, r: &TaskResult, step: i64, run: &RunCtx) {
+    if task.node == 0 {
+        return;
+    }
+    // A failed task whose error handler ran: the result is the handler's.
+    let task = r.handled.as_ref().map_or(task, |h| &*h.task);
+    match &r.status {
+        TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached)),
+        // A pause streams when it happens, before the task's result, as in LangGraph.
+        TaskStatus::Interrupted(raised) => stream_stop(sink, ns, raised),
+        _ => {}
+    }
+    // As LangGraph.js: a cache hit streams its update, not a task result.
+    if r.cached {
+        return;
+    }
+    let payload = || {
+        // A paused task shows no result (its writes are not applied), as in LangGraph.js.
+        let result = if matches!(r.status, TaskStatus::Interrupted(_)) { json!({}) } else { r.update(spec) };
+        let interrupts: Vec<Value> = match &r.status {
+            TaskStatus::Interrupted(i) => i.iter().map(interrupt_json).collect(),
+            _ => vec![],
+        };
+        // As LangGraph.js records it: the error's own message and class.
+        let error = match &r.status {
+            TaskStatus::Failed(e) => json!({ "message": e.task_message(), "name": e.task_error_class() }),
+            // LangGraph.js sends a command to the parent graph up as an error.
+            TaskStatus::Parent(_) => json!({ "message": "", "name": "ParentCommand" }),
+            _ => Value::Null,
+        };
+        json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
+    };
+    sink.push_with_debug(ns, StreamMode::Tasks, "task_result", step, &run.env, payload);
+}
