@@ -198,6 +198,34 @@ test("stream shapes follow streamMode and subgraphs", async () => {
   assert.deepEqual(sub.map(([ns]) => ns.map((n) => n.split(":")[0])), [["sub"], ["sub"], []]);
 });
 
+test("a stream goes through synchronous and async supersteps alike, and a node's failure ends it after the chunks before it", async () => {
+  // Synchronous supersteps hand their parts over at once (nextNow), an async one through a promise.
+  const g = new StateGraph(Log)
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return { log: ["b"] };
+    })
+    .addNode("c", () => ({ log: ["c"] }))
+    .addNode("d", () => {
+      throw new Error("d broke");
+    })
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", "c")
+    .addEdge("c", "d")
+    .compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "mixed" } };
+  const seen = [];
+  const run = async () => {
+    for await (const chunk of await g.stream({}, cfg)) seen.push(...Object.keys(chunk));
+  };
+  await assert.rejects(run, /d broke/);
+  assert.deepEqual(seen, ["a", "b", "c"]);
+  assert.deepEqual((await g.getState(cfg)).values.log, ["a", "b", "c"]);
+  assert.deepEqual((await g.getState(cfg)).next, ["d"]);
+});
+
 test("the stepper runs one superstep at a time", async () => {
   const stepper = await chain().stepper({ log: ["in"] });
   assert.deepEqual(stepper.next, ["__start__"]);

@@ -306,6 +306,23 @@ pub struct JsRunStream {
 
 #[wasm_bindgen]
 impl JsRunStream {
+    /// The next part if it is ready now, `null` at the end, or `undefined` when
+    /// the run waits on something (an async node): then call `next`. A
+    /// synchronous superstep finishes within this one poll, and its parts cost
+    /// no promise (the stream polls its tasks with a no-op waker first anyway;
+    /// `next` polls them again with a real one).
+    #[wasm_bindgen(js_name = nextNow)]
+    pub fn next_now(&self) -> Result<JsValue, JsValue> {
+        let Ok(mut cell) = self.stream.try_borrow_mut() else { return Ok(JsValue::UNDEFINED) };
+        let Some(s) = cell.as_mut() else { return Ok(JsValue::UNDEFINED) };
+        match s.next().now_or_never() {
+            None => Ok(JsValue::UNDEFINED),
+            Some(None) => Ok(JsValue::NULL),
+            Some(Some(Ok(p))) => Ok(crate::chunks::part(&p)),
+            Some(Some(Err(e))) => Err(errors::to_js(&e)),
+        }
+    }
+
     pub fn next(&self) -> js_sys::Promise {
         let cell = self.stream.clone();
         promise(async move {

@@ -617,24 +617,24 @@ export class CompiledStateGraph {
           }),
         );
       }
+      // The parts are yielded here, not through a second generator: each `yield*` hop costs promises per chunk.
       try {
-        yield* parts();
+        for (;;) {
+          let p;
+          try {
+            // A synchronous superstep's parts are ready at once; only a wait takes a promise.
+            p = s.nextNow();
+            if (p === undefined) p = await s.next();
+          } catch (e) {
+            rethrow(e, config.signal);
+          }
+          if (p === null) return;
+          if (p.mode === "messages") p.data = revived(p.data);
+          if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
+          else yield many ? [p.mode, p.data] : p.data;
+        }
       } finally {
         release();
-      }
-    }
-    async function* parts() {
-      for (;;) {
-        let p;
-        try {
-          p = await s.next();
-        } catch (e) {
-          rethrow(e, config.signal);
-        }
-        if (p === null) return;
-        if (p.mode === "messages") p.data = revived(p.data);
-        if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
-        else yield many ? [p.mode, p.data] : p.data;
       }
     }
     return chunks();
