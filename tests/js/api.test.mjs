@@ -226,6 +226,36 @@ test("a stream goes through synchronous and async supersteps alike, and a node's
   assert.deepEqual((await g.getState(cfg)).next, ["d"]);
 });
 
+test("a node's state reads like a plain object, its big lists included (converted only when read)", async () => {
+  const big = Array.from({ length: 100 }, (_, i) => `m${i}`);
+  const seen = {};
+  const g = new StateGraph(Log)
+    .addNode("look", (s) => {
+      seen.keys = Object.keys(s);
+      seen.spread = { ...s };
+      seen.json = JSON.parse(JSON.stringify(s));
+      seen.same = s.log === s.log;
+      s.log = ["replaced"]; // a node's own copy: assigning changes nothing in the graph's state
+      seen.assigned = s.log;
+      return { x: 1 };
+    })
+    .addNode("other", (s) => {
+      seen.other = s.log.length;
+      return {};
+    })
+    .addEdge(START, "look")
+    .addEdge(START, "other")
+    .compile();
+  const out = await g.invoke({ log: big });
+  assert.deepEqual(seen.keys, ["log"]); // x has no value yet, so it is not there, as in LangGraph.js
+  assert.deepEqual(seen.spread.log, big);
+  assert.deepEqual(seen.json.log, big);
+  assert.equal(seen.same, true);
+  assert.deepEqual(seen.assigned, ["replaced"]);
+  assert.equal(seen.other, 100);
+  assert.deepEqual(out.log, big);
+});
+
 test("the stepper runs one superstep at a time", async () => {
   const stepper = await chain().stepper({ log: ["in"] });
   assert.deepEqual(stepper.next, ["__start__"]);

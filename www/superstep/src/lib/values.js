@@ -144,29 +144,43 @@ export function plainUpdate(update, what = "update") {
 
 /**
  * An object whose keys read from the engine's state handle on first access,
- * so channels a node never reads are never converted.
+ * so channels a node never reads are never converted. Each key's accessors
+ * are made once and shared (the handle sits on the object under a symbol):
+ * V8 then gives every such input the same shape, and a task makes no closures.
  */
 export function lazyState(handle) {
   const obj = handle.eager();
   const lazy = obj.__lazy;
   if (!lazy) return obj;
   delete obj.__lazy;
-  const fix = (k, v) => Object.defineProperty(obj, k, { value: v, writable: true, enumerable: true, configurable: true });
-  for (const k of lazy) {
-    Object.defineProperty(obj, k, {
+  Object.defineProperty(obj, HANDLE, { value: handle });
+  for (const k of lazy) Object.defineProperty(obj, k, lazyKey(k));
+  return obj;
+}
+
+const HANDLE = Symbol("superstep.stateHandle");
+const lazyKeys = new Map();
+const settle = (obj, k, v) => Object.defineProperty(obj, k, { value: v, writable: true, enumerable: true, configurable: true });
+
+/** The accessors of lazy key `k`: the first read converts the value and keeps it as a plain property. */
+function lazyKey(k) {
+  let accessors = lazyKeys.get(k);
+  if (!accessors) {
+    accessors = {
       enumerable: true,
       configurable: true,
       get() {
-        const v = handle.get(k);
-        fix(k, v);
+        const v = this[HANDLE].get(k);
+        settle(this, k, v);
         return v;
       },
       set(v) {
-        fix(k, v);
+        settle(this, k, v);
       },
-    });
+    };
+    lazyKeys.set(k, accessors);
   }
-  return obj;
+  return accessors;
 }
 
 /**
