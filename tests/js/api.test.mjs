@@ -256,6 +256,28 @@ test("a node's state reads like a plain object, its big lists included (converte
   assert.deepEqual(out.log, big);
 });
 
+test("values come back from the engine as JSON would give them: a __proto__ key stays an own key, numbers keep their JSON value", async () => {
+  const odd = JSON.parse('{"__proto__": {"polluted": true}, "k": 1}');
+  const seen = {};
+  const g = new StateGraph(Log)
+    .addNode("a", () => ({ x: { odd, neg: -0, big: 2 ** 53, small: [1.5, "s", null, true] } }))
+    .addNode("b", (s) => {
+      seen.keys = Object.keys(s.x.odd);
+      seen.polluted = s.x.odd.polluted;
+      seen.proto = Object.getPrototypeOf(s.x.odd) === Object.prototype;
+      return {};
+    })
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile();
+  const out = await g.invoke({});
+  assert.deepEqual(seen, { keys: ["__proto__", "k"], polluted: undefined, proto: true });
+  assert.ok(Object.is(out.x.neg, 0)); // JSON has no -0
+  assert.equal(out.x.big, 2 ** 53);
+  assert.deepEqual(out.x.small, [1.5, "s", null, true]);
+  assert.deepEqual(Object.keys(out.x.odd), ["__proto__", "k"]);
+});
+
 test("the stepper runs one superstep at a time", async () => {
   const stepper = await chain().stepper({ log: ["in"] });
   assert.deepEqual(stepper.next, ["__start__"]);

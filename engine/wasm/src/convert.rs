@@ -1,6 +1,8 @@
 //! Conversions between JS values and the engine's JSON values, as JSON text:
 //! `JSON.parse` and `JSON.stringify` are native and fast, and going through
 //! text keeps the package small (one serde_json path, no second serializer).
+//! Only values of a dozen parts or fewer (a stream chunk, a small update) are
+//! built directly, where the text's round trip costs more than the calls.
 //! The JS glue has already turned class instances (Overwrite, Send, Command)
 //! into plain marker objects and rejected values JSON cannot hold.
 use hashbrown::HashMap;
@@ -31,9 +33,50 @@ pub fn to_js(v: &Value) -> JsValue {
         Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => JsValue::from_str(s),
         _ => {
-            let js = to_js_any(v);
+            let js = small_to_js(v).unwrap_or_else(|| to_js_any(v));
             crate::message_mark::mark_messages(v, &js);
             js
+        }
+    }
+}
+
+/// Lists and objects of at most this many values in all are built directly:
+/// for so few, the JS calls cost less than writing and parsing their text.
+const DIRECT_LIMIT: usize = 12;
+
+/// `v` built value by value, if it is small (see `DIRECT_LIMIT`) and has no
+/// `__proto__` key (an own property only `JSON.parse` makes).
+fn small_to_js(v: &Value) -> Option<JsValue> {
+    let mut budget = DIRECT_LIMIT;
+    fits(v, &mut budget).then(|| direct(v))
+}
+
+fn fits(v: &Value, budget: &mut usize) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    match v {
+        Value::Array(items) => items.iter().all(|i| fits(i, budget)),
+        Value::Object(m) => m.iter().all(|(k, i)| k != "__proto__" && fits(i, budget)),
+        _ => true,
+    }
+}
+
+fn direct(v: &Value) -> JsValue {
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(items) => items.iter().map(direct).collect::<js_sys::Array>().into(),
+        Value::Object(m) => {
+            let obj = js_sys::Object::new();
+            for (k, i) in m {
+                // Not `js_key`: data keys are not a fixed set to keep.
+                set_field(&obj, &JsValue::from_str(k), &direct(i));
+            }
+            obj.into()
         }
     }
 }
