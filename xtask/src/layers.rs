@@ -55,14 +55,22 @@ fn native() -> Result {
 /// wasm-bindgen-test in headless Chromium (IndexedDB and other browser-only code).
 fn browser() -> Result {
     let root = sh::root();
-    sh::run(
+    // chromedriver and Chromium leave scratch folders in TMPDIR: give them one of
+    // the run's own, removed after, so runs leave nothing in /tmp.
+    let scratch = root.join("target/browser-tmp");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
+    let out = sh::run(
         sh::cmd("cargo")
             .args(["test", "-p", "superstep-wasm", "--target", "wasm32-unknown-unknown"])
             .current_dir(root.join("engine/wasm"))
             .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", "wasm-bindgen-test-runner")
             .env("CHROMEDRIVER", "/usr/bin/chromedriver")
-            .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
-    )
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120")
+            .env("TMPDIR", &scratch),
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+    out
 }
 
 fn node_test(dir: &str, url: Option<&str>) -> Result {
