@@ -26,17 +26,14 @@ pub fn output_to_js(v: &Value) -> JsValue {
 
 /// A JSON value as a plain JS value (objects, arrays, primitives).
 pub fn to_js(v: &Value) -> JsValue {
-    // Primitives directly; only lists and objects go through text.
+    // Primitives directly; only big lists and objects go through text.
     match v {
-        Value::Null => JsValue::NULL,
-        Value::Bool(b) => JsValue::from_bool(*b),
-        Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
-        Value::String(s) => JsValue::from_str(s),
-        _ => {
+        Value::Array(_) | Value::Object(_) => {
             let js = small_to_js(v).unwrap_or_else(|| to_js_any(v));
             crate::message_mark::mark_messages(v, &js);
             js
         }
+        _ => direct(v),
     }
 }
 

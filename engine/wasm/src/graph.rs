@@ -315,12 +315,7 @@ impl JsRunStream {
     pub fn next_now(&self) -> Result<JsValue, JsValue> {
         let Ok(mut cell) = self.stream.try_borrow_mut() else { return Ok(JsValue::UNDEFINED) };
         let Some(s) = cell.as_mut() else { return Ok(JsValue::UNDEFINED) };
-        match s.next().now_or_never() {
-            None => Ok(JsValue::UNDEFINED),
-            Some(None) => Ok(JsValue::NULL),
-            Some(Some(Ok(p))) => Ok(crate::chunks::part(&p)),
-            Some(Some(Err(e))) => Err(errors::to_js(&e)),
-        }
+        s.next().now_or_never().map_or(Ok(JsValue::UNDEFINED), part_or_end)
     }
 
     pub fn next(&self) -> js_sys::Promise {
@@ -329,12 +324,17 @@ impl JsRunStream {
             let Some(mut s) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
             let item = s.next().await;
             *cell.borrow_mut() = Some(s);
-            match item {
-                None => Ok(JsValue::NULL),
-                Some(Ok(p)) => Ok(crate::chunks::part(&p)),
-                Some(Err(e)) => Err(errors::to_js(&e)),
-            }
+            part_or_end(item)
         })
+    }
+}
+
+/// A stream's next item as JS: the part, `null` at the end, or its error thrown.
+fn part_or_end(item: Option<Result<superstep::pregel::StreamPart, superstep::Error>>) -> Result<JsValue, JsValue> {
+    match item {
+        None => Ok(JsValue::NULL),
+        Some(Ok(p)) => Ok(crate::chunks::part(&p)),
+        Some(Err(e)) => Err(errors::to_js(&e)),
     }
 }
 
