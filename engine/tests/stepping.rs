@@ -84,3 +84,53 @@ fn a_paused_step_reports_each_tasks_interrupts_and_applies_nothing() {
     assert_eq!((sib.interrupts.len(), sib.writes.clone()), (0, vec![("y".to_string(), json!(2))]));
     assert_eq!(snap.state, json!({}));
 }
+
+/// Runs `s.step_shared`, returning the snapshot, the state view's value and each input as handed over.
+fn step_shared(s: &mut Stepper) -> (StepSnapshot, serde_json::Value, Vec<serde_json::Value>) {
+    let inputs = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let keep = inputs.clone();
+    let shared = block_on(s.step_shared(Box::new(move |input: &State| keep.borrow_mut().push(input.to_value()))));
+    let inputs = inputs.take();
+    (shared.snapshot, shared.state.to_value(), inputs)
+}
+
+#[test]
+fn a_shared_step_hands_each_input_over_before_the_barrier_and_shows_the_state_as_a_view() {
+    // Bindings convert these with their cache: the snapshot itself carries no copies.
+    let g = StateGraph::new()
+        .channel("log", Channel::reducer(Reducer::Append))
+        .node("a", node(|_| Ok::<_, NodeError>(json!({"log": ["a"]}))))
+        .node("b", node(|_| Ok::<_, NodeError>(json!({"log": ["b"]}))))
+        .edge(START, "a")
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    let mut s = g.stepper_blocking(json!({"log": ["seed"]}), RunConfig::default()).unwrap();
+    let (s0, state0, inputs0) = step_shared(&mut s);
+    assert_eq!((s0.state.clone(), state0, inputs0.len()), (serde_json::Value::Null, json!({"log": ["seed"]}), s0.tasks.len()));
+    let (s1, state1, inputs1) = step_shared(&mut s);
+    assert_eq!(s1.tasks.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    assert!(s1.tasks.iter().all(|t| t.input.is_null()));
+    // Each input as it was before the barrier appended to the list.
+    assert_eq!(inputs1, [json!({"log": ["seed"]}), json!({"log": ["seed"]})]);
+    assert_eq!(state1, json!({"log": ["seed", "a", "b"]}));
+    assert_eq!(s.state_view().to_value(), state1);
+    // The copying `step` still reports inputs and the state by value.
+    assert_eq!(block_on(s.step()).outcome, Outcome::Done);
+}
+
+#[test]
+fn a_shared_step_that_pauses_before_its_barrier_still_hands_every_input_over() {
+    let g = last(&["x", "y"])
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("ok?"))? }))))
+        .node("sib", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
+        .edge(START, "ask")
+        .edge(START, "sib")
+        .compile_with(with_saver())
+        .unwrap();
+    let mut s = g.stepper_blocking(json!({"x": 1}), RunConfig::thread("t")).unwrap();
+    step_shared(&mut s);
+    let (snap, state, inputs) = step_shared(&mut s);
+    assert!(matches!(snap.outcome, Outcome::Interrupted(_)), "{:?}", snap.outcome);
+    assert_eq!((inputs, state), (vec![json!({"x": 1}); 2], json!({"x": 1})));
+}

@@ -307,6 +307,27 @@ test("stepper() returns the stepper at once; steps called together run in turn; 
   await assert.rejects(async () => await bad, (e) => e instanceof S.InvalidUpdateError);
 });
 
+test("stepper snapshots show each input before its step and the state after, and keep them as the state grows", async () => {
+  // Over 32 items, the list takes the conversion cache's path: converted once, then extended.
+  const L = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }), n: Annotation() });
+  const seed = Array.from({ length: 40 }, (_, i) => `m${i}`);
+  const g = new StateGraph(L)
+    .addNode("grow", (s) => ({ log: [`r${s.n}`], n: s.n + 1 }))
+    .addEdge(START, "grow")
+    .addConditionalEdges("grow", (s) => (s.n >= 3 ? END : "grow"))
+    .compile();
+  const stepper = await g.stepper({ log: seed, n: 0 });
+  const snaps = [];
+  for (let s = await stepper.step(); s.outcome.kind === "continue"; s = await stepper.step()) snaps.push(s);
+  assert.deepEqual(snaps.map((s) => s.tasks.map((t) => t.input.log.length)), [[40], [40], [41], [42]]);
+  assert.deepEqual(snaps.map((s) => s.state.log.length), [40, 41, 42, 43]);
+  assert.deepEqual(snaps[3].tasks[0].input, { log: [...seed, "r0", "r1"], n: 2 });
+  assert.deepEqual(snaps[3].state.log.slice(-3), ["r0", "r1", "r2"]);
+  assert.deepEqual(stepper.state, snaps[3].state);
+  assert.deepEqual(Object.keys(snaps[1]), ["step", "tasks", "state", "changed", "next", "outcome"]);
+  assert.deepEqual(Object.keys(snaps[1].tasks[0]), ["id", "name", "path", "triggers", "input", "writes", "error", "interrupts", "cached"]);
+});
+
 test("interrupt() works synchronously and config.interrupt() after an await", async () => {
   const g = new StateGraph(Log)
     .addNode("sync", () => ({ log: [interrupt("first")] }))

@@ -89,7 +89,8 @@ impl Stepper {
             return (Outcome::Interrupted(interrupts), vec![], false);
         }
         let task_refs: Vec<&Task> = tasks.iter().map(|t| &**t).collect();
-        if !self.record {
+        let kept = self.keep_input.take().map(|mut keep| tasks.iter().for_each(|t| keep(&t.input()))).is_some();
+        if !self.record || kept {
             // Inputs share channel values; dropping them lets reducers append in place.
             tasks.iter().for_each(|t| t.release_input());
         }

@@ -34,7 +34,7 @@ pub(crate) use resume::Answered;
 pub use resume::Resume;
 pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
-pub use stepper::{Outcome, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
+pub use stepper::{KeepInput, Outcome, SharedStep, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
 pub use stream::{Sink, StreamMode, StreamPart};
 pub use subgraph::subgraph_node;
 pub(crate) use task_events::interrupt_json;

@@ -14,6 +14,7 @@ use super::Cancel;
 
 use super::stream::StreamMode;
 use crate::error::Error;
+use crate::state::State;
 use crate::types::{Command, Interrupt};
 use crate::CompiledGraph;
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -69,6 +70,18 @@ pub struct StepSnapshot {
     pub outcome: Outcome,
 }
 
+/// A superstep's snapshot whose state comes as a shared view and whose task
+/// inputs went to `step_shared`'s `keep_input` (`StepSnapshot::state` and each
+/// task's `input` are `Null`): a binding converts them with its cache, so a
+/// step costs what changed, not the whole state.
+pub struct SharedStep {
+    pub snapshot: StepSnapshot,
+    pub state: State,
+}
+
+/// Takes each task's input of a `step_shared`, in the order of its tasks.
+pub type KeepInput = Box<dyn FnMut(&State)>;
+
 /// The raw result of `tick`: tasks and results in path order, and the outcome.
 pub struct Tick {
     pub tasks: Vec<Rc<Task>>,
@@ -100,6 +113,8 @@ pub struct Stepper {
     pub(crate) hooks: Option<Rc<dyn StepHooks>>,
     /// Keep each task's writes in the tick report (the stepping API wants them; invoke does not).
     pub(crate) record: bool,
+    /// Where the barrier hands the task inputs of a `step_shared` (then releases them).
+    pub(crate) keep_input: Option<KeepInput>,
     /// The state a paused root run shows, its finished tasks' writes applied to a
     /// copy: made once, so the values stream and the output agree (on new message ids too).
     pub(crate) paused_view: Option<RunState>,
@@ -176,13 +191,27 @@ impl Stepper {
         self.rs.all_values(self.graph.spec())
     }
 
+    /// Every state channel's value, as a view that shares them (no copy).
+    pub fn state_view(&self) -> State {
+        self.rs.all_view(self.graph.spec())
+    }
+
     /// Runs exactly one superstep and reports it (boxed: see `CompiledGraph::invoke`).
     #[inline(never)]
     pub fn step(&mut self) -> futures::future::LocalBoxFuture<'_, StepSnapshot> {
-        Box::pin(self.step_unboxed())
+        Box::pin(async { self.step_unboxed(false).await.snapshot })
     }
 
-    async fn step_unboxed(&mut self) -> StepSnapshot {
+    /// `step`, with the state as a shared view, and each task's input handed to
+    /// `keep_input` just before the barrier (then released, so a reducer can
+    /// append to a list in place rather than copy it for the input's sake).
+    #[inline(never)]
+    pub fn step_shared(&mut self, keep_input: KeepInput) -> futures::future::LocalBoxFuture<'_, SharedStep> {
+        self.keep_input = Some(keep_input);
+        Box::pin(self.step_unboxed(true))
+    }
+
+    async fn step_unboxed(&mut self, shared: bool) -> SharedStep {
         let spec_step = self.rs.step + 1;
         self.record = true;
         let tick = self.tick().await;
@@ -197,7 +226,7 @@ impl Stepper {
                 name: t.name.to_string(),
                 path: t.path.to_string(),
                 triggers: t.trigger_names(spec),
-                input: t.input().to_value(),
+                input: if shared { Value::Null } else { t.input().to_value() },
                 // A paused task's writes are not applied (it runs again on resume).
                 writes: r
                     .writes
@@ -220,14 +249,20 @@ impl Stepper {
                 cached: r.cached,
             })
             .collect();
-        StepSnapshot {
+        // A superstep that paused or failed before its barrier hands them over now.
+        if let Some(mut keep) = self.keep_input.take() {
+            tick.tasks.iter().for_each(|t| keep(&t.input()));
+        }
+        let snapshot = StepSnapshot {
             step: spec_step,
             tasks,
-            state: self.state(),
+            state: if shared { Value::Null } else { self.state() },
             changed: tick.changed.iter().map(|c| spec.channels[c.channel].name.to_string()).collect(),
             next: self.next_nodes(),
             outcome: tick.outcome,
-        }
+        };
+        let state = if shared { self.state_view() } else { State::default() };
+        SharedStep { snapshot, state }
     }
 
     /// Plan → execute → apply one superstep. Never panics on user input.
@@ -494,6 +529,7 @@ impl Stepper {
             finished: None,
             hooks: None,
             record: false,
+            keep_input: None,
             paused_view: None,
         }
     }

@@ -3,22 +3,14 @@
 //! is: a channel that did not change is served from the conversion cache and
 //! a list that only grew is extended, so a chunk costs what changed rather
 //! than the whole state.
-use crate::convert::{js_key, set_field, to_js, to_js_in};
+use crate::convert::{js_key, set_field, to_js, view_to_js};
 use superstep::pregel::StreamPart;
 use wasm_bindgen::prelude::*;
 
 /// `{namespace, mode, data}` for one part.
 pub fn part(p: &StreamPart) -> JsValue {
     let data = match &p.shared {
-        Some(state) => {
-            let obj = js_sys::Object::new();
-            for (k, v) in state.iter_ready() {
-                if let Some(v) = v {
-                    set_field(&obj, &js_key(k), &to_js_in(state, v));
-                }
-            }
-            obj.into()
-        }
+        Some(state) => view_to_js(state),
         None => to_js(&p.data),
     };
     let obj = js_sys::Object::new();

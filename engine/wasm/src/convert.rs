@@ -195,6 +195,21 @@ pub fn js_text(e: &JsValue) -> String {
         .unwrap_or_else(|| "a JS value that is not an Error".into())
 }
 
+/// A view's values as one JS object, each converted with `to_js_in` (so from
+/// the cache where it can be). A value a router's view has not computed yet
+/// is computed now.
+pub fn view_to_js(state: &State) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in state.iter_ready() {
+        let js = match v {
+            Some(v) => to_js_in(state, v),
+            None => to_js(&state.value(k)),
+        };
+        set_field(&obj, &js_key(k), &js);
+    }
+    obj.into()
+}
+
 /// Converted lists and objects, keyed by the engine's shared value. A channel
 /// keeps its `Rc` until it is written, so an unchanged channel is converted
 /// once, not every superstep. The `Weak` pins the address (it cannot be
@@ -243,11 +258,12 @@ fn extended(state: &State, v: &Rc<Value>) -> Option<JsValue> {
         let (weak, js, len) = c.entries.get(&(g.from.as_ptr() as usize))?;
         let fits = Weak::ptr_eq(weak, &g.from) && len + g.appended == items.len();
         fits.then(|| {
-            let grown = js.unchecked_ref::<js_sys::Array>().slice(0, *len as u32);
-            for item in &items[*len..] {
-                grown.push(&to_js(item));
-            }
-            grown.into()
+            let added: js_sys::Array = items[*len..].iter().map(to_js).collect();
+            let before = js.unchecked_ref::<js_sys::Array>();
+            // One copy into an array of the right size; `slice` then `push` copies twice.
+            // (The cached array is longer only if someone pushed to it: its first `len` items count.)
+            let before = if before.length() as usize == *len { before.clone() } else { before.slice(0, *len as u32) };
+            before.concat(&added).into()
         })
     })
 }

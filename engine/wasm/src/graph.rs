@@ -1,5 +1,5 @@
 //! Compiling a graph from the glue's spec, and the compiled graph's methods.
-use crate::convert::{from_js, output_to_js, to_js, to_js_any};
+use crate::convert::{field, from_js, js_key, output_to_js, set_field, to_js, to_js_any, view_to_js};
 use crate::{errors, functions, registry};
 use futures::{FutureExt, StreamExt};
 use serde_json::{json, Value};
@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot, StateUpdate};
 use superstep::graph::node::{BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
-use superstep::pregel::{subgraph_node, Outcome, RunStream, StepSnapshot, Stepper, StreamMode};
+use superstep::pregel::{subgraph_node, Outcome, RunStream, SharedStep, Stepper, StreamMode};
 use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
 use wasm_bindgen::prelude::*;
 
@@ -351,9 +351,13 @@ impl JsStepper {
         let cell = self.stepper.clone();
         promise(async move {
             let Some(mut s) = cell.borrow_mut().take() else { return Err(JsValue::from_str("stepper is busy")) };
-            let snap = s.step().await;
+            // Each input is converted before the barrier, while its values are the run's own.
+            let inputs = Rc::new(RefCell::new(Vec::new()));
+            let keep = inputs.clone();
+            let snap = s.step_shared(Box::new(move |input| keep.borrow_mut().push(view_to_js(input)))).await;
             *cell.borrow_mut() = Some(s);
-            Ok(step_js(&snap))
+            let inputs = inputs.take();
+            Ok(step_js(&snap, &inputs))
         })
     }
 
@@ -364,7 +368,7 @@ impl JsStepper {
 
     #[wasm_bindgen(getter)]
     pub fn state(&self) -> JsValue {
-        self.stepper.borrow().as_ref().map(|s| to_js(&s.state())).unwrap_or(JsValue::NULL)
+        self.stepper.borrow().as_ref().map(|s| view_to_js(&s.state_view())).unwrap_or(JsValue::NULL)
     }
 
     #[wasm_bindgen(getter, js_name = recursionLimit)]
@@ -373,7 +377,11 @@ impl JsStepper {
     }
 }
 
-fn step_js(s: &StepSnapshot) -> JsValue {
+/// A step's snapshot as JS. The state and the task inputs are converted from the
+/// run's shared values with the conversion cache (`view_to_js`), so a step costs
+/// what changed, not the whole state; the rest is small and goes through JSON.
+fn step_js(shared: &SharedStep, inputs: &[JsValue]) -> JsValue {
+    let s = &shared.snapshot;
     let outcome = match &s.outcome {
         Outcome::Continue => json!({"kind": "continue"}),
         // A root stepper drops a command to its (missing) parent.
@@ -381,17 +389,24 @@ fn step_js(s: &StepSnapshot) -> JsValue {
         Outcome::Interrupted(i) => json!({"kind": "interrupted", "interrupts": i}),
         Outcome::Error(e) => json!({"kind": "error", "error": {"name": e.class_name(), "message": e.to_string()}}),
     };
+    // `input` and `state` are null here and set below, keeping the keys' order.
     let tasks: Vec<Value> = s
         .tasks
         .iter()
         .map(|t| {
             json!({
-                "id": t.id, "name": t.name, "path": t.path, "triggers": t.triggers, "input": t.input,
+                "id": t.id, "name": t.name, "path": t.path, "triggers": t.triggers, "input": null,
                 "writes": t.writes, "error": t.error, "interrupts": t.interrupts, "cached": t.cached,
             })
         })
         .collect();
-    to_js_any(&json!({
-        "step": s.step, "tasks": tasks, "state": s.state, "changed": s.changed, "next": s.next, "outcome": outcome,
-    }))
+    let snapshot = to_js_any(&json!({
+        "step": s.step, "tasks": tasks, "state": null, "changed": s.changed, "next": s.next, "outcome": outcome,
+    }));
+    let tasks = js_sys::Array::from(&field(&snapshot, &js_key("tasks")));
+    for (i, input) in inputs.iter().enumerate() {
+        set_field(&tasks.get(i as u32), &js_key("input"), input);
+    }
+    set_field(&snapshot, &js_key("state"), &view_to_js(&shared.state));
+    snapshot
 }
