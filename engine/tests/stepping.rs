@@ -134,3 +134,13 @@ fn a_shared_step_that_pauses_before_its_barrier_still_hands_every_input_over() {
     assert!(matches!(snap.outcome, Outcome::Interrupted(_)), "{:?}", snap.outcome);
     assert_eq!((inputs, state), (vec![json!({"x": 1}); 2], json!({"x": 1})));
 }
+
+#[test]
+fn a_shared_step_dropped_before_its_barrier_leaves_the_next_plain_step_its_inputs() {
+    let g = last(&["x"]).node("a", node(|_| Ok::<_, NodeError>(json!({"x": 2})))).edge(START, "a").compile().unwrap();
+    let mut s = g.stepper_blocking(json!({"x": 1}), RunConfig::default()).unwrap();
+    block_on(s.step());
+    drop(s.step_shared(Box::new(|_: &State| panic!("a dropped step hands nothing over"))));
+    let snap = block_on(s.step());
+    assert_eq!(snap.tasks.iter().map(|t| t.input.clone()).collect::<Vec<_>>(), [json!({"x": 1})]);
+}

@@ -199,6 +199,8 @@ impl Stepper {
     /// Runs exactly one superstep and reports it (boxed: see `CompiledGraph::invoke`).
     #[inline(never)]
     pub fn step(&mut self) -> futures::future::LocalBoxFuture<'_, StepSnapshot> {
+        // Left by a `step_shared` dropped before its barrier, it would take these inputs.
+        self.keep_input = None;
         Box::pin(async { self.step_unboxed(false).await.snapshot })
     }
 
