@@ -1,5 +1,5 @@
 //! Compiling a graph from the glue's spec, and the compiled graph's methods.
-use crate::convert::{field, from_js, js_key, output_to_js, set_field, to_js, to_js_any, view_to_js};
+use crate::convert::{from_js, js_key, output_to_js, set_field, to_js, to_js_any, view_to_js};
 use crate::{errors, functions, registry};
 use futures::{FutureExt, StreamExt};
 use serde_json::{json, Value};
@@ -377,9 +377,9 @@ impl JsStepper {
     }
 }
 
-/// A step's snapshot as JS. The state and the task inputs are converted from the
-/// run's shared values with the conversion cache (`view_to_js`), so a step costs
-/// what changed, not the whole state; the rest is small and goes through JSON.
+/// A step's snapshot as JS, built field by field: the state and the task
+/// inputs are converted from the run's shared values with the conversion
+/// cache (`view_to_js`), so a step costs what changed, not the whole state.
 fn step_js(shared: &SharedStep, inputs: &[JsValue]) -> JsValue {
     let s = &shared.snapshot;
     let outcome = match &s.outcome {
@@ -389,24 +389,45 @@ fn step_js(shared: &SharedStep, inputs: &[JsValue]) -> JsValue {
         Outcome::Interrupted(i) => json!({"kind": "interrupted", "interrupts": i}),
         Outcome::Error(e) => json!({"kind": "error", "error": {"name": e.class_name(), "message": e.to_string()}}),
     };
-    // `input` and `state` are null here and set below, keeping the keys' order.
-    let tasks: Vec<Value> = s
+    let tasks: js_sys::Array = s
         .tasks
         .iter()
-        .map(|t| {
-            json!({
-                "id": t.id, "name": t.name, "path": t.path, "triggers": t.triggers, "input": null,
-                "writes": t.writes, "error": t.error, "interrupts": t.interrupts, "cached": t.cached,
-            })
+        .enumerate()
+        .map(|(i, t)| {
+            let writes: js_sys::Array = t.writes.iter().map(|(k, v)| js_sys::Array::of2(&JsValue::from_str(k), &to_js(v))).collect();
+            let interrupts = if t.interrupts.is_empty() { js_sys::Array::new().into() } else { to_js_any(&t.interrupts) };
+            object(&[
+                ("id", JsValue::from_str(&t.id)),
+                ("name", JsValue::from_str(&t.name)),
+                ("path", JsValue::from_str(&t.path)),
+                ("triggers", strings(&t.triggers)),
+                ("input", inputs.get(i).cloned().unwrap_or(JsValue::NULL)),
+                ("writes", writes.into()),
+                ("error", t.error.as_deref().map_or(JsValue::NULL, JsValue::from_str)),
+                ("interrupts", interrupts),
+                ("cached", JsValue::from_bool(t.cached)),
+            ])
         })
         .collect();
-    let snapshot = to_js_any(&json!({
-        "step": s.step, "tasks": tasks, "state": null, "changed": s.changed, "next": s.next, "outcome": outcome,
-    }));
-    let tasks = js_sys::Array::from(&field(&snapshot, &js_key("tasks")));
-    for (i, input) in inputs.iter().enumerate() {
-        set_field(&tasks.get(i as u32), &js_key("input"), input);
+    object(&[
+        ("step", JsValue::from_f64(s.step as f64)),
+        ("tasks", tasks.into()),
+        ("state", view_to_js(&shared.state)),
+        ("changed", strings(&s.changed)),
+        ("next", strings(&s.next)),
+        ("outcome", to_js(&outcome)),
+    ])
+}
+
+fn strings(xs: &[String]) -> JsValue {
+    xs.iter().map(|x| JsValue::from_str(x)).collect::<js_sys::Array>().into()
+}
+
+/// A plain object of these fields, in this order.
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in fields {
+        set_field(&obj, &js_key(k), v);
     }
-    set_field(&snapshot, &js_key("state"), &view_to_js(&shared.state));
-    snapshot
+    obj.into()
 }
