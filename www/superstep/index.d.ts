@@ -571,6 +571,7 @@ export interface StepSnapshot<S = Record<string, unknown>> {
     interrupts: Interrupt[];
     cached: boolean;
   }[];
+  /** After the step. Lists and objects a step did not change are the same objects as in the step before: treat them as read-only. */
   state: S;
   changed: string[];
   next: string[];
