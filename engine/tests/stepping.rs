@@ -62,17 +62,22 @@ fn a_failed_step_reports_the_error_on_the_task_and_keeps_state() {
     let _ = run; // keep the helper module used
 }
 
-#[test]
-fn a_paused_step_reports_each_tasks_interrupts_and_applies_nothing() {
-    // What the editor's step view shows: the asking task's question, its sibling's writes
-    // kept aside, and the state as before the step.
-    let g = last(&["x", "y"])
+/// `ask` pauses with "ok?" as its sibling `sib` writes `y`.
+fn ask_and_sibling() -> CompiledGraph {
+    last(&["x", "y"])
         .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("ok?"))? }))))
         .node("sib", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
         .edge(START, "ask")
         .edge(START, "sib")
         .compile_with(with_saver())
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_paused_step_reports_each_tasks_interrupts_and_applies_nothing() {
+    // What the editor's step view shows: the asking task's question, its sibling's writes
+    // kept aside, and the state as before the step.
+    let g = ask_and_sibling();
     let mut s = g.stepper_blocking(json!({}), RunConfig::thread("t")).unwrap();
     block_on(s.step());
     let snap = block_on(s.step());
@@ -115,19 +120,13 @@ fn a_shared_step_hands_each_input_over_before_the_barrier_and_shows_the_state_as
     assert_eq!(inputs1, [json!({"log": ["seed"]}), json!({"log": ["seed"]})]);
     assert_eq!(state1, json!({"log": ["seed", "a", "b"]}));
     assert_eq!(s.state_view().to_value(), state1);
-    // The copying `step` still reports inputs and the state by value.
+    // A plain `step` may follow shared ones.
     assert_eq!(block_on(s.step()).outcome, Outcome::Done);
 }
 
 #[test]
 fn a_shared_step_that_pauses_before_its_barrier_still_hands_every_input_over() {
-    let g = last(&["x", "y"])
-        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({ "x": rt.interrupt(json!("ok?"))? }))))
-        .node("sib", node(|_| Ok::<_, NodeError>(json!({"y": 2}))))
-        .edge(START, "ask")
-        .edge(START, "sib")
-        .compile_with(with_saver())
-        .unwrap();
+    let g = ask_and_sibling();
     let mut s = g.stepper_blocking(json!({"x": 1}), RunConfig::thread("t")).unwrap();
     step_shared(&mut s);
     let (snap, state, inputs) = step_shared(&mut s);
