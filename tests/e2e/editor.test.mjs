@@ -130,6 +130,31 @@ test("after a reload the thread history is intact and an interrupted thread resu
   await page.close();
 });
 
+test("the input typed for a graph is there again after a reload, and goes with an example's saved copy", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  const topic = page.getByLabel("input topic");
+  await topic.fill("zebra");
+  await topic.press("Tab");
+  await page.reload();
+  await waitForDoc(page, "map-reduce");
+  assert.equal(await topic.inputValue(), "zebra");
+  // Each graph keeps its own: another example opens with its example input.
+  await openExample(page, "reducers");
+  assert.doesNotMatch(await page.getByLabel("graph input (JSON)").inputValue(), /zebra/);
+  await openExample(page, "map-reduce");
+  assert.equal(await topic.inputValue(), "zebra");
+  // An edit saves the example as a graph of one's own, which the reload opens: the input goes with it.
+  await page.getByLabel("new state key").fill("extra");
+  await page.getByRole("button", { name: "Add state key" }).click();
+  await page.waitForSelector(".entry-open");
+  await page.waitForTimeout(700); // the autosave is debounced (300 ms)
+  await page.reload();
+  await waitForDoc(page, "map-reduce");
+  assert.equal(await topic.inputValue(), "zebra");
+  await page.close();
+});
+
 test("a subgraph node opens its inner graph with a breadcrumb back", async () => {
   const { page } = await openEditor(context);
   await openExample(page, "subgraph-shared-keys");

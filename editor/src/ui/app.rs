@@ -5,7 +5,7 @@ use super::canvas::Canvas;
 use super::crumbs::{names, open_in_place, Crumbs};
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
-use super::prefs::{recall, remember};
+use super::prefs::{keep_typed_input, recall, remember, typed_input};
 use super::prompts::{InputForm, ReviewPanel, WaitingPanel};
 use super::run_view::{run_view, RunSignals, RunView};
 use super::session::{self, Session, Shared};
@@ -43,6 +43,9 @@ pub fn App() -> impl IntoView {
     // The subgraphs opened in place, outermost first: (the node, the name of its graph).
     let crumbs = RwSignal::new(Vec::<(String, String)>::new());
     let input_text = RwSignal::new("{}".to_string());
+    // Where the open graph comes from (`entry:<id>` or `example:<name>`): its typed input is kept there.
+    let input_place = StoredValue::new(String::new());
+    Effect::new(move |_| input_text.with(|text| keep_typed_input(&input_place.get_value(), text)));
     let input_error = RwSignal::new(None::<String>);
     let limit = RwSignal::new(25usize);
     let thread = RwSignal::new(String::new());
@@ -127,11 +130,15 @@ pub fn App() -> impl IntoView {
         open_id.set(id.clone());
         approved.set(ok_code.clone());
         review.set(false);
-        remember("superstep.open", &id.map(|i| format!("entry:{i}")).unwrap_or_else(|| format!("example:{name}")));
+        let place = id.map(|i| format!("entry:{i}")).unwrap_or_else(|| format!("example:{name}"));
+        remember("superstep.open", &place);
         let runnable = may_run(&d, ok_code.as_deref());
         let broken = open_session(&d, runnable);
         let ex = d.examples.first();
-        input_text.set(ex.map(|e| serde_json::to_string_pretty(&e.input).unwrap_or_default()).unwrap_or_else(|| "{}".into()));
+        let example_input = ex.map(|e| serde_json::to_string_pretty(&e.input).unwrap_or_default()).unwrap_or_else(|| "{}".into());
+        let typed = typed_input(&place);
+        input_place.set_value(place);
+        input_text.set(typed.unwrap_or(example_input));
         if let Some(r) = ex.and_then(|e| e.resume.first()) {
             resume_text.set(r.to_string());
         }
@@ -417,7 +424,11 @@ pub fn App() -> impl IntoView {
                 let name = es[0].doc.name.clone();
                 entries.set(es);
                 open_id.set(Some(id.clone()));
-                remember("superstep.open", &format!("entry:{id}"));
+                let place = format!("entry:{id}");
+                remember("superstep.open", &place);
+                // The input typed for the example goes with its copy.
+                keep_typed_input(&place, &input_text.get_untracked());
+                input_place.set_value(place);
                 if name != d.name {
                     hist.update(|h| {
                         if let Some(h) = h {

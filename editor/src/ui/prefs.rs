@@ -13,3 +13,15 @@ pub fn remember(key: &str, value: &str) {
 pub fn recall(key: &str) -> Option<String> {
     storage()?.get_item(key).ok()?
 }
+
+/// The graph input last typed for the graph open from `place` (`entry:<id>` or
+/// `example:<name>`, as `superstep.open` names it), so that a reload shows it again.
+pub fn typed_input(place: &str) -> Option<String> {
+    recall(&format!("superstep.input:{place}"))
+}
+
+pub fn keep_typed_input(place: &str, text: &str) {
+    if !place.is_empty() {
+        remember(&format!("superstep.input:{place}"), text);
+    }
+}
