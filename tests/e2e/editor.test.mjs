@@ -152,6 +152,12 @@ test("the input typed for a graph is there again after a reload, and goes with a
   await page.reload();
   await waitForDoc(page, "map-reduce");
   assert.equal(await topic.inputValue(), "zebra");
+  // Deleting the graph forgets its input.
+  const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("superstep.input:entry:")));
+  assert.equal((await kept()).length, 1);
+  await page.getByRole("button", { name: "delete map-reduce" }).click();
+  await page.waitForFunction(() => !document.querySelector(".entry-open"));
+  assert.deepEqual(await kept(), []);
   await page.close();
 });
 

@@ -5,7 +5,7 @@ use super::canvas::Canvas;
 use super::crumbs::{names, open_in_place, Crumbs};
 use super::node_panel::{NodePanel, SelectionPanel};
 use super::panels::{StatePanel, StepPanel};
-use super::prefs::{keep_typed_input, recall, remember, typed_input};
+use super::prefs::{forget_typed_input, keep_typed_input, recall, remember, typed_input};
 use super::prompts::{InputForm, ReviewPanel, WaitingPanel};
 use super::run_view::{run_view, RunSignals, RunView};
 use super::session::{self, Session, Shared};
@@ -664,6 +664,7 @@ pub fn App() -> impl IntoView {
         }
         WorkspaceAction::Delete(id) => {
             entries.update(|es| es.retain(|e| e.id != id));
+            forget_typed_input(&format!("entry:{id}"));
             if open_id.get_untracked().as_deref() == Some(id.as_str()) {
                 if let Some((n, d)) = gallery.first().cloned() {
                     open_example(n, d);

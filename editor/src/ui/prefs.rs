@@ -1,4 +1,4 @@
-//! Small preferences kept in localStorage (the last open graph and thread):
+//! Small preferences kept in localStorage (the last open graph and thread, the input typed for each graph):
 //! best effort, so a browser without storage just starts fresh.
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -23,5 +23,12 @@ pub fn typed_input(place: &str) -> Option<String> {
 pub fn keep_typed_input(place: &str, text: &str) {
     if !place.is_empty() {
         remember(&format!("superstep.input:{place}"), text);
+    }
+}
+
+/// Forgets the input typed for a graph that is gone.
+pub fn forget_typed_input(place: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(&format!("superstep.input:{place}"));
     }
 }
