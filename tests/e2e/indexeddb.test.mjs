@@ -53,6 +53,42 @@ test("a thread survives a page reload and continues", async () => {
   await page.close();
 });
 
+test("a stepper's supersteps are stored as it goes, and after a reload a stepper on the thread goes on", async () => {
+  const page = await harness();
+  const first = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "stepper", steps: 4 });
+    const stepper = g.stepper({ n: 0 }, { configurable: { thread_id: "s1" } });
+    const snaps = [];
+    for (let i = 0; i < 4; i++) snaps.push(await stepper.step());
+    return snaps.map((s) => ({ step: s.step, tasks: s.tasks.map((t) => [t.name, t.input.log ?? null]), log: s.state.log }));
+  });
+  // The input's superstep, ask, then two ticks: each task's input is the state before its step.
+  assert.deepEqual(first, [
+    { step: 0, tasks: [["__start__", null]], log: [] },
+    { step: 1, tasks: [["ask", []]], log: [] },
+    { step: 2, tasks: [["tick", []]], log: ["tick 1"] },
+    { step: 3, tasks: [["tick", ["tick 1"]]], log: ["tick 1", "tick 2"] },
+  ]);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  const after = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "stepper", steps: 4 });
+    const stepper = await g.stepper(null, { configurable: { thread_id: "s1" } });
+    const next = stepper.next;
+    const steps = [];
+    for (let s = await stepper.step(); ; s = await stepper.step()) {
+      steps.push([s.step, s.outcome.kind, s.state.log.length]);
+      if (s.outcome.kind !== "continue") break;
+    }
+    return { next, steps };
+  });
+  assert.deepEqual(after, { next: ["tick"], steps: [[4, "continue", 3], [5, "continue", 4], [6, "done", 4]] });
+  const history = await cleanHistory(page, "stepper", "s1");
+  assert.deepEqual(history.steps, [5, 4, 3, 2, 1, 0, -1]);
+  assert.deepEqual(history.values.log, ["tick 1", "tick 2", "tick 3", "tick 4"]);
+  await page.close();
+});
+
 test("an interrupted thread resumes after a reload", async () => {
   const page = await harness();
   const paused = await page.evaluate(async () => {
