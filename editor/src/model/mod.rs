@@ -7,6 +7,7 @@ pub mod history;
 pub mod layout;
 pub mod origin;
 pub mod policies;
+pub mod preview;
 pub mod problems;
 pub mod reopen;
 pub mod router_mode;

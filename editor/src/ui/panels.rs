@@ -3,20 +3,12 @@
 use super::json_tree::JsonTree;
 use crate::model::checkpoint_row::CheckpointRow;
 use crate::model::origin::{origin, Parent};
+use crate::model::preview::preview;
 use crate::model::run::{diff, merges, outcome_text, trigger_text, Merge};
 use leptos::prelude::*;
 use serde_json::Value;
 use superstep::doc::GraphDoc;
 use superstep::pregel::StepSnapshot;
-
-fn short(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 80 {
-        format!("{}…", s.chars().take(80).collect::<String>())
-    } else {
-        s
-    }
-}
 
 /// Each key's value before, its writes and its value after (a checkpoint whose
 /// writes were not stored has no such column).
@@ -30,11 +22,11 @@ fn merge_table(rows: Vec<Merge>) -> impl IntoView {
                 {rows.into_iter().map(|m| view! {
                     <tr>
                         // The reducer as the state panel tags it: a column of its own left the values too narrow.
-                        <td>{m.key}" "<span class="reducer-tag">{m.reducer}</span></td><td>{short(&m.before)}</td>
+                        <td>{m.key}" "<span class="reducer-tag">{m.reducer}</span></td><td>{preview(&m.before)}</td>
                         {with_writes.then(|| view! {
-                            <td>{m.writes.iter().map(|(t, v)| view! { <div><span class="writer">{t.clone()}</span>{format!(" {}", short(v))}</div> }).collect_view()}</td>
+                            <td>{m.writes.iter().map(|(t, v)| view! { <div><span class="writer">{t.clone()}</span>{format!(" {}", preview(v))}</div> }).collect_view()}</td>
                         })}
-                        <td>{short(&m.after)}</td>
+                        <td>{preview(&m.after)}</td>
                     </tr>
                 }).collect_view()}
             </tbody>
@@ -87,10 +79,10 @@ pub fn StepPanel(
                                     <span class="muted" title=t.triggers.join(", ")>{format!(" ← {}", t.triggers.iter().map(|x| trigger_text(x)).collect::<Vec<_>>().join(", "))}</span>
                                     {t.cached.then(|| view! { <span class="tag">"cached"</span> })}
                                     <ul>
-                                        {t.writes.iter().map(|(k, v)| view! { <li class="write">{format!("{k} = {}", short(v))}</li> }).collect_view()}
+                                        {t.writes.iter().map(|(k, v)| view! { <li class="write">{format!("{k} = {}", preview(v))}</li> }).collect_view()}
                                     </ul>
                                     {t.error.clone().map(|e| view! { <p class="error">{e}</p> })}
-                                    {t.interrupts.iter().map(|i| view! { <p class="interrupt-note">{format!("interrupt: {}", short(&i.value))}</p> }).collect_view()}
+                                    {t.interrupts.iter().map(|i| view! { <p class="interrupt-note">{format!("interrupt: {}", preview(&i.value))}</p> }).collect_view()}
                                 </li>
                             }).collect_view()}
                         </ul>
@@ -124,7 +116,7 @@ pub fn StatePanel(
                     <h3>"Diff with the compared step"</h3>
                     <table class="diff">
                         <tbody>
-                            {rows.into_iter().map(|(k, a, b)| view! { <tr><td>{k}</td><td class="old">{short(&a)}</td><td class="new">{short(&b)}</td></tr> }).collect_view()}
+                            {rows.into_iter().map(|(k, a, b)| view! { <tr><td>{k}</td><td class="old">{preview(&a)}</td><td class="new">{preview(&b)}</td></tr> }).collect_view()}
                         </tbody>
                     </table>
                 }
