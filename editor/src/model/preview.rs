@@ -1,6 +1,7 @@
 //! One-line previews of values for the step panel's tables. A long list shows
 //! its last items, not its first: an append reducer's new items are at the
 //! end, and a preview that stops at the start would hide what a step added.
+use super::routes::short;
 
 /// How many characters a preview takes, about.
 const FITS: usize = 80;
@@ -15,7 +16,8 @@ pub fn preview(v: &serde_json::Value) -> String {
     }
     match v.as_array() {
         Some(items) if items.len() > 1 => tail(items),
-        _ => cut(&text, FITS),
+        // `short` keeps one character fewer than it is given, for its ellipsis.
+        _ => short(&text, FITS + 1),
     }
 }
 
@@ -33,17 +35,10 @@ fn tail(items: &[serde_json::Value]) -> String {
         shown.push(text);
     }
     if let [only] = shown.as_mut_slice() {
-        *only = cut(only, FITS - 20);
+        *only = short(only, FITS - 19);
     }
     shown.reverse();
     format!("[… {} earlier, {}]", items.len() - shown.len(), shown.join(","))
-}
-
-fn cut(text: &str, n: usize) -> String {
-    if text.chars().count() <= n {
-        return text.to_string();
-    }
-    format!("{}…", text.chars().take(n).collect::<String>())
 }
 
 #[cfg(test)]

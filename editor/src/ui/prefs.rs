@@ -17,18 +17,22 @@ pub fn recall(key: &str) -> Option<String> {
 /// The graph input last typed for the graph open from `place` (`entry:<id>` or
 /// `example:<name>`, as `superstep.open` names it), so that a reload shows it again.
 pub fn typed_input(place: &str) -> Option<String> {
-    recall(&format!("superstep.input:{place}"))
+    recall(&input_key(place))
 }
 
 pub fn keep_typed_input(place: &str, text: &str) {
     if !place.is_empty() {
-        remember(&format!("superstep.input:{place}"), text);
+        remember(&input_key(place), text);
     }
 }
 
 /// Forgets the input typed for a graph that is gone.
 pub fn forget_typed_input(place: &str) {
     if let Some(s) = storage() {
-        let _ = s.remove_item(&format!("superstep.input:{place}"));
+        let _ = s.remove_item(&input_key(place));
     }
+}
+
+fn input_key(place: &str) -> String {
+    format!("superstep.input:{place}")
 }

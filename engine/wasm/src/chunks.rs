@@ -3,7 +3,7 @@
 //! is: a channel that did not change is served from the conversion cache and
 //! a list that only grew is extended, so a chunk costs what changed rather
 //! than the whole state.
-use crate::convert::{js_key, set_field, to_js, view_to_js};
+use crate::convert::{js_key, object, strings, to_js, view_to_js};
 use superstep::pregel::StreamPart;
 use wasm_bindgen::prelude::*;
 
@@ -13,11 +13,6 @@ pub fn part(p: &StreamPart) -> JsValue {
         Some(state) => view_to_js(state),
         None => to_js(&p.data),
     };
-    let obj = js_sys::Object::new();
-    // Built directly, not through JSON text: most parts have an empty one.
-    let namespace: js_sys::Array = p.namespace.iter().map(|s| JsValue::from_str(s)).collect();
-    set_field(&obj, &js_key("namespace"), &namespace);
-    set_field(&obj, &js_key("mode"), &js_key(p.mode.as_str()));
-    set_field(&obj, &js_key("data"), &data);
-    obj.into()
+    // The namespace is built directly, not through JSON text: most parts have an empty one.
+    object(&[("namespace", strings(&p.namespace)), ("mode", js_key(p.mode.as_str())), ("data", data)])
 }

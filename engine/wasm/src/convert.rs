@@ -195,6 +195,20 @@ pub fn js_text(e: &JsValue) -> String {
         .unwrap_or_else(|| "a JS value that is not an Error".into())
 }
 
+/// A plain object of these fields (fixed names, made JS strings once), in this order.
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in fields {
+        set_field(&obj, &js_key(k), v);
+    }
+    obj.into()
+}
+
+/// Strings as a JS array, built directly.
+pub fn strings(xs: &[String]) -> JsValue {
+    xs.iter().map(|x| JsValue::from_str(x)).collect::<js_sys::Array>().into()
+}
+
 /// A view's values as one JS object, each converted with `to_js_in` (so from
 /// the cache where it can be). A value a router's view has not computed yet
 /// is computed now.

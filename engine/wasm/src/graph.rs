@@ -1,5 +1,5 @@
 //! Compiling a graph from the glue's spec, and the compiled graph's methods.
-use crate::convert::{from_js, js_key, output_to_js, set_field, to_js, to_js_any, view_to_js};
+use crate::convert::{from_js, object, output_to_js, strings, to_js, to_js_any, view_to_js};
 use crate::{errors, functions, registry};
 use futures::{FutureExt, StreamExt};
 use serde_json::{json, Value};
@@ -417,17 +417,4 @@ fn step_js(shared: &SharedStep, inputs: &[JsValue]) -> JsValue {
         ("next", strings(&s.next)),
         ("outcome", to_js(&outcome)),
     ])
-}
-
-fn strings(xs: &[String]) -> JsValue {
-    xs.iter().map(|x| JsValue::from_str(x)).collect::<js_sys::Array>().into()
-}
-
-/// A plain object of these fields, in this order.
-fn object(fields: &[(&str, JsValue)]) -> JsValue {
-    let obj = js_sys::Object::new();
-    for (k, v) in fields {
-        set_field(&obj, &js_key(k), v);
-    }
-    obj.into()
 }
