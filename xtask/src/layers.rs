@@ -108,7 +108,7 @@ fn conformance() -> Result {
     Ok(())
 }
 
-/// Native workloads, then the JS package against LangGraph.js, then the editor.
+/// Native workloads, then the JS package against LangGraph.js, then the editor and the IndexedDB saver.
 pub fn bench(_args: &[String]) -> Result {
     tools::ensure_test_tools()?;
     sh::run(sh::cmd("cargo").args(["bench", "-p", "superstep", "--bench", "workloads"]))?;
@@ -119,5 +119,6 @@ pub fn bench(_args: &[String]) -> Result {
     }
     sh::run(sh::cmd("node").arg("bench/js/bench.mjs"))?;
     let url = serve::spawn()?;
-    sh::run(sh::cmd("node").arg("bench/editor.mjs").env("SUPERSTEP_URL", url))
+    sh::run(sh::cmd("node").arg("bench/editor.mjs").env("SUPERSTEP_URL", &url))?;
+    sh::run(sh::cmd("node").arg("bench/indexeddb.mjs").env("SUPERSTEP_URL", url))
 }

@@ -8,54 +8,28 @@
 //! default), so a crash leaves either the whole checkpoint or none of it.
 use crate::errors::storage_error;
 use crate::idb;
+use crate::idb_read::{self as lane, blob_key, key, prefix_range, writes_from_text};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use js_sys::Array;
 use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
-use superstep::checkpoint::{merge_writes, read, resolve, Blob, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, Name, PendingWrite};
-use superstep::sorted_map::SortedMap;
+use superstep::checkpoint::{merge_writes, resolve, Checkpoint, CheckpointTuple, Checkpointer, ListFilter, PendingWrite};
 use superstep::Error;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{IdbDatabase, IdbKeyRange};
+use web_sys::IdbDatabase;
 
 const STORES: &[&str] = &["checkpoints", "blobs", "writes", "threads"];
-
-/// A lane's stored values, by channel and version, and the highest version among them.
-#[derive(Default)]
-struct Blobs {
-    by_version: SortedMap<Name, SortedMap<u64, Blob>>,
-    max_version: u64,
-}
+/// Up to this many checkpoints, a history read fetches each one's blobs by key;
+/// beyond, the whole lane's in one read.
+const FEW: usize = 8;
 
 pub struct IndexedDbSaver {
     name: String,
     durability: String,
     db: RefCell<Option<IdbDatabase>>,
-}
-
-fn key(parts: &[&str]) -> JsValue {
-    parts.iter().map(|p| JsValue::from_str(p)).collect::<Array>().into()
-}
-
-/// All keys starting with `prefix` (array keys sort element by element).
-fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
-    let lower: Array = prefix.iter().map(|p| JsValue::from_str(p)).collect();
-    let upper: Array = prefix.iter().map(|p| JsValue::from_str(p)).collect();
-    upper.push(&Array::new()); // arrays sort after strings and numbers
-    IdbKeyRange::bound(&lower, &upper)
-}
-
-/// Stored JSON text, read by `read`: unparsable text and the wrong shape are both unreadable.
-fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -> Result<T, String> {
-    read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
-}
-
-/// A stored record of pending writes.
-fn writes_from_text(text: &str) -> Result<Vec<PendingWrite>, Error> {
-    from_text(text, read::pending_writes).map_err(|e| Error::Storage { message: format!("unreadable pending writes: {e}") })
 }
 
 impl IndexedDbSaver {
@@ -96,46 +70,6 @@ impl IndexedDbSaver {
         }
     }
 
-    async fn get_all(&self, store: &str, range: &IdbKeyRange) -> Result<Vec<JsValue>, Error> {
-        let db = self.db().await?;
-        let tx = self.tx(&db, &[store], false)?;
-        let req = tx.object_store(store).and_then(|s| s.get_all_with_key(range)).map_err(storage_error)?;
-        let all = idb::request(&req).await.map_err(storage_error)?;
-        Ok(Array::from(&all).to_vec())
-    }
-
-    async fn lane(&self, thread: &str, ns: &str) -> Result<(Vec<Checkpoint>, Blobs), Error> {
-        let parse = |v: &JsValue| v.as_string().unwrap_or_default();
-        // In id order: `getAll` returns records in key order, keys end with the
-        // id, and ids are hex, so IndexedDB's order is the ids' byte order.
-        let cps: Vec<Checkpoint> = self
-            .get_all("checkpoints", &prefix_range(&[thread, ns]).map_err(storage_error)?)
-            .await?
-            .iter()
-            .map(|v| from_text(&parse(v), read::checkpoint).map_err(|e| Error::Storage { message: format!("unreadable checkpoint: {e}") }))
-            .collect::<Result<_, _>>()?;
-        let mut blobs = Blobs::default();
-        for v in self.get_all("blobs", &prefix_range(&[thread, ns]).map_err(storage_error)?).await? {
-            let rec: serde_json::Value =
-                serde_json::from_str(&parse(&v)).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
-            let blob = read::blob(&rec["blob"]).map_err(|e| Error::Storage { message: format!("unreadable blob: {e}") })?;
-            let version = rec["version"].as_u64().unwrap_or(0);
-            blobs.max_version = blobs.max_version.max(version);
-            let channel = rec["channel"].as_str().unwrap_or_default();
-            blobs.by_version.get_or_insert_with(channel, || (channel.into(), SortedMap::default())).insert(version, blob);
-        }
-        Ok((cps, blobs))
-    }
-
-    /// The checkpoint's writes: the unfinished superstep's, then the finished one's merged in.
-    async fn writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
-        let mut all = Vec::new();
-        for v in self.get_all("writes", &prefix_range(&[thread, ns, id]).map_err(storage_error)?).await? {
-            merge_writes(&mut all, writes_from_text(&v.as_string().unwrap_or_default())?);
-        }
-        Ok(all)
-    }
-
     /// The unfinished superstep's writes alone (those `put_writes` adds to).
     async fn unfinished_writes_of(&self, thread: &str, ns: &str, id: &str) -> Result<Vec<PendingWrite>, Error> {
         let db = self.db().await?;
@@ -147,16 +81,24 @@ impl IndexedDbSaver {
         }
     }
 
-    async fn tuple(&self, thread: &str, ns: &str, cp: &Checkpoint, blobs: &Blobs) -> Result<CheckpointTuple, Error> {
-        let values = resolve(&cp.channel_versions, |ch, v| blobs.by_version.get(ch).and_then(|b| b.get(&v)))?;
-        Ok(CheckpointTuple {
-            thread_id: thread.into(),
-            ns: ns.into(),
-            checkpoint: cp.clone(),
-            values,
-            pending_writes: self.writes_of(thread, ns, &cp.id).await?,
-            max_version: blobs.max_version,
-        })
+    /// `cp` with its values, resolved from `blobs`, and its pending writes.
+    fn tuple(
+        thread: &str,
+        ns: &str,
+        cp: Checkpoint,
+        blobs: &lane::Blobs,
+        pending_writes: Vec<PendingWrite>,
+        max_version: u64,
+    ) -> Result<CheckpointTuple, Error> {
+        let values = resolve(&cp.channel_versions, |ch, v| blobs.get(ch).and_then(|b| b.get(&v)))?;
+        Ok(CheckpointTuple { thread_id: thread.into(), ns: ns.into(), checkpoint: cp, values, pending_writes, max_version })
+    }
+
+    /// `cp` as a tuple, reading only the blobs and writes it needs.
+    async fn tuple_of(&self, db: &IdbDatabase, thread: &str, ns: &str, cp: Checkpoint, max_version: u64) -> Result<CheckpointTuple, Error> {
+        let blobs = lane::blobs_for(db, thread, ns, &cp.channel_versions).await?;
+        let writes = lane::writes_of(db, thread, ns, &cp.id).await?;
+        Self::tuple(thread, ns, cp, &blobs, writes, max_version)
     }
 
     /// Sets the status shown in the thread list (`running`, `done`, `interrupted`, `error`).
@@ -206,7 +148,7 @@ impl Checkpointer for IndexedDbSaver {
             for (ch, blob) in &checkpoint.blobs {
                 let version = checkpoint.channel_versions.get(ch).copied().unwrap_or(0);
                 let rec = superstep::json::text(&json!({"channel": &**ch, "version": version, "blob": blob}));
-                store("blobs")?.put_with_key(&JsValue::from_str(&rec), &key(&[thread_id, ns, ch, &format!("{version:020}")])).map_err(storage_error)?;
+                store("blobs")?.put_with_key(&JsValue::from_str(&rec), &blob_key(thread_id, ns, ch, version)).map_err(storage_error)?;
             }
             let text = serde_json::to_string(&checkpoint).map_err(|e| Error::Storage { message: e.to_string() })?;
             store("checkpoints")?.put_with_key(&JsValue::from_str(&text), &key(&[thread_id, ns, &checkpoint.id])).map_err(storage_error)?;
@@ -256,25 +198,32 @@ impl Checkpointer for IndexedDbSaver {
         id: Option<&'a str>,
     ) -> LocalBoxFuture<'a, Result<Option<CheckpointTuple>, Error>> {
         async move {
-            let (cps, blobs) = self.lane(thread_id, ns).await?;
-            let cp = match id {
-                Some(id) => cps.iter().find(|c| &*c.id == id),
-                None => cps.last(),
-            };
-            match cp {
-                Some(cp) => Ok(Some(self.tuple(thread_id, ns, cp, &blobs).await?)),
-                None => Ok(None),
-            }
+            let db = self.db().await?;
+            let Some(cp) = lane::checkpoint(&db, thread_id, ns, id).await? else { return Ok(None) };
+            let max_version = lane::max_version(&db, thread_id, ns).await?;
+            self.tuple_of(&db, thread_id, ns, cp, max_version).await.map(Some)
         }
         .boxed_local()
     }
 
     fn list<'a>(&'a self, thread_id: &'a str, ns: &'a str, filter: ListFilter) -> LocalBoxFuture<'a, Result<Vec<CheckpointTuple>, Error>> {
         async move {
-            let (cps, blobs) = self.lane(thread_id, ns).await?;
-            let mut out = Vec::new();
-            for cp in cps.iter().rev().filter(|c| filter.matches(c)).take(filter.limit.unwrap_or(usize::MAX)) {
-                out.push(self.tuple(thread_id, ns, cp, &blobs).await?);
+            let db = self.db().await?;
+            let cps = lane::checkpoints(&db, thread_id, ns, &filter).await?;
+            let max_version = lane::max_version(&db, thread_id, ns).await?;
+            let mut out = Vec::with_capacity(cps.len());
+            if cps.len() <= FEW {
+                for cp in cps {
+                    out.push(self.tuple_of(&db, thread_id, ns, cp, max_version).await?);
+                }
+                return Ok(out);
+            }
+            // Most of the lane: its blobs and writes in one read each.
+            let blobs = lane::all_blobs(&db, thread_id, ns).await?;
+            let mut writes = lane::lane_writes(&db, thread_id, ns).await?;
+            for cp in cps {
+                let own = writes.remove(&*cp.id).unwrap_or_default();
+                out.push(Self::tuple(thread_id, ns, cp, &blobs, own, max_version)?);
             }
             Ok(out)
         }

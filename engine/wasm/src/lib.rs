@@ -11,6 +11,7 @@ mod functions;
 mod graph;
 mod handles;
 pub mod idb;
+mod idb_read;
 mod idb_saver;
 mod js_saver;
 mod message_mark;

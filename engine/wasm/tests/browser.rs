@@ -39,3 +39,114 @@ async fn a_dropped_wait_takes_its_handlers_off_the_transaction_and_the_request()
     let back = idb::get(&db, "kv", &JsValue::from_str("k")).await.expect("get");
     assert_eq!(back.as_string().as_deref(), Some("kept"));
 }
+
+/// Forwards every write to two savers, so that both hold the same checkpoints (ids included).
+struct Tee(std::rc::Rc<superstep_wasm::IndexedDbSaver>, std::rc::Rc<superstep::checkpoint::MemorySaver>);
+
+impl superstep::checkpoint::Checkpointer for Tee {
+    fn put<'a>(
+        &'a self,
+        thread: &'a str,
+        ns: &'a str,
+        cp: superstep::checkpoint::Checkpoint,
+        writes: Vec<superstep::checkpoint::PendingWrite>,
+    ) -> futures::future::LocalBoxFuture<'a, Result<(), superstep::Error>> {
+        Box::pin(async move {
+            self.1.put(thread, ns, cp.clone(), writes.clone()).await?;
+            self.0.put(thread, ns, cp, writes).await
+        })
+    }
+    fn put_writes<'a>(
+        &'a self,
+        thread: &'a str,
+        ns: &'a str,
+        id: &'a str,
+        writes: Vec<superstep::checkpoint::PendingWrite>,
+    ) -> futures::future::LocalBoxFuture<'a, Result<(), superstep::Error>> {
+        Box::pin(async move {
+            self.1.put_writes(thread, ns, id, writes.clone()).await?;
+            self.0.put_writes(thread, ns, id, writes).await
+        })
+    }
+    fn get<'a>(
+        &'a self,
+        thread: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Option<superstep::checkpoint::CheckpointTuple>, superstep::Error>> {
+        self.1.get(thread, ns, id)
+    }
+    fn list<'a>(
+        &'a self,
+        thread: &'a str,
+        ns: &'a str,
+        filter: superstep::checkpoint::ListFilter,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Vec<superstep::checkpoint::CheckpointTuple>, superstep::Error>> {
+        self.1.list(thread, ns, filter)
+    }
+    fn delete_thread<'a>(&'a self, thread: &'a str) -> futures::future::LocalBoxFuture<'a, Result<(), superstep::Error>> {
+        Box::pin(async move {
+            self.1.delete_thread(thread).await?;
+            self.0.delete_thread(thread).await
+        })
+    }
+}
+
+/// The IndexedDB saver reads a checkpoint by key and its blobs by version, not the
+/// whole lane. On a thread with two branches (an edit and a replay of old
+/// checkpoints) and an appended list, every read of it must equal the memory saver's.
+#[wasm_bindgen_test]
+async fn indexeddb_reads_equal_the_memory_savers_across_branches() {
+    use serde_json::{json, Value};
+    use superstep::checkpoint::{Checkpointer, ListFilter, MemorySaver};
+    use superstep::*;
+    let idb = std::rc::Rc::new(superstep_wasm::IndexedDbSaver::new("superstep-test-reads".into(), "strict".into()));
+    let memory = std::rc::Rc::new(MemorySaver::new());
+    let tee = std::rc::Rc::new(Tee(idb.clone(), memory.clone()));
+    let mark = |name: &'static str| node(move |_s| Ok::<_, NodeError>(json!({ "path": [name], "last": name })));
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("last", Channel::last_value())
+        .node("a", mark("a"))
+        .node("b", mark("b"))
+        // c writes only `last`, which sorts before `path`: the lane's highest version is then
+        // not the last channel's.
+        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "last": "c" }))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("b", "c")
+        .compile_with(CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(tee), ..Default::default() })
+        .expect("compiles");
+    let at = |id: &Value| {
+        let mut c = RunConfig::thread("t");
+        c.configurable.insert("checkpoint_id".into(), id["configurable"]["checkpoint_id"].clone());
+        c
+    };
+    idb.delete_thread("t").await.expect("a clean thread");
+    g.invoke(json!({"path": ["in"]}), RunConfig::thread("t")).await.expect("first run");
+    let first = g.get_state_history(&RunConfig::thread("t"), ListFilter::default()).await.expect("history");
+    let after_a = first.iter().find(|h| h.next == vec!["b"]).expect("after a").config.clone();
+    // An edit of an old checkpoint, continued: a branch whose versions go above the first's.
+    let edit = g.update_state(&at(&after_a), json!({"path": ["edited"]}), Some("a")).await.expect("edit");
+    g.invoke(Value::Null, at(&edit)).await.expect("the edit's branch");
+    // A replay of the first branch's checkpoint before c: a third branch.
+    let before_c = first.iter().find(|h| h.next == vec!["c"]).expect("before c").config.clone();
+    g.invoke(Value::Null, at(&before_c)).await.expect("replay");
+
+    let all = memory.list("t", "", ListFilter::default()).await.expect("memory list");
+    assert_eq!(all.len(), 10, "three branches");
+    assert_eq!(idb.list("t", "", ListFilter::default()).await.expect("list"), all);
+    for limit in [1, 3, 8, 9] {
+        let filter = ListFilter { limit: Some(limit), ..Default::default() };
+        assert_eq!(idb.list("t", "", filter.clone()).await.expect("list"), all[..limit], "limit {limit}");
+    }
+    let before = ListFilter { before: Some(all[4].checkpoint.id.to_string()), limit: Some(2), ..Default::default() };
+    assert_eq!(idb.list("t", "", before).await.expect("list before"), all[5..7]);
+    assert_eq!(idb.get("t", "", None).await.expect("newest"), Some(all[0].clone()));
+    for t in &all {
+        assert_eq!(idb.get("t", "", Some(&t.checkpoint.id)).await.expect("get").as_ref(), Some(t), "checkpoint {}", t.checkpoint.id);
+    }
+    assert_eq!(idb.get("t", "", Some("no-such-id")).await.expect("get"), None);
+    assert_eq!(idb.get("other", "", None).await.expect("get"), None);
+    assert!(all[0].max_version > 0 && all.iter().all(|t| t.max_version == all[0].max_version));
+}
