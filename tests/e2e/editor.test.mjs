@@ -291,3 +291,34 @@ test("a long list in the state shows its newest hundred entries until all are as
   assert.match(shown[0], /^0\s*"joke 0"/);
   await page.close();
 });
+
+test("a graph opened while the last thread is still being reopened runs a thread of its own", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  await page.locator(".doc-name").click();
+  await stepTo(page, 2);
+  // Another tab holds the checkpoints, so the reload's reading of the thread waits.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.evaluate(() => {
+    const req = indexedDB.open("superstep-editor");
+    req.onsuccess = () => {
+      const store = req.result.transaction(["checkpoints"], "readwrite").objectStore("checkpoints");
+      const spin = () => (window.held === false ? null : (store.get("x").onsuccess = spin));
+      spin();
+    };
+  });
+  await page.reload();
+  await page.waitForSelector('main[data-ready="true"]');
+  await openExample(page, "reducers");
+  // The thread's reading ends after reducers opened: what it read must not apply.
+  await other.evaluate(() => (window.held = false));
+  await other.close();
+  await page.waitForTimeout(500);
+  await page.keyboard.press("Space");
+  // Not the reopened thread's next superstep: a new thread of reducers, at its input.
+  await page.waitForFunction(() => /^Step \d/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await status(page), /^Step 0: the input was written/);
+  assert.deepEqual(await page.locator(".step-chip").allInnerTexts(), ["0"]);
+  await page.close();
+});

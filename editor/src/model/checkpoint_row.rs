@@ -4,6 +4,9 @@ use serde_json::Value;
 use superstep::checkpoint::StateSnapshot;
 use superstep::pregel::{Outcome, StepSnapshot, TaskRecord};
 
+/// How many of a thread's newest checkpoints the timeline reads again after a step.
+pub const RECENT: usize = 4;
+
 /// A timeline entry: one checkpoint of a thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckpointRow {
@@ -54,6 +57,24 @@ impl CheckpointRow {
     /// The checkpoint this one was made from, among `rows`.
     pub fn parent_in<'a>(&self, rows: &'a [CheckpointRow]) -> Option<&'a CheckpointRow> {
         self.parent.as_ref().and_then(|p| rows.iter().find(|r| &r.id == p))
+    }
+
+    /// Merges into the listed rows (`known`, newest first) the thread's `asked_for`
+    /// newest rows. A step adds a row or two and finishes its parent's writes, all
+    /// among the newest; older rows never change, so they stay (not copied: a row
+    /// holds a whole state). False, changing nothing, if the newest do not reach a
+    /// known row: a gap, so the whole history must be read.
+    pub fn merge_into(known: &mut Vec<CheckpointRow>, newest: Vec<CheckpointRow>, asked_for: usize) -> bool {
+        let replaced = match newest.last() {
+            _ if newest.len() < asked_for => known.len(), // the whole thread
+            Some(oldest) => match known.iter().position(|r| r.id == oldest.id) {
+                Some(at) => at + 1,
+                None => return false,
+            },
+            None => return false,
+        };
+        known.splice(..replaced, newest);
+        true
     }
 
     pub fn of(s: &StateSnapshot) -> Self {
@@ -111,6 +132,39 @@ mod tests {
         let a = step.tasks.iter().find(|t| t.name == "a").unwrap();
         assert_eq!(a.writes, [("log".to_string(), json!(["a"]))]);
         assert!(rows[1].failed.is_empty());
+    }
+
+    /// Rows named `ids`, newest first, each with `tag` as its values.
+    fn rows(ids: &[&str], tag: &str) -> Vec<CheckpointRow> {
+        let row = |id: &&str| CheckpointRow {
+            id: id.to_string(),
+            parent: None,
+            step: 0,
+            source: "loop".into(),
+            next: vec![],
+            values: json!(tag),
+            writes: Value::Null,
+            failed: vec![],
+            results: vec![],
+        };
+        ids.iter().map(row).collect()
+    }
+
+    #[test]
+    fn the_newest_rows_replace_their_old_copies_and_keep_the_older_rows() {
+        let tagged = |rows: &[CheckpointRow]| rows.iter().map(|r| format!("{}:{}", r.id, r.values.as_str().unwrap())).collect::<Vec<_>>();
+        // A step made d and finished c's writes: the newest three are d, c, b.
+        let mut known = rows(&["c", "b", "a"], "old");
+        assert!(CheckpointRow::merge_into(&mut known, rows(&["d", "c", "b"], "new"), 3));
+        assert_eq!(tagged(&known), ["d:new", "c:new", "b:new", "a:old"]);
+        // Fewer than asked for: that is the whole thread, whatever was known.
+        assert!(CheckpointRow::merge_into(&mut known, rows(&["x"], "new"), 3));
+        assert_eq!(tagged(&known), ["x:new"]);
+        // The newest do not reach a known row (a run of many steps, another thread): read it all.
+        let mut known = rows(&["c", "b", "a"], "old");
+        assert!(!CheckpointRow::merge_into(&mut known, rows(&["g", "f", "e"], "new"), 3));
+        assert_eq!(tagged(&known), ["c:old", "b:old", "a:old"]);
+        assert!(!CheckpointRow::merge_into(&mut vec![], rows(&["g", "f", "e"], "new"), 3));
     }
 
     #[test]

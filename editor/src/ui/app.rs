@@ -13,15 +13,16 @@ use super::shortcuts::{self, Command};
 use super::timeline::Timeline;
 use super::workspace_panel::{WorkspaceAction, WorkspacePanel};
 use super::workspace_store;
+use crate::model::checkpoint_row::CheckpointRow;
 use crate::model::clipboard::{copy, paste, Clip};
 use crate::model::edit::{EditorChange, History};
 use crate::model::layout::{layout, Layout};
 use crate::model::problems::{compile_change, problems};
+use crate::model::reopen;
 use crate::model::run::{input_keys, parse_input, Breakpoints};
 use crate::model::subgraphs::{doc_at, within};
 use crate::model::trust::{fingerprint, may_run};
 use crate::model::workspace::{self, Entry};
-use crate::model::{checkpoint_row::CheckpointRow, reopen};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
@@ -45,6 +46,8 @@ pub fn App() -> impl IntoView {
     let input_text = RwSignal::new("{}".to_string());
     // Where the open graph comes from (`entry:<id>` or `example:<name>`): its typed input is kept there.
     let input_place = StoredValue::new(String::new());
+    // Counts the graphs and threads opened: reads of a thread that finish after another opened are dropped.
+    let opened = StoredValue::new(0u64);
     Effect::new(move |_| input_text.with(|text| keep_typed_input(&input_place.get_value(), text)));
     let input_error = RwSignal::new(None::<String>);
     let limit = RwSignal::new(25usize);
@@ -107,14 +110,9 @@ pub fn App() -> impl IntoView {
         picked.set(Some(c.id.clone()));
     };
     let refresh_history = move || {
-        let (Some(s), t) = (session.get_value(), thread.get_untracked()) else { return };
-        spawn_local(async move {
-            if let Ok(h) = s.history(&t).await {
-                history.set(h.iter().map(CheckpointRow::of).collect());
-            }
-        });
+        let (Some(s), t, mine) = (session.get_value(), thread.get_untracked(), opened.get_value()) else { return };
+        spawn_local(async move { s.refresh_rows(&t, history, || opened.get_value() == mine).await });
     };
-
     // A fresh session of `d`, or none when it does not compile (runs then say why instead of
     // running an older graph); returns why, and keeps it for the next edit's status.
     let open_session = move |d: &GraphDoc, runnable: bool| -> Option<String> {
@@ -127,6 +125,7 @@ pub fn App() -> impl IntoView {
     };
     // Opens a document: an entry of the workspace (`id`) or an example (`None`), with its approved code.
     let open_doc = move |name: String, d: GraphDoc, id: Option<String>, ok_code: Option<String>| {
+        opened.update_value(|n| *n += 1);
         open_id.set(id.clone());
         approved.set(ok_code.clone());
         review.set(false);
@@ -548,9 +547,15 @@ pub fn App() -> impl IntoView {
         steps.set(vec![]);
         selected.set(None);
         picked.set(None);
-        let Some(s) = session.get_value() else { return };
+        opened.update_value(|n| *n += 1);
+        let (Some(s), mine) = (session.get_value(), opened.get_value()) else { return };
         spawn_local(async move {
             let Ok(h) = s.history(&t).await else { return };
+            let (refused, gone) = (s.refused(&t).await, s.missing_nodes(&t).await);
+            // Another graph or thread opened meanwhile: this one is no longer in view.
+            if opened.get_value() != mine {
+                return;
+            }
             let rows: Vec<CheckpointRow> = h.iter().map(CheckpointRow::of).collect();
             // The newest checkpoint in view: its state, and its next nodes on the canvas.
             if let Some(newest) = rows.first() {
@@ -558,9 +563,7 @@ pub fn App() -> impl IntoView {
             }
             history.set(rows);
             if let Some(latest) = h.first() {
-                let refused = s.refused(&t).await;
                 pending.set(reopen::waiting_on(latest, refused.as_ref()));
-                let gone = s.missing_nodes(&t).await;
                 if gone.is_empty() {
                     status.set(format!("Thread {t}: {}", reopen::Standing::of(latest, refused.is_some()).label()));
                 } else {

@@ -1,8 +1,10 @@
 //! The editor's tie to the engine: the open graph, compiled with the
 //! IndexedDB saver (every run is a thread), and the run being stepped.
 //! Not reactive; components hold it in a local `StoredValue`.
+use crate::model::checkpoint_row::{CheckpointRow, RECENT};
 use crate::model::run::Breakpoints;
 use futures::channel::oneshot;
+use leptos::prelude::*;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -89,6 +91,23 @@ impl Session {
 
     pub async fn history(&self, thread: &str) -> Result<Vec<StateSnapshot>, String> {
         self.graph.get_state_history(&RunConfig::thread(thread), ListFilter::default()).await.map_err(|e| e.to_string())
+    }
+
+    /// The timeline `rows` after a step: the thread's newest few merged in, or all of its
+    /// rows after a gap; nothing if `current()` says another graph or thread opened meanwhile.
+    pub async fn refresh_rows(&self, thread: &str, rows: RwSignal<Vec<CheckpointRow>>, current: impl Fn() -> bool) {
+        let filter = ListFilter { limit: Some(RECENT), ..Default::default() };
+        let Ok(newest) = self.graph.get_state_history(&RunConfig::thread(thread), filter).await else { return };
+        let merged = |known: &mut Vec<CheckpointRow>| {
+            let done = CheckpointRow::merge_into(known, newest.iter().map(CheckpointRow::of).collect(), RECENT);
+            (done, done)
+        };
+        if !current() || rows.try_maybe_update(merged) == Some(true) {
+            return;
+        }
+        if let (Ok(h), true) = (self.history(thread).await, current()) {
+            rows.set(h.iter().map(CheckpointRow::of).collect());
+        }
     }
 
     /// The error the thread's newest superstep failed with at the barrier, if it did:
