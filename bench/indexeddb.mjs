@@ -1,8 +1,9 @@
-// IndexedDBSaver benchmark: a chat thread (a messages list and a turn counter)
-// grows to 1,000 turns in Chromium; at 100 and at 1,000 turns it times an
+// IndexedDBSaver benchmark, in Chromium. Two threads grow to 1,000 turns: a
+// counter (its state stays one number while its history grows) and a chat (a
+// messages list that grows with it). At 100 and at 1,000 turns it times an
 // invoke (mean of the last 20 turns), getState and getStateHistory({ limit: 2 })
 // (medians of 5), in ms. A saver that reads only what a checkpoint needs keeps
-// the ratio of the two near the state's own growth, not the history's.
+// the counter flat (a ratio near 1) and the chat near its state's own growth.
 // Needs SUPERSTEP_URL (cargo xtask bench serves the repository and sets it).
 import { chromium } from "../tests/node_modules/playwright-core/index.mjs";
 import { writeFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -20,14 +21,9 @@ const context = await chromium.launchPersistentContext(profile, {
 const page = await context.newPage();
 await page.goto(new URL("tests/e2e/harness.html", process.env.SUPERSTEP_URL).href);
 await page.waitForFunction(() => window.superstep);
-const marks = await page.evaluate(async () => {
+const out = await page.evaluate(async () => {
   const { StateGraph, MessagesAnnotation, Annotation, START, IndexedDBSaver } = window.superstep;
-  const State = Annotation.Root({ ...MessagesAnnotation.spec, turns: Annotation() });
-  const graph = new StateGraph(State)
-    .addNode("bot", (s) => ({ messages: [{ role: "assistant", content: `reply ${s.messages.length}` }], turns: (s.turns ?? 0) + 1 }))
-    .addEdge(START, "bot")
-    .compile({ checkpointer: new IndexedDBSaver({ name: "bench-indexeddb" }) });
-  const config = { configurable: { thread_id: "chat" } };
+  const saver = new IndexedDBSaver({ name: "bench-indexeddb" });
   const median = async (f) => {
     const t = [];
     for (let i = 0; i < 5; i++) {
@@ -37,24 +33,41 @@ const marks = await page.evaluate(async () => {
     }
     return +t.sort((a, b) => a - b)[2].toFixed(2);
   };
-  const out = {};
-  let window0 = 0;
-  for (let turn = 1; turn <= 1000; turn++) {
-    if (turn % 100 === 81) window0 = performance.now();
-    await graph.invoke({ messages: [{ role: "user", content: `hello ${turn}` }] }, config);
-    if (turn === 100 || turn === 1000) {
-      const invokeMs = +((performance.now() - window0) / 20).toFixed(2);
-      const getStateMs = await median(() => graph.getState(config));
-      const historyMs = await median(async () => {
-        for await (const _ of graph.getStateHistory(config, { limit: 2 }));
-      });
-      out[turn] = { invokeMs, getStateMs, historyMs };
+  async function grow(graph, input) {
+    const config = { configurable: { thread_id: "t" } };
+    const marks = {};
+    let window0 = 0;
+    for (let turn = 1; turn <= 1000; turn++) {
+      if (turn % 100 === 81) window0 = performance.now();
+      await graph.invoke(input(turn), config);
+      if (turn === 100 || turn === 1000) {
+        const invokeMs = +((performance.now() - window0) / 20).toFixed(2);
+        const getStateMs = await median(() => graph.getState(config));
+        const historyMs = await median(async () => {
+          for await (const _ of graph.getStateHistory(config, { limit: 2 }));
+        });
+        marks[turn] = { invokeMs, getStateMs, historyMs };
+      }
     }
+    const ratio = (k) => +(marks[1000][k] / marks[100][k]).toFixed(1);
+    return { turns100: marks[100], turns1000: marks[1000], ratio: { invoke: ratio("invokeMs"), getState: ratio("getStateMs"), history: ratio("historyMs") } };
   }
-  return out;
+  const Counter = Annotation.Root({ turns: Annotation() });
+  const counter = new StateGraph(Counter)
+    .addNode("count", (s) => ({ turns: (s.turns ?? 0) + 1 }))
+    .addEdge(START, "count")
+    .compile({ checkpointer: saver });
+  const Chat = Annotation.Root({ ...MessagesAnnotation.spec, turns: Annotation() });
+  const chat = new StateGraph(Chat)
+    .addNode("bot", (s) => ({ messages: [{ role: "assistant", content: `reply ${s.messages.length}` }], turns: (s.turns ?? 0) + 1 }))
+    .addEdge(START, "bot")
+    .compile({ checkpointer: saver });
+  await saver.deleteThread("t");
+  const counterMarks = await grow(counter, () => ({}));
+  await saver.deleteThread("t");
+  const chatMarks = await grow(chat, (turn) => ({ messages: [{ role: "user", content: `hello ${turn}` }] }));
+  return { counter: counterMarks, chat: chatMarks };
 });
-const ratio = (k) => +(marks[1000][k] / marks[100][k]).toFixed(1);
-const out = { turns100: marks[100], turns1000: marks[1000], ratio: { invoke: ratio("invokeMs"), getState: ratio("getStateMs"), history: ratio("historyMs") } };
 console.log(JSON.stringify(out));
 mkdirSync(join(root, "target/bench"), { recursive: true });
 writeFileSync(join(root, "target/bench/indexeddb.json"), JSON.stringify(out, null, 2));

@@ -124,14 +124,17 @@ fn keep(blobs: &mut Blobs, (channel, version, blob): (String, u64, Blob)) {
     blobs.get_or_insert_with(channel.as_str(), || (channel.as_str().into(), SortedMap::default())).insert(version, blob);
 }
 
-/// The blobs `versions` name: each by its key, all in one transaction; a channel
-/// stored as items appended to an earlier version then takes its versions up to
-/// this one in one range read, for `resolve` to walk back through.
-pub async fn blobs_for(db: &IdbDatabase, thread: &str, ns: &str, versions: &NameMap<u64>) -> Result<Blobs, Error> {
-    let mut blobs = Blobs::default();
+/// Adds to `blobs` those `versions` name: each by its key, all in one transaction;
+/// a channel stored as items appended to an earlier version then takes its versions
+/// up to this one in one range read, for `resolve` to walk back through. Versions
+/// `blobs` has are not read again (a range read brought every version below it).
+pub async fn blobs_for(db: &IdbDatabase, thread: &str, ns: &str, versions: &NameMap<u64>, blobs: &mut Blobs) -> Result<(), Error> {
     let store = store(db, "blobs")?;
-    let requests =
-        versions.iter().map(|(ch, &v)| store.get(&blob_key(thread, ns, ch, v)).map_err(storage_error)).collect::<Result<Vec<_>, _>>()?;
+    let requests = versions
+        .iter()
+        .filter(|(ch, v)| blobs.get(&***ch).is_none_or(|b| b.get(v).is_none()))
+        .map(|(ch, &v)| store.get(&blob_key(thread, ns, ch, v)).map_err(storage_error))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut appended = Vec::new();
     for req in requests {
         let text = idb::request(&req).await.map_err(storage_error)?;
@@ -142,10 +145,10 @@ pub async fn blobs_for(db: &IdbDatabase, thread: &str, ns: &str, versions: &Name
         if matches!(found.2, Blob::Append { .. }) {
             appended.push((found.0.clone(), found.1));
         }
-        keep(&mut blobs, found);
+        keep(blobs, found);
     }
     if appended.is_empty() {
-        return Ok(blobs);
+        return Ok(());
     }
     let store = self::store(db, "blobs")?;
     let requests = appended
@@ -157,10 +160,10 @@ pub async fn blobs_for(db: &IdbDatabase, thread: &str, ns: &str, versions: &Name
         .collect::<Result<Vec<_>, _>>()?;
     for req in requests {
         for text in Array::from(&idb::request(&req).await.map_err(storage_error)?).iter() {
-            keep(&mut blobs, blob_of(&text)?);
+            keep(blobs, blob_of(&text)?);
         }
     }
-    Ok(blobs)
+    Ok(())
 }
 
 /// Every blob of the lane, in one read.

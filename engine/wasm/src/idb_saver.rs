@@ -94,11 +94,18 @@ impl IndexedDbSaver {
         Ok(CheckpointTuple { thread_id: thread.into(), ns: ns.into(), checkpoint: cp, values, pending_writes, max_version })
     }
 
-    /// `cp` as a tuple, reading only the blobs and writes it needs.
-    async fn tuple_of(&self, db: &IdbDatabase, thread: &str, ns: &str, cp: Checkpoint, max_version: u64) -> Result<CheckpointTuple, Error> {
-        let blobs = lane::blobs_for(db, thread, ns, &cp.channel_versions).await?;
+    /// `cp` as a tuple, reading only the blobs (those `blobs` lacks) and writes it needs.
+    async fn tuple_of(
+        db: &IdbDatabase,
+        thread: &str,
+        ns: &str,
+        cp: Checkpoint,
+        blobs: &mut lane::Blobs,
+        max_version: u64,
+    ) -> Result<CheckpointTuple, Error> {
+        lane::blobs_for(db, thread, ns, &cp.channel_versions, blobs).await?;
         let writes = lane::writes_of(db, thread, ns, &cp.id).await?;
-        Self::tuple(thread, ns, cp, &blobs, writes, max_version)
+        Self::tuple(thread, ns, cp, blobs, writes, max_version)
     }
 
     /// Sets the status shown in the thread list (`running`, `done`, `interrupted`, `error`).
@@ -201,7 +208,7 @@ impl Checkpointer for IndexedDbSaver {
             let db = self.db().await?;
             let Some(cp) = lane::checkpoint(&db, thread_id, ns, id).await? else { return Ok(None) };
             let max_version = lane::max_version(&db, thread_id, ns).await?;
-            self.tuple_of(&db, thread_id, ns, cp, max_version).await.map(Some)
+            Self::tuple_of(&db, thread_id, ns, cp, &mut lane::Blobs::default(), max_version).await.map(Some)
         }
         .boxed_local()
     }
@@ -213,8 +220,10 @@ impl Checkpointer for IndexedDbSaver {
             let max_version = lane::max_version(&db, thread_id, ns).await?;
             let mut out = Vec::with_capacity(cps.len());
             if cps.len() <= FEW {
+                // Newest first: an appended list's range read brings the older checkpoints' versions too.
+                let mut blobs = lane::Blobs::default();
                 for cp in cps {
-                    out.push(self.tuple_of(&db, thread_id, ns, cp, max_version).await?);
+                    out.push(Self::tuple_of(&db, thread_id, ns, cp, &mut blobs, max_version).await?);
                 }
                 return Ok(out);
             }
