@@ -176,20 +176,35 @@ pub async fn all_blobs(db: &IdbDatabase, thread: &str, ns: &str) -> Result<Blobs
     Ok(blobs)
 }
 
-/// The highest version any channel of the lane stores. Keys sort by channel, then
-/// version, so walking back from the lane's last key, the first key met of each
-/// channel is its highest; the cursor then jumps to the channel before.
+/// The highest version any channel of the lane stores. A key cursor walks the lane's
+/// channels forward, jumping from each one's first key past its last (`[thread, ns,
+/// channel, []]` sorts after its versions); a reverse cursor over each channel alone
+/// then gives its last key. (Jumps of a reverse cursor walk key by key in Chromium.)
 pub async fn max_version(db: &IdbDatabase, thread: &str, ns: &str) -> Result<u64, Error> {
     let range = prefix_range(&[thread, ns]).map_err(storage_error)?;
-    let req = store(db, "blobs")?.open_key_cursor_with_range_and_direction(&range, IdbCursorDirection::Prev).map_err(storage_error)?;
-    let mut max = 0;
+    let req = store(db, "blobs")?.open_key_cursor_with_range(&range).map_err(storage_error)?;
+    let mut channels = Vec::new();
     while let Ok(cursor) = idb::request(&req).await.map_err(storage_error)?.dyn_into::<IdbCursor>() {
-        let at = Array::from(&cursor.key().map_err(storage_error)?);
-        max = max.max(at.get(3).as_string().and_then(|v| v.parse().ok()).unwrap_or(0));
-        // [thread, ns, channel] sorts before all of the channel's keys: the greatest key
-        // at or below it is the previous channel's last.
-        let channel = at.get(2).as_string().unwrap_or_default();
-        cursor.continue_with_key(&key(&[thread, ns, &channel])).map_err(storage_error)?;
+        let channel = Array::from(&cursor.key().map_err(storage_error)?).get(2).as_string().unwrap_or_default();
+        let past = Array::from(&key(&[thread, ns, &channel]));
+        past.push(&Array::new());
+        cursor.continue_with_key(&past).map_err(storage_error)?;
+        channels.push(channel);
+    }
+    let store = store(db, "blobs")?;
+    let lasts = channels
+        .iter()
+        .map(|ch| {
+            let range = prefix_range(&[thread, ns, ch]).map_err(storage_error)?;
+            store.open_key_cursor_with_range_and_direction(&range, IdbCursorDirection::Prev).map_err(storage_error)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut max = 0;
+    for req in lasts {
+        if let Ok(cursor) = idb::request(&req).await.map_err(storage_error)?.dyn_into::<IdbCursor>() {
+            let version = Array::from(&cursor.key().map_err(storage_error)?).get(3).as_string().and_then(|v| v.parse().ok());
+            max = max.max(version.unwrap_or(0));
+        }
     }
     Ok(max)
 }
