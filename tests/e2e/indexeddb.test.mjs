@@ -174,6 +174,34 @@ test("a fork and a replay leave the original branch's checkpoints as they were, 
   await page.close();
 });
 
+test("another tab deleting the database closes this one's connection, and the next run reopens it", async () => {
+  const page = await harness();
+  const first = await page.evaluate(async () => {
+    window.vc = window.makeGraph({ db: "versionchange", steps: 2 }).g;
+    return window.vc.invoke({ n: 0 }, { configurable: { thread_id: "t1" } });
+  });
+  assert.equal(first.n, 2);
+  // The delete waits for open connections: it succeeds only if this page's saver closes its own.
+  const other = await harness();
+  const deleted = await other.evaluate(
+    () => new Promise((res) => {
+      const req = indexedDB.deleteDatabase("versionchange");
+      req.onsuccess = () => res("deleted");
+      req.onblocked = () => res("blocked");
+    }),
+  );
+  assert.equal(deleted, "deleted");
+  await other.close();
+  // The same saver, at once: it opens the database again rather than failing on the closed one.
+  const after = await page.evaluate(async () => {
+    const out = await window.vc.invoke({ n: 0 }, { configurable: { thread_id: "t2" } });
+    const gone = await window.vc.getState({ configurable: { thread_id: "t1" } });
+    return { n: out.n, t1: gone.values };
+  });
+  assert.deepEqual(after, { n: 2, t1: {} });
+  await page.close();
+});
+
 test("a quota error is typed and leaves the last checkpoint usable", async () => {
   const page = await harness();
   const result = await page.evaluate(async () => {

@@ -29,12 +29,13 @@ const FEW: usize = 8;
 pub struct IndexedDbSaver {
     name: String,
     durability: String,
-    db: RefCell<Option<IdbDatabase>>,
+    /// The open connection; emptied when another tab's upgrade or delete closes it.
+    db: Rc<RefCell<Option<IdbDatabase>>>,
 }
 
 impl IndexedDbSaver {
     pub fn new(name: String, durability: String) -> Self {
-        IndexedDbSaver { name, durability, db: RefCell::new(None) }
+        IndexedDbSaver { name, durability, db: Rc::default() }
     }
 
     /// The open database; reopened after another tab's upgrade closed it.
@@ -43,9 +44,15 @@ impl IndexedDbSaver {
             return Ok(db);
         }
         let db = idb::open(&self.name, 1, STORES).await.map_err(storage_error)?;
-        // Another tab upgrading the database: close cleanly and reopen on next use.
-        let closer = db.clone();
-        let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |_e| closer.close());
+        // Another tab upgrading or deleting the database: close cleanly, and forget the
+        // connection so that the next read or write (any of them) opens it again.
+        let (closer, slot) = (db.clone(), Rc::downgrade(&self.db));
+        let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |_e| {
+            closer.close();
+            if let Some(slot) = slot.upgrade().filter(|s| s.borrow().as_ref() == Some(&closer)) {
+                slot.borrow_mut().take();
+            }
+        });
         db.set_onversionchange(Some(on_change.as_ref().unchecked_ref()));
         on_change.forget();
         *self.db.borrow_mut() = Some(db.clone());
