@@ -1,8 +1,8 @@
 //! Reads of one lane (a thread's namespace) in the IndexedDB saver that cost
 //! what a checkpoint holds, not what the thread has stored: the newest
 //! checkpoint by a reverse cursor, the blobs its versions name by key, the
-//! lane's highest version by one key-cursor step per channel. Only a history
-//! read without a limit takes the whole lane, in one request per store.
+//! lane's highest version by a few cursor steps per channel. Only a long
+//! history read takes the whole lane, in one request per store.
 use crate::errors::storage_error;
 use crate::idb;
 use js_sys::Array;

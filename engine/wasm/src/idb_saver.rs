@@ -224,9 +224,9 @@ impl Checkpointer for IndexedDbSaver {
         async move {
             let db = self.db().await?;
             let cps = lane::checkpoints(&db, thread_id, ns, &filter).await?;
-            let max_version = lane::max_version(&db, thread_id, ns).await?;
             let mut out = Vec::with_capacity(cps.len());
             if cps.len() <= FEW {
+                let max_version = lane::max_version(&db, thread_id, ns).await?;
                 // Newest first: an appended list's range read brings the older checkpoints' versions too.
                 let mut blobs = lane::Blobs::default();
                 for cp in cps {
@@ -236,6 +236,7 @@ impl Checkpointer for IndexedDbSaver {
             }
             // Most of the lane: its blobs and writes in one read each.
             let blobs = lane::all_blobs(&db, thread_id, ns).await?;
+            let max_version = blobs.values().filter_map(|b| b.keys().next_back()).copied().max().unwrap_or(0);
             let mut writes = lane::lane_writes(&db, thread_id, ns).await?;
             for cp in cps {
                 let own = writes.remove(&*cp.id).unwrap_or_default();
