@@ -202,6 +202,44 @@ test("another tab deleting the database closes this one's connection, and the ne
   await page.close();
 });
 
+test("a database the app already keeps under the saver's name, at a later version, gains the saver's stores and keeps its own", async () => {
+  const page = await harness();
+  const promised = (req) => new Promise((res, rej) => ((req.onsuccess = () => res(req.result)), (req.onerror = () => rej(req.error))));
+  // The app's own database: version 3, one store with a record, no store of the saver's.
+  await page.evaluate(async () => {
+    const req = indexedDB.open("app", 3);
+    req.onupgradeneeded = () => req.result.createObjectStore("todos").put("milk", "t1");
+    await new Promise((res, rej) => ((req.onsuccess = () => res(req.result.close())), (req.onerror = () => rej(req.error))));
+  });
+  const run = () =>
+    page.evaluate(async () => {
+      const { g } = window.makeGraph({ db: "app", steps: 2 });
+      const out = await g.invoke({ n: 0 }, { configurable: { thread_id: "a" } });
+      const state = await g.getState({ configurable: { thread_id: "a" } });
+      return { n: out.n, log: state.values.log };
+    });
+  assert.deepEqual(await run(), { n: 2, log: ["tick 1", "tick 2"] });
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  // A new saver continues the thread, with no second upgrade.
+  const again = await page.evaluate(async () => {
+    const { g } = window.makeGraph({ db: "app", steps: 4 });
+    const out = await g.invoke({ log: ["again"] }, { configurable: { thread_id: "a" } });
+    return out.n;
+  });
+  assert.equal(again, 4);
+  const app = await page.evaluate(async (promisedText) => {
+    const promised = eval(promisedText);
+    const db = await promised(indexedDB.open("app"));
+    const todo = await promised(db.transaction("todos").objectStore("todos").get("t1"));
+    const out = { version: db.version, stores: [...db.objectStoreNames].sort(), todo };
+    db.close();
+    return out;
+  }, promised.toString());
+  assert.deepEqual(app, { version: 4, stores: ["blobs", "checkpoints", "threads", "todos", "writes"], todo: "milk" });
+  await page.close();
+});
+
 test("a quota error is typed and leaves the last checkpoint usable", async () => {
   const page = await harness();
   const result = await page.evaluate(async () => {

@@ -19,7 +19,7 @@ fn text(e: JsValue) -> String {
 
 /// Every saved graph, most recently changed first.
 pub async fn load() -> Result<Vec<Entry>, String> {
-    let db = idb::open(DB, 1, &[STORE]).await.map_err(text)?;
+    let db = idb::open(DB, &[STORE]).await.map_err(text)?;
     let tx = db.transaction_with_str(STORE).map_err(text)?;
     let all = idb::request(&tx.object_store(STORE).map_err(text)?.get_all().map_err(text)?).await.map_err(text)?;
     let mut entries: Vec<Entry> =
@@ -29,14 +29,14 @@ pub async fn load() -> Result<Vec<Entry>, String> {
 }
 
 pub async fn save(e: &Entry) -> Result<(), String> {
-    let db = idb::open(DB, 1, &[STORE]).await.map_err(text)?;
+    let db = idb::open(DB, &[STORE]).await.map_err(text)?;
     let tx = db.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite).map_err(text)?;
     tx.object_store(STORE).map_err(text)?.put_with_key(&JsValue::from_str(&e.to_json()), &JsValue::from_str(&e.id)).map_err(text)?;
     idb::committed(&tx).await.map_err(text)
 }
 
 pub async fn remove(id: &str) -> Result<(), String> {
-    let db = idb::open(DB, 1, &[STORE]).await.map_err(text)?;
+    let db = idb::open(DB, &[STORE]).await.map_err(text)?;
     let tx = db.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite).map_err(text)?;
     tx.object_store(STORE).map_err(text)?.delete(&JsValue::from_str(id)).map_err(text)?;
     idb::committed(&tx).await.map_err(text)

@@ -2,7 +2,7 @@
 use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransactionMode};
+use web_sys::{IdbDatabase, IdbFactory, IdbOpenDbRequest, IdbRequest, IdbTransactionMode};
 
 /// Waits for an IDB request to succeed (its `result`) or fail (its `error`).
 pub async fn request(req: &IdbRequest) -> Result<JsValue, JsValue> {
@@ -43,13 +43,43 @@ impl<F: FnMut()> Drop for Detach<F> {
     }
 }
 
-/// Opens (creating if needed) a database whose only upgrade creates `stores`.
-pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> Result<IdbDatabase, JsValue> {
+/// Opens database `name` (creating it if needed) at whatever version it has,
+/// with `stores` in it. A database an app already keeps under that name, at any
+/// version and with stores of its own, gains the missing ones by an upgrade
+/// and keeps the rest. Another tab upgrading it at the same moment makes the
+/// upgrade's version stale (`VersionError`): it is tried again from the top.
+pub async fn open(name: &str, stores: &'static [&'static str]) -> Result<IdbDatabase, JsValue> {
     let factory = web_sys::window()
         .ok_or_else(|| JsValue::from_str("no window"))?
         .indexed_db()?
         .ok_or_else(|| JsValue::from_str("IndexedDB is unavailable"))?;
-    let open_req: IdbOpenDbRequest = factory.open_with_u32(name, version)?;
+    let mut version = None;
+    for _ in 0..4 {
+        let db = match open_at(&factory, name, version, stores).await {
+            Ok(db) => db,
+            Err(e) if version.is_some() && error_name(&e).as_deref() == Some("VersionError") => {
+                version = None;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let names = db.object_store_names();
+        if stores.iter().all(|s| names.contains(s)) {
+            return Ok(db);
+        }
+        version = Some(db.version() as u32 + 1);
+        db.close();
+    }
+    Err(JsValue::from_str(&format!("could not add the saver's stores to IndexedDB database \"{name}\"")))
+}
+
+/// One open request: at `version` (the current one if `None`), creating the
+/// `stores` it lacks should it upgrade.
+async fn open_at(factory: &IdbFactory, name: &str, version: Option<u32>, stores: &'static [&'static str]) -> Result<IdbDatabase, JsValue> {
+    let open_req: IdbOpenDbRequest = match version {
+        Some(v) => factory.open_with_u32(name, v)?,
+        None => factory.open(name)?,
+    };
     let upgrade_req = open_req.clone();
     let on_upgrade = Closure::once(move |_e: web_sys::IdbVersionChangeEvent| {
         if let Ok(db) = upgrade_req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
@@ -64,6 +94,11 @@ pub async fn open(name: &str, version: u32, stores: &'static [&'static str]) -> 
     open_req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
     let _detach = Detach(|| open_req.set_onupgradeneeded(None));
     request(&open_req).await?.dyn_into::<IdbDatabase>()
+}
+
+/// A DOMException's name (`VersionError`, `QuotaExceededError`, …).
+fn error_name(e: &JsValue) -> Option<String> {
+    e.dyn_ref::<web_sys::DomException>().map(|d| d.name())
 }
 
 pub async fn put(db: &IdbDatabase, store: &str, key: &JsValue, value: &JsValue) -> Result<(), JsValue> {

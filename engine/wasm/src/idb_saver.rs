@@ -43,7 +43,7 @@ impl IndexedDbSaver {
         if let Some(db) = self.db.borrow().clone() {
             return Ok(db);
         }
-        let db = idb::open(&self.name, 1, STORES).await.map_err(storage_error)?;
+        let db = idb::open(&self.name, STORES).await.map_err(storage_error)?;
         // Another tab upgrading or deleting the database: close cleanly, and forget the
         // connection so that the next read or write (any of them) opens it again.
         let (closer, slot) = (db.clone(), Rc::downgrade(&self.db));

@@ -7,7 +7,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn indexeddb_write_then_read_back() {
-    let db = idb::open("superstep-test-rw", 1, &["kv"]).await.expect("open");
+    let db = idb::open("superstep-test-rw", &["kv"]).await.expect("open");
     let key = JsValue::from_str("greeting");
     idb::put(&db, "kv", &key, &JsValue::from_str("hello superstep")).await.expect("put");
     let back = idb::get(&db, "kv", &key).await.expect("get");
@@ -16,13 +16,32 @@ async fn indexeddb_write_then_read_back() {
     assert!(missing.is_undefined());
 }
 
+/// A database kept under the same name at a later version, with other stores:
+/// opening adds the missing stores by one upgrade and keeps the rest; the next
+/// open, with every store there, upgrades nothing.
+#[wasm_bindgen_test]
+async fn opening_adds_missing_stores_to_a_database_at_any_version() {
+    let app = idb::open("superstep-test-app", &["todos"]).await.expect("open the app's");
+    idb::put(&app, "todos", &JsValue::from_str("t1"), &JsValue::from_str("milk")).await.expect("put");
+    assert_eq!(app.version(), 1.0);
+    app.close();
+    let db = idb::open("superstep-test-app", &["todos", "kv"]).await.expect("open with a store more");
+    assert_eq!(db.version(), 2.0);
+    idb::put(&db, "kv", &JsValue::from_str("k"), &JsValue::from_str("v")).await.expect("put in the new store");
+    let kept = idb::get(&db, "todos", &JsValue::from_str("t1")).await.expect("get");
+    assert_eq!(kept.as_string().as_deref(), Some("milk"));
+    db.close();
+    let again = idb::open("superstep-test-app", &["kv"]).await.expect("open again");
+    assert_eq!(again.version(), 2.0);
+}
+
 /// A stopped run drops the future waiting on a transaction or a request. The
 /// wait must take its handlers off the target: one left set would call a freed
 /// closure when the event fires ("closure invoked ... after being dropped").
 #[wasm_bindgen_test]
 async fn a_dropped_wait_takes_its_handlers_off_the_transaction_and_the_request() {
     use web_sys::IdbTransactionMode;
-    let db = idb::open("superstep-test-drop", 1, &["kv"]).await.expect("open");
+    let db = idb::open("superstep-test-drop", &["kv"]).await.expect("open");
     let tx = db.transaction_with_str_and_mode("kv", IdbTransactionMode::Readwrite).expect("transaction");
     let store = tx.object_store("kv").expect("store");
     let req = store.put_with_key(&JsValue::from_str("kept"), &JsValue::from_str("k")).expect("put");
