@@ -724,3 +724,18 @@ test("a builder lists its edges and validates as compile() does; a compiled grap
   assert.equal(paused.isInterrupted(result), true);
   assert.equal(paused.isInterrupted({ x: 1 }), false);
 });
+
+test("null options are no options, as in LangGraph.js: compile, stream, getState, getStateHistory", async () => {
+  const State = Annotation.Root({ a: Annotation() });
+  const build = () => new StateGraph(State).addNode("n", (s) => ({ a: (s.a ?? 0) + 1 })).addEdge(START, "n").addEdge("n", END);
+  const chunks = [];
+  for await (const c of await build().compile(null).stream({ a: 1 }, null)) chunks.push(c);
+  assert.deepEqual(chunks, [{ n: { a: 2 } }]);
+  const g = build().compile({ checkpointer: new MemorySaver() });
+  const cfg = { configurable: { thread_id: "null-options" } };
+  await g.invoke({ a: 1 }, cfg);
+  assert.deepEqual((await g.getState(cfg, null)).values, { a: 2 });
+  const steps = [];
+  for await (const s of g.getStateHistory(cfg, null)) steps.push(s.metadata.step);
+  assert.deepEqual(steps, [1, 0, -1]);
+});

@@ -25,7 +25,8 @@ export class DocumentGraph {
     }
   }
 
-  compile({ checkpointer, cache, store } = {}) {
+  compile(options) {
+    const { checkpointer, cache, store } = options ?? {};
     const make = (kind, id, code, fnName) => {
       let fn = fnName ? this.functions[fnName] : null;
       if (!fn && code) fn = new Function("state", "config", code);

@@ -297,7 +297,8 @@ export class StateGraph {
     return [{ name: options.name, channels, stateKeys: this.stateKeys, input: this.inputKeys, output: this.outputKeys, nodes, edges: this.edges, joins: this.joins, branches, options }, fns];
   }
 
-  compile({ checkpointer, interruptBefore, interruptAfter, cache, store, name, [INLINE_START]: inlineStart } = {}) {
+  compile(compileOptions) {
+    const { checkpointer, interruptBefore, interruptAfter, cache, store, name, [INLINE_START]: inlineStart } = compileOptions ?? {};
     const options = {
       inlineStart: inlineStart === true,
       saver: saverId(checkpointer),
@@ -587,8 +588,9 @@ export class CompiledStateGraph {
   }
 
   /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
-  async stream(input, config = {}) {
-    return this.#stream(await checkInput(this.builder.checkInput, input), this.#callConfig(config));
+  async stream(input, config) {
+    // `null` options are none, as in LangGraph.js.
+    return this.#stream(await checkInput(this.builder.checkInput, input), this.#callConfig(config ?? {}));
   }
 
   /** `stream` with the call's config already made (see `#callConfig`): `invoke` gets here with one. */
@@ -647,9 +649,11 @@ export class CompiledStateGraph {
    * (`on_chain_start`, `on_chat_model_stream`, …), an async iterable at once,
    * as LangGraph.js returns them. Version "v1" is not supported.
    */
-  streamEvents(input, options = {}) {
+  streamEvents(input, options) {
+    options ??= {};
     if (options.version === "v2") return streamEventsV2(this, input, options);
-    if (options.version !== "v3") return Promise.reject(new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`));
+    // Thrown, not a rejected promise: v2's events are iterated without an await, as in LangGraph.js.
+    if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
     return new Promise((resolve) => resolve(streamEventsV3(this, input, options)));
   }
 
@@ -665,7 +669,8 @@ export class CompiledStateGraph {
     return new Stepper(start, rethrow);
   }
 
-  async getState(config, options = {}) {
+  async getState(config, options) {
+    options ??= {};
     config = mergeConfigs(this.config, config);
     try {
       return snapshot(await this.graph.getState(configArg(config), !!options.subgraphs));
@@ -674,7 +679,8 @@ export class CompiledStateGraph {
     }
   }
 
-  async *getStateHistory(config, options = {}) {
+  async *getStateHistory(config, options) {
+    options ??= {};
     config = mergeConfigs(this.config, config);
     let list;
     try {
