@@ -330,9 +330,10 @@ function wasmErrorLike(name, message) {
 function inputArg(input) {
   if (input === null || input === undefined) return { kind: "continue" };
   if (isCommand(input)) {
-    const empty = (v) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
-    // As LangGraph.js: a Command carrying nothing (a null resume included) is an empty input.
-    if (empty(input.resume) && empty(input.update) && empty(input.goto)) throw wasmErrorLike("EmptyInputError", "Received empty Command input");
+    // As LangGraph.js: a Command that writes nothing is an empty input. Any resume but
+    // null writes (an empty list or object too); an update or goto writes its entries.
+    const none = (v) => !v || (typeof v === "object" && Object.keys(v).length === 0);
+    if (input.resume == null && none(input.update) && none(input.goto)) throw wasmErrorLike("EmptyInputError", "Received empty Command input");
     return { kind: "command", command: plainCommand(input) };
   }
   return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
