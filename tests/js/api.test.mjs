@@ -47,6 +47,14 @@ test("errors are typed and named", async () => {
   await assert.rejects(noSaver.invoke(null), (e) => e instanceof S.EmptyInputError && e.name === "EmptyInputError");
   assert.throws(() => new StateGraph(Log).addNode(START, () => ({})), (e) => e.name === "GraphValidationError");
   assert.throws(() => new StateGraph(Log).addNode("log", () => ({})), (e) => e.name === "GraphValidationError" && /state attribute/.test(e.message));
+  // Edges take node names, and a path map is an object or a list: anything else is refused where it is given.
+  const edgeError = (e) => e.name === "GraphValidationError" && /addEdge takes node names/.test(e.message);
+  for (const odd of [undefined, null, 5, {}, ["a", 1]]) {
+    assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge("a", odd), edgeError);
+    assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(odd, "a"), edgeError);
+  }
+  assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", () => END, "b"), (e) => e.name === "GraphValidationError" && /path map of `a`/.test(e.message));
+  assert.throws(() => new StateGraph(Log).addConditionalEdges(undefined, () => END), (e) => e.name === "GraphValidationError" && /source/.test(e.message));
   // An error handler must be a function.
   assert.throws(() => new StateGraph(Log).addNode("h", () => ({}), { errorHandler: "retry" }), (e) => e.name === "GraphValidationError" && /`errorHandler` must be a function/.test(e.message));
   assert.throws(() => new StateGraph(Log).setNodeDefaults({ errorHandler: 1 }), (e) => e.name === "GraphValidationError" && /`errorHandler`/.test(e.message));

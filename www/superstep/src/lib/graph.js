@@ -142,6 +142,10 @@ export class StateGraph {
     if ((Array.isArray(from) ? from : [from]).includes(END)) throw wasmErrorLike("GraphValidationError", "END cannot be a start node");
     if (to === START) throw wasmErrorLike("GraphValidationError", "START cannot be an end node");
     if (Array.isArray(from) && to === END) throw wasmErrorLike("GraphValidationError", "END cannot be an end node");
+    // Names only: anything else would reach the engine as a malformed spec, far from here.
+    for (const name of [...(Array.isArray(from) ? from : [from]), to]) {
+      if (typeof name !== "string") throw wasmErrorLike("GraphValidationError", `addEdge takes node names (strings), got ${describe(name)}`);
+    }
     if (Array.isArray(from)) this.joins.push([from, to]);
     else this.edges.push([from, to]);
     return this;
@@ -165,6 +169,8 @@ export class StateGraph {
   addConditionalEdges(source, router, pathMap) {
     if (typeof source === "object" && source !== null) ({ source, path: router, pathMap } = source);
     if (typeof router !== "function") throw wasmErrorLike("GraphValidationError", `The router of \`${String(source)}\` must be a function, got ${describe(router)}.`);
+    if (typeof source !== "string") throw wasmErrorLike("GraphValidationError", `addConditionalEdges takes a node name (a string) as its source, got ${describe(source)}`);
+    if (pathMap != null && typeof pathMap !== "object") throw wasmErrorLike("GraphValidationError", `The path map of \`${source}\` must be an object or a list of node names, got ${describe(pathMap)}.`);
     let map = null;
     if (Array.isArray(pathMap)) map = pathMap.map((t) => [String(t), t]);
     else if (pathMap && typeof pathMap === "object") map = Object.entries(pathMap).map(([k, v]) => [k, v]);
