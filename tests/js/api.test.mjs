@@ -746,4 +746,13 @@ test("null options are no options, as in LangGraph.js: compile, stream, getState
   const steps = [];
   for await (const s of g.getStateHistory(cfg, null)) steps.push(s.metadata.step);
   assert.deepEqual(steps, [1, 0, -1]);
+  // A negative limit reads nothing, as a limit of 0 does (LangGraph.js's savers), not the whole history.
+  for (const limit of [0, -1]) {
+    const read = [];
+    for await (const s of g.getStateHistory(cfg, { limit })) read.push(s);
+    assert.deepEqual(read, [], `limit ${limit}`);
+    const listed = [];
+    for await (const t of g.checkpointer.list(cfg, { limit })) listed.push(t);
+    assert.deepEqual(listed, [], `list, limit ${limit}`);
+  }
 });

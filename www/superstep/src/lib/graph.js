@@ -17,7 +17,7 @@ import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 import { graphView } from "./graph-view.js";
 import { DocumentGraph } from "./document-graph.js";
-import { finalizer, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
+import { finalizer, historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -691,7 +691,7 @@ export class CompiledStateGraph {
     config = mergeConfigs(this.config, config);
     let list;
     try {
-      list = await this.graph.getStateHistory(configArg(config), options.limit, options.before?.configurable?.checkpoint_id, options.filter ? toPlain(options.filter, "filter") : null);
+      list = await this.graph.getStateHistory(configArg(config), historyLimit(options.limit), options.before?.configurable?.checkpoint_id, options.filter ? toPlain(options.filter, "filter") : null);
     } catch (e) {
       rethrow(e);
     }

@@ -11,12 +11,17 @@ export const finalizer = new FinalizationRegistry(({ inner, id }) => {
   wasm.releaseHandle(id);
 });
 
+/** A history read's `limit` for the engine: as in LangGraph, a negative one reads nothing (not everything). */
+export function historyLimit(limit) {
+  return typeof limit === "number" && limit < 0 ? 0 : limit;
+}
+
 /** LangGraph.js's read API over the engine's savers: `getTuple`, `get`, `list`. */
 class EngineSaver {
   async #read(config, id, { limit, before, filter } = {}) {
     const { thread_id, checkpoint_ns = "" } = config?.configurable ?? {};
     try {
-      const saved = await wasm.saverRead(this.id, thread_id, checkpoint_ns, id, before?.configurable?.checkpoint_id, limit, filter);
+      const saved = await wasm.saverRead(this.id, thread_id, checkpoint_ns, id, before?.configurable?.checkpoint_id, historyLimit(limit), filter);
       return saved.map((s) => tupleOf(thread_id, checkpoint_ns, s));
     } catch (e) {
       throw typedError(e);
