@@ -6,11 +6,26 @@ use crate::graph::compile::ChannelKind;
 use crate::types::{END, START};
 use crate::CompiledGraph;
 
+/// A node's Mermaid id, as LangGraph escapes it (`[^a-zA-Z-_0-9]` → `_`, Mermaid's
+/// keyword `subgraph` quoted first), except that letters of other scripts are kept:
+/// LangGraph makes each one `_`, so `검색` and `노드` would be one node.
 fn id(name: &str) -> String {
     match name {
         START => "__start__".into(),
         END => "__end__".into(),
-        other => other.chars().map(|c| if super::is_name_char(c) && c != '$' { c } else { '_' }).collect(),
+        "subgraph" => "_subgraph_".into(),
+        other => other.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' || !c.is_ascii() { c } else { '_' }).collect(),
+    }
+}
+
+/// A node's Mermaid label, as LangGraph writes it: a name between two `_`, `*` or
+/// `` ` `` in `<p>` (Markdown would make it bold or code), `subgraph` quoted.
+fn label(name: &str) -> String {
+    let marked = ['_', '*', '`'].iter().any(|&m| name.starts_with(m) && name.ends_with(m));
+    match name {
+        "subgraph" => "\"subgraph\"".into(),
+        _ if marked => format!("<p>{name}</p>"),
+        _ => name.into(),
     }
 }
 
@@ -87,7 +102,7 @@ impl CompiledGraph {
         let mut out = String::from("%%{init: {'flowchart': {'curve': 'linear'}}}%%\ngraph TD;\n");
         out.push_str("\t__start__([<p>__start__</p>]):::first\n");
         for n in spec.nodes.iter().skip(1) {
-            out.push_str(&format!("\t{}({})\n", id(&n.name), n.name));
+            out.push_str(&format!("\t{}({})\n", id(&n.name), label(&n.name)));
         }
         let edges = self.drawn_edges();
         if edges.iter().any(|e| e.target == END) {
@@ -112,9 +127,32 @@ impl CompiledGraph {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn ids_keep_letters_of_any_script_and_replace_the_rest() {
-        assert_eq!(super::id("검색 노드-2"), "검색_노드_2");
-        assert_eq!(super::id("a$b.c"), "a_b_c");
+    fn ids_are_langgraphs_but_keep_letters_of_any_script() {
+        assert_eq!(super::id("검색 노드-2"), "검색_노드-2");
+        assert_eq!(super::id("a$b.c x-y"), "a_b_c_x-y");
         assert_eq!(super::id("__start__"), "__start__");
+        assert_eq!(super::id("subgraph"), "_subgraph_");
+    }
+
+    /// Checked against LangGraph.js 1.7.3's `drawMermaid` for the same graph.
+    #[test]
+    fn labels_are_langgraphs_for_markdown_marks_and_the_subgraph_keyword() {
+        use crate::*;
+        let g = StateGraph::new()
+            .channel("a", Channel::last_value())
+            .node("subgraph", node(|_| Ok::<_, NodeError>(serde_json::json!({}))))
+            .node("__x__", node(|_| Ok::<_, NodeError>(serde_json::json!({}))))
+            .node("x-y", node(|_| Ok::<_, NodeError>(serde_json::json!({}))))
+            .edge(START, "subgraph")
+            .edge("subgraph", "__x__")
+            .edge("__x__", "x-y")
+            .compile()
+            .unwrap();
+        let drawn = g.draw_mermaid();
+        for line in
+            ["\t_subgraph_(\"subgraph\")\n", "\t__x__(<p>__x__</p>)\n", "\tx-y(x-y)\n", "\t_subgraph_ --> __x__;\n", "\t__x__ --> x-y;\n"]
+        {
+            assert!(drawn.contains(line), "{line:?} in {drawn}");
+        }
     }
 }
