@@ -64,6 +64,8 @@ impl CompiledGraph {
             }
         }
         edges.extend(spec.end_edges.iter().map(|from| edge(from, END, false, None)));
+        // LangGraph.js sorts its plain edges by source name, stably.
+        crate::order::sort_by(&mut edges, &|a, b| a.source.cmp(&b.source));
         for n in &spec.nodes {
             for b in &n.branches {
                 match &b.path_map {
@@ -132,6 +134,18 @@ mod tests {
         assert_eq!(super::id("a$b.c x-y"), "a_b_c_x-y");
         assert_eq!(super::id("__start__"), "__start__");
         assert_eq!(super::id("subgraph"), "_subgraph_");
+    }
+
+    /// As LangGraph.js lists them: plain edges sorted by source (stably), END's included.
+    #[test]
+    fn plain_edges_are_drawn_in_the_order_of_their_sources() {
+        use crate::*;
+        let noop = || node(|_| Ok::<_, NodeError>(serde_json::json!({})));
+        let g = StateGraph::new().channel("a", Channel::last_value()).node("n", noop()).node("m", noop()).node("b", noop());
+        let g = g.edge(START, "n").edge("n", "m").edge("m", "b").edge("b", END).compile().unwrap();
+        let drawn: Vec<(String, String)> = g.drawn_edges().into_iter().map(|e| (e.source, e.target)).collect();
+        let expected = [("__start__", "n"), ("b", "__end__"), ("m", "b"), ("n", "m")];
+        assert_eq!(drawn, expected.map(|(s, t)| (s.to_string(), t.to_string())));
     }
 
     /// Checked against LangGraph.js 1.7.3's `drawMermaid` for the same graph.
