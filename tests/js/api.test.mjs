@@ -756,3 +756,11 @@ test("null options are no options, as in LangGraph.js: compile, stream, getState
     assert.deepEqual(listed, [], `list, limit ${limit}`);
   }
 });
+
+test("IndexedDBSaver checks its options where they are given", () => {
+  assert.throws(() => new S.IndexedDBSaver({ durability: "fast" }), (e) => e instanceof TypeError && /durability must be "strict" or "relaxed" or "default", got "fast"/.test(e.message));
+  assert.throws(() => new S.IndexedDBSaver({ onLocked: "explode" }), (e) => e instanceof TypeError && /onLocked must be "wait" or "error"/.test(e.message));
+  assert.throws(() => new S.IndexedDBSaver({ name: 5 }), (e) => e instanceof TypeError && /name must be a string/.test(e.message));
+  // No options, or null, take the defaults (the database is opened only when used).
+  for (const options of [undefined, null, {}]) assert.equal(new S.IndexedDBSaver(options).name, "superstep");
+});

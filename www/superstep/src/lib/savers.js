@@ -92,8 +92,15 @@ export class MemorySaver extends EngineSaver {
  * serialized with the Web Locks API (`onLocked: "wait"`) or refused.
  */
 export class IndexedDBSaver extends EngineSaver {
-  constructor({ name = "superstep", onLocked = "wait", durability = "strict" } = {}) {
+  constructor(options) {
     super();
+    const { name = "superstep", onLocked = "wait", durability = "strict" } = options ?? {};
+    // Checked here: a bad durability would fail every transaction, far from its cause.
+    const oneOf = (key, value, allowed) => {
+      if (!allowed.includes(value)) throw new TypeError(`IndexedDBSaver: ${key} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${JSON.stringify(value) ?? typeof value}`);
+    };
+    oneOf("onLocked", onLocked, ["wait", "error"]);
+    oneOf("durability", durability, ["strict", "relaxed", "default"]);
     try {
       requireEngine("new IndexedDBSaver()");
       this.inner = new wasm.JsIndexedDbSaver(name, durability);
