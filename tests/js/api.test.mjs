@@ -764,3 +764,12 @@ test("IndexedDBSaver checks its options where they are given", () => {
   // No options, or null, take the defaults (the database is opened only when used).
   for (const options of [undefined, null, {}]) assert.equal(new S.IndexedDBSaver(options).name, "superstep");
 });
+
+test("a Send to something that is not a node name is LangGraph.js's InvalidUpdateError, from a router or a Command", async () => {
+  const State = Annotation.Root({ a: Annotation() });
+  const sendError = (e) => e instanceof S.InvalidUpdateError && e.message === 'Invalid node name "undefined" in Send packet';
+  const routed = new StateGraph(State).addNode("n", () => ({ a: 1 })).addConditionalEdges(START, () => [new Send(undefined, { a: 1 })]).compile();
+  await assert.rejects(routed.invoke({}), sendError);
+  const commanded = new StateGraph(State).addNode("n", () => ({ a: 1 })).addNode("c", () => new Command({ goto: [new Send(undefined, {})] }), { ends: ["n"] }).addEdge(START, "c").compile();
+  await assert.rejects(commanded.invoke({}), sendError);
+});

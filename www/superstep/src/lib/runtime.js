@@ -395,7 +395,11 @@ function pathOf(path) {
 }
 
 /** A Send as the engine reads it: `[node, arg]` (a pair reads faster than an object). */
-const sendPair = (s) => [s.node, asPlain(s.args, "Send argument")];
+const sendPair = (s) => {
+  // As LangGraph.js words it; a Send to no name would otherwise read as no route at all.
+  if (typeof s.node !== "string") throw new InvalidUpdateError(`Invalid node name "${String(s.node)}" in Send packet`);
+  return [s.node, asPlain(s.args, "Send argument")];
+};
 
 function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
