@@ -33,10 +33,11 @@ impl Resume {
     }
 }
 
-/// Whether `key` has the shape of an interrupt id (`runtime::interrupt_id`): 16 lowercase
-/// hex digits, as LangGraph tells a resume map's keys by their shape (its 32-digit ids).
+/// Whether `key` has the shape of an interrupt id, as LangGraph tells a resume map's keys
+/// by their shape: 16 lowercase hex digits (`runtime::interrupt_id`), or LangGraph's own 32
+/// (an id from elsewhere answers nothing here, but the map is still a map).
 fn is_interrupt_id(key: &str) -> bool {
-    key.len() == 16 && key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    matches!(key.len(), 16 | 32) && key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The resume values a task gets: those it already consumed, plus a new one
@@ -88,10 +89,19 @@ mod tests {
     use super::is_interrupt_id;
 
     #[test]
-    fn an_interrupt_id_is_sixteen_lowercase_hex_digits() {
+    fn an_interrupt_id_is_sixteen_or_thirty_two_lowercase_hex_digits() {
         assert!(is_interrupt_id(&super::super::runtime::interrupt_id("task", 0)));
         assert!(is_interrupt_id("0123456789abcdef"));
-        for not_one in ["0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg", "event_id", ""] {
+        assert!(is_interrupt_id("0123456789abcdef0123456789abcdef"));
+        for not_one in [
+            "0123456789abcde",
+            "0123456789abcdef0",
+            "0123456789ABCDEF",
+            "0123456789abcdeg",
+            "event_id",
+            "",
+            "0123456789abcdef0123456789abcde",
+        ] {
             assert!(!is_interrupt_id(not_one), "{not_one}");
         }
     }
