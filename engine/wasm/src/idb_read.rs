@@ -21,11 +21,17 @@ pub fn key(parts: &[&str]) -> JsValue {
     parts.iter().map(|p| JsValue::from_str(p)).collect::<Array>().into()
 }
 
-/// All keys starting with `prefix` (array keys sort element by element).
+/// The key just past every key starting with `prefix`: `[...prefix, []]` (array keys
+/// sort element by element, and arrays after strings and numbers).
+fn past(prefix: &[&str]) -> Array {
+    let after = Array::from(&key(prefix));
+    after.push(&Array::new());
+    after
+}
+
+/// All keys starting with `prefix`.
 pub fn prefix_range(prefix: &[&str]) -> Result<IdbKeyRange, JsValue> {
-    let upper = Array::from(&key(prefix));
-    upper.push(&Array::new()); // arrays sort after strings and numbers
-    IdbKeyRange::bound(&key(prefix), &upper)
+    IdbKeyRange::bound(&key(prefix), &past(prefix))
 }
 
 /// A blob's key: versions are zero-padded, so their text sorts as their numbers.
@@ -186,9 +192,7 @@ pub async fn max_version(db: &IdbDatabase, thread: &str, ns: &str) -> Result<u64
     let mut channels = Vec::new();
     while let Ok(cursor) = idb::request(&req).await.map_err(storage_error)?.dyn_into::<IdbCursor>() {
         let channel = Array::from(&cursor.key().map_err(storage_error)?).get(2).as_string().unwrap_or_default();
-        let past = Array::from(&key(&[thread, ns, &channel]));
-        past.push(&Array::new());
-        cursor.continue_with_key(&past).map_err(storage_error)?;
+        cursor.continue_with_key(&past(&[thread, ns, &channel])).map_err(storage_error)?;
         channels.push(channel);
     }
     let store = store(db, "blobs")?;
