@@ -139,11 +139,12 @@ export class StateGraph {
 
   addEdge(from, to) {
     // As LangGraph.js, at once and in its words.
-    if ((Array.isArray(from) ? from : [from]).includes(END)) throw wasmErrorLike("GraphValidationError", "END cannot be a start node");
+    const sources = Array.isArray(from) ? from : [from];
+    if (sources.includes(END)) throw wasmErrorLike("GraphValidationError", "END cannot be a start node");
     if (to === START) throw wasmErrorLike("GraphValidationError", "START cannot be an end node");
     if (Array.isArray(from) && to === END) throw wasmErrorLike("GraphValidationError", "END cannot be an end node");
     // Names only: anything else would reach the engine as a malformed spec, far from here.
-    for (const name of [...(Array.isArray(from) ? from : [from]), to]) {
+    for (const name of [...sources, to]) {
       if (typeof name !== "string") throw wasmErrorLike("GraphValidationError", `addEdge takes node names (strings), got ${describe(name)}`);
     }
     if (Array.isArray(from)) this.joins.push([from, to]);
