@@ -551,7 +551,11 @@ pub fn App() -> impl IntoView {
         let (Some(s), mine) = (session.get_value(), opened.get_value()) else { return };
         spawn_local(async move {
             let Ok(h) = s.history(&t).await else { return };
-            let (refused, gone) = (s.refused(&t).await, s.missing_nodes(&t).await);
+            // What it waits on, for a thread with a checkpoint (an empty one waits on nothing).
+            let standing = match h.first() {
+                Some(_) => Some((s.refused(&t).await, s.missing_nodes(&t).await)),
+                None => None,
+            };
             // Another graph or thread opened meanwhile: this one is no longer in view.
             if opened.get_value() != mine {
                 return;
@@ -562,7 +566,7 @@ pub fn App() -> impl IntoView {
                 pick(newest);
             }
             history.set(rows);
-            if let Some(latest) = h.first() {
+            if let (Some(latest), Some((refused, gone))) = (h.first(), standing) {
                 pending.set(reopen::waiting_on(latest, refused.as_ref()));
                 if gone.is_empty() {
                     status.set(format!("Thread {t}: {}", reopen::Standing::of(latest, refused.is_some()).label()));
