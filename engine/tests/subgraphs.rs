@@ -703,3 +703,32 @@ fn a_subgraph_task_not_started_shows_an_empty_state_unless_its_graph_keeps_no_ch
     assert_eq!(shown(Checkpointing::Inherit), Some((json!({}), vec![])));
     assert_eq!(shown(Checkpointing::Disabled), None);
 }
+
+#[test]
+fn a_subgraph_invoked_with_a_configurable_of_its_own_shows_it_to_its_nodes_over_the_runs() {
+    // The child's node reports what it sees; the parent's run has `user` and `tier`.
+    let sub = last(&["seen"])
+        .node("look", node_rt(|_s, rt| Ok::<_, NodeError>(json!({"seen": Value::Object(rt.configurable().clone())}))))
+        .edge(START, "look")
+        .compile()
+        .unwrap();
+    let g = last(&["seen"])
+        .node(
+            "call",
+            async_node(move |_s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let own = json!({"tier": "gold", "bonus": 1, "checkpoint_ns": "not the child's"});
+                    let out = rt.invoke_graph_with(&sub, json!({}), own.as_object().unwrap().clone()).await?;
+                    Ok::<_, NodeError>(json!({"seen": out["seen"]}))
+                }
+            }),
+        )
+        .edge(START, "call")
+        .compile()
+        .unwrap();
+    let config = RunConfig { configurable: json!({"user": "u", "tier": "basic"}).as_object().unwrap().clone(), ..Default::default() };
+    let out = g.invoke_blocking(json!({}), config).unwrap();
+    // The call's keys win; the parent's checkpoint_ns is never the child's.
+    assert_eq!(out["seen"], json!({"user": "u", "tier": "gold", "bonus": 1}));
+}

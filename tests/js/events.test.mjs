@@ -135,5 +135,6 @@ test("streamEvents v3 marks its run for chat models, and nodes do not see the ma
     .compile();
   const run = await g.streamEvents({ messages: [] }, { version: "v3", configurable: { user: "u" } });
   for await (const _ of run);
-  assert.deepEqual(seen, [["user"]]);
+  // checkpoint_ns: the task's, as LangGraph.js gives nodes.
+  assert.deepEqual(seen, [["user", "checkpoint_ns"]]);
 });

@@ -50,3 +50,33 @@ test("the browser entry before init() refuses with EngineNotLoadedError, then wo
   await B.init(readFileSync(new URL("../../www/superstep/wasm/superstep_wasm_bg.wasm", import.meta.url)));
   assert.deepEqual(await build().compile({ checkpointer: new B.MemorySaver() }).invoke({ x: 1 }, { configurable: { thread_id: "t" } }), { x: 2 });
 });
+
+test("in a browser (no AsyncLocalStorage), a copy of a node's config still makes a graph invoked after an await its subgraph", async () => {
+  const { readFileSync } = await import("node:fs");
+  const B = await import("../../www/superstep/index.js");
+  await B.init(readFileSync(new URL("../../www/superstep/wasm/superstep_wasm_bg.wasm", import.meta.url)));
+  const S = B.Annotation.Root({ x: B.Annotation() });
+  const inner = new B.StateGraph(S)
+    .addNode("ask", (s, config) => ({ x: s.x + B.interrupt("how much?") + config.configurable.bonus }))
+    .addEdge(B.START, "ask")
+    .compile();
+  let kept;
+  const g = new B.StateGraph(S)
+    .addNode("outer", async (s, config) => {
+      await new Promise((r) => setTimeout(r, 1));
+      kept = { configurable: { ...config.configurable } };
+      // As LangGraph.js code passes it on: the node's config, spread, with a key added.
+      return { x: (await inner.invoke(s, { ...config, configurable: { ...config.configurable, bonus: 100 } })).x };
+    })
+    .addEdge(B.START, "outer")
+    .compile({ checkpointer: new B.MemorySaver() });
+  const cfg = { configurable: { thread_id: "copied" } };
+  const chunks = [];
+  for await (const c of await g.stream({ x: 1 }, { ...cfg, streamMode: "updates", subgraphs: true })) chunks.push(c);
+  assert.deepEqual(chunks.map(([ns]) => ns.map((p) => p.split(":")[0])), [["outer"], []]);
+  assert.equal(chunks[1][1].__interrupt__[0].value, "how much?");
+  assert.deepEqual(await g.invoke(new B.Command({ resume: 5 }), cfg), { x: 106 });
+  // Once its task has ended, a copy names no task: a graph invoked with it runs on its own.
+  const alone = new B.StateGraph(S).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(B.START, "a").compile();
+  assert.deepEqual(await alone.invoke({ x: 1 }, kept), { x: 2 });
+});

@@ -43,14 +43,19 @@ export interface StreamConfig extends RunnableConfig {
 
 /** What a node receives besides its state. */
 export interface NodeConfig {
-  configurable: Record<string, unknown>;
+  /** The run's configurable, with this task's `checkpoint_ns`. A copy of the config (spread) still names the task while it runs. */
+  configurable: Record<string, unknown> & { checkpoint_ns: string };
   context: unknown;
   metadata: {
+    ls_integration: "langgraph";
+    /** The run's thread, where it has one. */
+    thread_id?: string;
     langgraph_step: number;
     langgraph_node: string;
     langgraph_triggers: string[];
     langgraph_path: string[];
     langgraph_checkpoint_ns: string;
+    checkpoint_ns: string;
   };
   remainingSteps: number;
   /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */

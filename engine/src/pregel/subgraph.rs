@@ -11,7 +11,7 @@ use crate::graph::node::{Call, NodeSpec};
 use crate::types::{Command, NodeError, NodeOutput};
 use crate::CompiledGraph;
 use futures::FutureExt;
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::rc::Rc;
 
 /// A node that runs `graph` on the parent's state; its output is the update.
@@ -65,12 +65,24 @@ impl Runtime {
         graph: &'a CompiledGraph,
         input: Value,
     ) -> futures::future::LocalBoxFuture<'a, Result<Value, NodeError>> {
-        Box::pin(self.invoke_graph_unboxed(graph, input))
+        Box::pin(self.invoke_graph_unboxed(graph, input, Map::new()))
     }
 
-    async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value) -> Result<Value, NodeError> {
+    /// `invoke_graph`, with the call's own `configurable` over the run's: as in
+    /// LangGraph.js, the child's nodes see what the call adds or changes.
+    pub fn invoke_graph_with<'a>(
+        &'a self,
+        graph: &'a CompiledGraph,
+        input: Value,
+        configurable: Map<String, Value>,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Value, NodeError>> {
+        Box::pin(self.invoke_graph_unboxed(graph, input, configurable))
+    }
+
+    async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value, own: Map<String, Value>) -> Result<Value, NodeError> {
         let run = self.run_ctx();
         let mut configurable = run.configurable.clone();
+        configurable.extend(own);
         // The parent's checkpoint (a replay's, say) is not one of the child's.
         configurable.remove("checkpoint_id");
         configurable.remove("checkpoint_ns");

@@ -271,15 +271,21 @@ pub fn cache_call(id: f64, name: String, key: String, value: JsValue, ttl: Optio
     Ok(())
 }
 
-/// Runs a compiled graph as a subgraph of this task.
+/// Runs a compiled graph as a subgraph of this task; `configurable` (an object, or
+/// undefined) is the call's own, laid over the run's.
 #[wasm_bindgen(js_name = taskInvokeGraph)]
-pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue) -> Result<js_sys::Promise, JsValue> {
+pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue, configurable: JsValue) -> Result<js_sys::Promise, JsValue> {
     let rt = task(id)?.rt.clone();
     let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
     let input = from_js(input)?;
+    // Read as a root run's config is: through JSON.
+    let configurable = match crate::convert::from_js_as_json(configurable, "TypeError", "bad config")? {
+        serde_json::Value::Object(m) => m,
+        _ => Default::default(),
+    };
     Ok(wasm_bindgen_futures::future_to_promise(
         async move {
-            match rt.invoke_graph(&graph, input).await {
+            match rt.invoke_graph_with(&graph, input, configurable).await {
                 Ok(v) => Ok(crate::convert::output_to_js(&v)),
                 Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
                 Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {

@@ -533,20 +533,22 @@ export class CompiledStateGraph {
 
   /** `invoke` with its input checked. */
   #invoke(input, config) {
-    // Called with a node's own config, or from inside a running node (with no thread of its own).
-    const own = NodeConfig.runtimeOf(config);
-    if (!own) {
+    // As in LangGraph.js, a call from inside a running node (known by the node's
+    // config, a copy of it, or the current task) runs this graph as its subgraph.
+    const rt = NodeConfig.runtimeOf(config) ?? currentRuntime();
+    const nodeConfig = config instanceof NodeConfig;
+    if (!nodeConfig) {
       try {
         config = this.#callConfig(config);
       } catch (e) {
         return Promise.reject(e);
       }
     }
-    const rt = own ?? (config?.configurable?.thread_id ? null : currentRuntime());
     if (rt) {
       let p;
       try {
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"));
+        // The call's configurable over the run's: what it adds reaches the child's nodes.
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nodeConfig ? undefined : config?.configurable);
       } catch (e) {
         return Promise.reject(typedError(e));
       }

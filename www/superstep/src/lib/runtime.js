@@ -25,6 +25,7 @@ class Task {
     /** An error handler's call; a router's call (set by the wrappers; one shape for every task). */
     this.handled = false;
     this.router = false;
+    this.closed = false;
   }
   /** The task's input state (see `lazyState`): first the one the engine made with the call. */
   eager() {
@@ -36,6 +37,7 @@ class Task {
     return wasm.taskGet(this.id, key);
   }
   close() {
+    this.closed = true;
     const later = this.cacheLater ?? [];
     this.cacheLater = undefined;
     try {
@@ -114,8 +116,8 @@ class Task {
   cacheCall(name, key, value, ttl) {
     (this.cacheLater ??= []).push([name, key, value, ttl]);
   }
-  invokeGraph(graphId, input) {
-    return wasm.taskInvokeGraph(this.id, graphId, input);
+  invokeGraph(graphId, input, configurable) {
+    return wasm.taskInvokeGraph(this.id, graphId, input, configurable);
   }
 }
 
@@ -321,6 +323,13 @@ function withoutProtocolMark(c) {
   return rest;
 }
 
+/**
+ * Marks a node's config and its `configurable` with the node's task. A symbol
+ * key survives object spread and is left out of JSON, so a copy such as
+ * `{ ...config, configurable: { ...config.configurable, k } }` still names it.
+ */
+const TASK = Symbol("superstep.task");
+
 /** What a node gets as `config`; fields are read from the runtime on demand. */
 export class NodeConfig {
   #rt;
@@ -330,22 +339,33 @@ export class NodeConfig {
   constructor(rt, input) {
     this.#rt = rt;
     this.#input = input;
+    this[TASK] = rt;
   }
+  /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
   get configurable() {
-    return (this.#configurable ??= withoutProtocolMark(this.#rt.configurable()));
+    if (this.#configurable) return this.#configurable;
+    const c = { ...withoutProtocolMark(this.#rt.configurable()), checkpoint_ns: this.#rt.checkpointNs() };
+    c[TASK] = this.#rt;
+    return (this.#configurable = c);
   }
   get context() {
     return this.#rt.context();
   }
+  /** As LangGraph.js gives it, in its order (the thread's id only where there is one). */
   get metadata() {
+    if (this.#metadata) return this.#metadata;
     const rt = this.#rt;
-    return (this.#metadata ??= {
+    const ns = rt.checkpointNs();
+    const thread = this.configurable?.thread_id;
+    return (this.#metadata = {
+      ls_integration: "langgraph",
+      ...(thread === undefined ? {} : { thread_id: thread }),
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
       langgraph_triggers: rt.triggers(),
       langgraph_path: pathOf(rt.path()),
-      langgraph_checkpoint_ns: rt.checkpointNs(),
-      thread_id: this.configurable?.thread_id,
+      langgraph_checkpoint_ns: ns,
+      checkpoint_ns: ns,
     });
   }
   /**
@@ -379,7 +399,10 @@ export class NodeConfig {
 
   /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
   static runtimeOf(config) {
-    return config instanceof NodeConfig ? config.#rt : null;
+    if (config instanceof NodeConfig) return config.#rt;
+    // A copy of a node's config names its task while the task runs.
+    const rt = config?.[TASK] ?? config?.configurable?.[TASK];
+    return rt && !rt.closed ? rt : null;
   }
 
   static inputOf(config) {
@@ -593,7 +616,7 @@ function streamTokens(config, rt) {
   if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
   const configurable = rt.configurable();
   const protocol = !!configurable?.[PROTOCOL_RUN];
-  let metadata = { ...config.metadata, checkpoint_ns: config.metadata.langgraph_checkpoint_ns };
+  let metadata = streamedMetadata(config.metadata);
   // Under `streamEvents` v2 the handler reports every callback as an event (events-v2.js).
   const v2 = v2RunOf(configurable);
   let handler;
@@ -614,10 +637,16 @@ function streamTokens(config, rt) {
   Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }
 
+/** A node's metadata as its streamed messages carry it (LangGraph.js's order there differs). */
+function streamedMetadata(meta) {
+  const { ls_integration: _, thread_id, checkpoint_ns, ...task } = meta;
+  return { ...task, thread_id, checkpoint_ns };
+}
+
 /** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
 function messageMetadata(rt) {
   const meta = new NodeConfig(rt).metadata;
-  return { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...meta, checkpoint_ns: meta.langgraph_checkpoint_ns };
+  return { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...streamedMetadata(meta) };
 }
 
 export function wrapRouter(name, fn) {
