@@ -719,7 +719,8 @@ fn a_subgraph_invoked_with_a_configurable_of_its_own_shows_it_to_its_nodes_over_
                 let sub = sub.clone();
                 async move {
                     let own = json!({"tier": "gold", "bonus": 1, "checkpoint_ns": "not the child's"});
-                    let out = rt.invoke_graph_with(&sub, json!({}), own.as_object().unwrap().clone()).await?;
+                    let call = superstep::pregel::GraphCall { configurable: own.as_object().unwrap().clone(), recursion_limit: None };
+                    let out = rt.invoke_graph_with(&sub, json!({}), call).await?;
                     Ok::<_, NodeError>(json!({"seen": out["seen"]}))
                 }
             }),
@@ -731,4 +732,42 @@ fn a_subgraph_invoked_with_a_configurable_of_its_own_shows_it_to_its_nodes_over_
     let out = g.invoke_blocking(json!({}), config).unwrap();
     // The call's keys win; the parent's checkpoint_ns is never the child's.
     assert_eq!(out["seen"], json!({"user": "u", "tier": "gold", "bonus": 1}));
+}
+
+#[test]
+fn a_subgraph_runs_under_its_parents_recursion_limit_unless_its_call_sets_one() {
+    // A loop of 40 supersteps: over the default limit of 25.
+    let looping = || {
+        last(&["x"])
+            .node("i", node(|s| Ok::<_, NodeError>(json!({"x": s.i64("x").unwrap_or(0) + 1}))))
+            .edge(START, "i")
+            .conditional("i", router(|s| Ok::<_, NodeError>(if s.i64("x").unwrap() >= 40 { END } else { "i" })), None)
+            .compile()
+            .unwrap()
+    };
+    let as_node = last(&["x"]).subgraph("loop", looping()).edge(START, "loop").compile().unwrap();
+    let calling = |limit: Option<usize>| {
+        let sub = looping();
+        last(&["x"])
+            .node(
+                "call",
+                async_node(move |_s: State, rt: Runtime| {
+                    let sub = sub.clone();
+                    async move {
+                        let call = superstep::pregel::GraphCall { recursion_limit: limit, ..Default::default() };
+                        Ok::<_, NodeError>(json!({"x": rt.invoke_graph_with(&sub, json!({"x": 0}), call).await?["x"]}))
+                    }
+                }),
+            )
+            .edge(START, "call")
+            .compile()
+            .unwrap()
+    };
+    let with_limit = |g: &CompiledGraph, l: usize| g.invoke_blocking(json!({"x": 0}), RunConfig::default().recursion_limit(l));
+    for g in [&as_node, &calling(None)] {
+        assert_eq!(with_limit(g, 100).unwrap(), json!({"x": 40}));
+        assert!(matches!(g.invoke_blocking(json!({"x": 0}), RunConfig::default()), Err(Error::GraphRecursion { limit: 25 })));
+    }
+    assert_eq!(with_limit(&calling(Some(60)), 5).unwrap(), json!({"x": 40}));
+    assert!(matches!(with_limit(&calling(Some(10)), 100), Err(Error::GraphRecursion { limit: 10 })));
 }

@@ -201,6 +201,10 @@ test("stream shapes follow streamMode and subgraphs", async () => {
   const both = await collect(g.stream({}, { streamMode: ["updates", "values"] }));
   // As LangGraph.js: an empty input changes no channel, so the first chunk is an update.
   assert.deepEqual(both.map((c) => c[0]), ["updates", "values", "updates", "values"]);
+  // No modes: nothing streams, and the run still runs (as LangGraph.js).
+  const saved = new StateGraph(Log).addNode("a", (_s, config) => (config.writer("hi"), { log: ["a"] })).addEdge(START, "a").compile({ checkpointer: new MemorySaver() });
+  assert.deepEqual(await collect(saved.stream({}, { streamMode: [], configurable: { thread_id: "none" } })), []);
+  assert.deepEqual((await saved.getState({ configurable: { thread_id: "none" } })).values.log, ["a"]);
   const parent = new StateGraph(Log).addNode("sub", chain()).addEdge(START, "sub").compile();
   const sub = await collect(parent.stream({}, { streamMode: "updates", subgraphs: true }));
   assert.deepEqual(sub.map(([ns]) => ns.map((n) => n.split(":")[0])), [["sub"], ["sub"], []]);

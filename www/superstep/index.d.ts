@@ -58,6 +58,8 @@ export interface NodeConfig {
     checkpoint_ns: string;
   };
   remainingSteps: number;
+  /** The run's recursion limit: a graph invoked in the node runs under it unless the call sets its own. */
+  recursionLimit: number;
   /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
   signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */

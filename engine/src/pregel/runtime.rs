@@ -49,6 +49,8 @@ pub(crate) struct ResumeCursor {
 pub(crate) struct RunCtx {
     pub context: Value,
     pub configurable: Map<String, Value>,
+    /// The run's recursion limit: the default of the subgraphs its tasks run, as in LangGraph.
+    pub recursion_limit: usize,
     pub sink: Sink,
     pub namespace: Vec<String>,
     pub env: Env,
@@ -139,6 +141,10 @@ impl Runtime {
     /// Supersteps left before the recursion limit (LangGraph's `RemainingSteps`).
     pub fn remaining_steps(&self) -> i64 {
         self.0.remaining_steps
+    }
+    /// The run's recursion limit (LangGraph.js's `config.recursionLimit`).
+    pub fn recursion_limit(&self) -> usize {
+        self.0.run.recursion_limit
     }
     /// The user data passed at invoke time.
     pub fn context(&self) -> &Value {

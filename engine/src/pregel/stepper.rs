@@ -500,6 +500,7 @@ impl Stepper {
         let run = Rc::new(RunCtx {
             context: config.context.clone(),
             configurable: config.configurable.clone(),
+            recursion_limit: config.recursion_limit,
             sink,
             namespace,
             env: graph.env().clone(),

@@ -14,6 +14,17 @@ use futures::FutureExt;
 use serde_json::{Map, Value};
 use std::rc::Rc;
 
+/// What a call to `invoke_graph_with` sets for its subgraph's run, over what it
+/// inherits from the task's run (as LangGraph.js merges a call's config into the
+/// parent's).
+#[derive(Default)]
+pub struct GraphCall {
+    /// Laid over the run's `configurable`: the child's nodes see what it adds or changes.
+    pub configurable: Map<String, Value>,
+    /// The child's recursion limit; by default the run's.
+    pub recursion_limit: Option<usize>,
+}
+
 /// A node that runs `graph` on the parent's state; its output is the update.
 pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
     let g = graph.clone();
@@ -65,24 +76,23 @@ impl Runtime {
         graph: &'a CompiledGraph,
         input: Value,
     ) -> futures::future::LocalBoxFuture<'a, Result<Value, NodeError>> {
-        Box::pin(self.invoke_graph_unboxed(graph, input, Map::new()))
+        Box::pin(self.invoke_graph_unboxed(graph, input, GraphCall::default()))
     }
 
-    /// `invoke_graph`, with the call's own `configurable` over the run's: as in
-    /// LangGraph.js, the child's nodes see what the call adds or changes.
+    /// `invoke_graph` with the call's own config (see `GraphCall`).
     pub fn invoke_graph_with<'a>(
         &'a self,
         graph: &'a CompiledGraph,
         input: Value,
-        configurable: Map<String, Value>,
+        call: GraphCall,
     ) -> futures::future::LocalBoxFuture<'a, Result<Value, NodeError>> {
-        Box::pin(self.invoke_graph_unboxed(graph, input, configurable))
+        Box::pin(self.invoke_graph_unboxed(graph, input, call))
     }
 
-    async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value, own: Map<String, Value>) -> Result<Value, NodeError> {
+    async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value, own: GraphCall) -> Result<Value, NodeError> {
         let run = self.run_ctx();
         let mut configurable = run.configurable.clone();
-        configurable.extend(own);
+        configurable.extend(own.configurable);
         // The parent's checkpoint (a replay's, say) is not one of the child's.
         configurable.remove("checkpoint_id");
         configurable.remove("checkpoint_ns");
@@ -93,6 +103,7 @@ impl Runtime {
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,
+            recursion_limit: own.recursion_limit.unwrap_or(run.recursion_limit),
             ..RunConfig::default()
         };
         let call = self.0.graph_calls.get();

@@ -127,6 +127,11 @@ pub fn path(id: f64) -> Result<String, JsValue> {
     Ok(task(id)?.rt.path())
 }
 
+#[wasm_bindgen(js_name = taskRecursionLimit)]
+pub fn recursion_limit(id: f64) -> Result<f64, JsValue> {
+    Ok(task(id)?.rt.recursion_limit() as f64)
+}
+
 #[wasm_bindgen(js_name = taskRemainingSteps)]
 pub fn remaining_steps(id: f64) -> Result<f64, JsValue> {
     Ok(task(id)?.rt.remaining_steps() as f64)
@@ -272,9 +277,16 @@ pub fn cache_call(id: f64, name: String, key: String, value: JsValue, ttl: Optio
 }
 
 /// Runs a compiled graph as a subgraph of this task; `configurable` (an object, or
-/// undefined) is the call's own, laid over the run's.
+/// undefined) is the call's own, laid over the run's, and `recursion_limit` the
+/// call's (by default the run's).
 #[wasm_bindgen(js_name = taskInvokeGraph)]
-pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue, configurable: JsValue) -> Result<js_sys::Promise, JsValue> {
+pub fn invoke_graph(
+    id: f64,
+    graph_id: u32,
+    input: JsValue,
+    configurable: JsValue,
+    recursion_limit: Option<u32>,
+) -> Result<js_sys::Promise, JsValue> {
     let rt = task(id)?.rt.clone();
     let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
     let input = from_js(input)?;
@@ -285,7 +297,8 @@ pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue, configurable: JsValu
     };
     Ok(wasm_bindgen_futures::future_to_promise(
         async move {
-            match rt.invoke_graph_with(&graph, input, configurable).await {
+            let call = superstep::pregel::GraphCall { configurable, recursion_limit: recursion_limit.map(|l| l as usize) };
+            match rt.invoke_graph_with(&graph, input, call).await {
                 Ok(v) => Ok(crate::convert::output_to_js(&v)),
                 Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
                 Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {

@@ -547,8 +547,10 @@ export class CompiledStateGraph {
     if (rt) {
       let p;
       try {
-        // The call's configurable over the run's: what it adds reaches the child's nodes.
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nodeConfig ? undefined : config?.configurable);
+        // The call's configurable over the run's (what it adds reaches the child's nodes), and
+        // its recursion limit, else the run's.
+        const limit = nodeConfig || typeof config?.recursionLimit !== "number" ? undefined : recursionLimit(config.recursionLimit);
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nodeConfig ? undefined : config?.configurable, limit);
       } catch (e) {
         return Promise.reject(typedError(e));
       }
@@ -608,9 +610,11 @@ export class CompiledStateGraph {
     // A compiled StateGraph streams "updates" unless told, as in LangGraph.js.
     const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
+    // No modes: as in LangGraph.js the run runs and streams nothing ("custom" is the cheapest to drop).
+    const none = many && modes.length === 0;
     let s;
     try {
-      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: modes }, this.options.store));
+      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: none ? ["custom"] : modes }, this.options.store));
     } catch (e) {
       rethrow(e, config.signal);
     }
@@ -641,6 +645,7 @@ export class CompiledStateGraph {
             rethrow(e, config.signal);
           }
           if (p === null) return;
+          if (none) continue;
           if (p.mode === "messages") p.data = revived(p.data);
           if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
           else yield many ? [p.mode, p.data] : p.data;

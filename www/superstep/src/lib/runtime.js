@@ -65,6 +65,9 @@ class Task {
   remainingSteps() {
     return wasm.taskRemainingSteps(this.id);
   }
+  recursionLimit() {
+    return wasm.taskRecursionLimit(this.id);
+  }
   checkpointNs() {
     return wasm.taskCheckpointNs(this.id);
   }
@@ -116,8 +119,8 @@ class Task {
   cacheCall(name, key, value, ttl) {
     (this.cacheLater ??= []).push([name, key, value, ttl]);
   }
-  invokeGraph(graphId, input, configurable) {
-    return wasm.taskInvokeGraph(this.id, graphId, input, configurable);
+  invokeGraph(graphId, input, configurable, recursionLimit) {
+    return wasm.taskInvokeGraph(this.id, graphId, input, configurable, recursionLimit);
   }
 }
 
@@ -377,6 +380,10 @@ export class NodeConfig {
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
+  }
+  /** The run's recursion limit; a graph invoked in the node runs under it unless the call sets its own. */
+  get recursionLimit() {
+    return this.#rt.recursionLimit();
   }
   /** The run's long-term memory store (`compile({ store })`, or the invoke config's), if any. */
   get store() {
