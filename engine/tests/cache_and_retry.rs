@@ -296,3 +296,34 @@ fn a_task_calls_cached_result_serves_other_runs_until_its_ttl_and_apart_from_oth
     ids.dedup();
     assert_eq!(ids.len(), 3);
 }
+
+#[test]
+fn a_node_sees_its_attempt_and_its_first_attempts_time_across_retries() {
+    // (attempt, first attempt's time, checkpoint id) as each attempt saw them.
+    type Seen = (u32, Option<f64>, String);
+    let seen: Rc<std::cell::RefCell<Vec<Seen>>> = Rc::default();
+    let log = seen.clone();
+    let g = last(&["ok"])
+        .add_node(
+            NodeSpec::new(
+                "flaky",
+                node_rt(move |_s, rt| {
+                    log.borrow_mut().push((rt.attempt(), rt.first_attempt_ms(), rt.checkpoint_id().to_string()));
+                    if log.borrow().len() < 3 {
+                        return Err(NodeError::Failed { message: "timeout".into(), kind: Some("Timeout".into()), class: None });
+                    }
+                    Ok(json!({"ok": true}))
+                }),
+            )
+            .retry(RetryPolicy::default()),
+        )
+        .node("plain", node_rt(|_s, rt| Ok::<_, NodeError>(json!({"ok": [rt.attempt(), rt.first_attempt_ms()]}))))
+        .edge(START, "flaky")
+        .edge("flaky", "plain")
+        .compile()
+        .unwrap();
+    assert_eq!(run(&g, json!({}))["ok"], json!([1, null]), "a node without a retry policy reads no clock");
+    let seen = seen.borrow();
+    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(seen[0].1.is_some() && seen.iter().all(|s| s.1 == seen[0].1 && s.2 == seen[0].2));
+}

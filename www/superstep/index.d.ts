@@ -60,6 +60,17 @@ export interface NodeConfig {
   remainingSteps: number;
   /** The run's recursion limit: a graph invoked in the node runs under it unless the call sets its own. */
   recursionLimit: number;
+  /** Where and how the task runs (LangGraph's `execution_info`); `nodeAttempt` counts from 1 across retries. */
+  executionInfo: {
+    checkpointId: string;
+    checkpointNs: string;
+    taskId: string;
+    threadId?: string;
+    runId?: string;
+    nodeAttempt: number;
+    /** When the first attempt began, in ms since the epoch. */
+    nodeFirstAttemptTime: number;
+  };
   /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
   signal?: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */

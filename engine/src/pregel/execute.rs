@@ -142,6 +142,8 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
         pushed: Default::default(),
         failure,
         from_child: Default::default(),
+        attempt: Default::default(),
+        first_attempt_ms: Default::default(),
     }))
 }
 
@@ -291,6 +293,10 @@ pub(super) async fn run_with_retry(
     let mut attempt = 0;
     loop {
         attempt += 1;
+        rt.0.attempt.set(attempt);
+        if attempt == 1 && node.spec.retry.is_some() {
+            rt.0.first_attempt_ms.set(Some(rt.env().now_ms()));
+        }
         // A failed attempt's pushed writes go with it, as in LangGraph.js.
         rt.0.pushed.borrow_mut().clear();
         // Matched here rather than awaited whole: only a later result's boxed future

@@ -36,6 +36,11 @@ pub(crate) struct TaskCtx {
     pub failure: Option<(Rc<super::plan::Task>, crate::Error)>,
     /// The node's output is a command a subgraph it ran sent up (`Command.PARENT`).
     pub from_child: std::cell::Cell<bool>,
+    /// The node's attempt (1-based; 0 before the node runs, or in a router).
+    pub attempt: std::cell::Cell<u32>,
+    /// When the first attempt of a node that may retry began (ms); read only for
+    /// such nodes, so a deterministic clock does not move for the others.
+    pub first_attempt_ms: std::cell::Cell<Option<f64>>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.
@@ -137,6 +142,18 @@ impl Runtime {
     }
     pub fn task_id(&self) -> &str {
         &self.0.task.id
+    }
+    /// The checkpoint the task's superstep runs from.
+    pub fn checkpoint_id(&self) -> &str {
+        &self.0.checkpoint_id
+    }
+    /// The node's attempt, from 1 (LangGraph's `execution_info.node_attempt`).
+    pub fn attempt(&self) -> u32 {
+        self.0.attempt.get().max(1)
+    }
+    /// When the first attempt began, for a node with a retry policy (ms).
+    pub fn first_attempt_ms(&self) -> Option<f64> {
+        self.0.first_attempt_ms.get()
     }
     /// Supersteps left before the recursion limit (LangGraph's `RemainingSteps`).
     pub fn remaining_steps(&self) -> i64 {

@@ -127,6 +127,14 @@ pub fn path(id: f64) -> Result<String, JsValue> {
     Ok(task(id)?.rt.path())
 }
 
+/// `[checkpoint id, attempt, first attempt's time in ms or undefined]` (LangGraph's `execution_info`).
+#[wasm_bindgen(js_name = taskExecutionInfo)]
+pub fn execution_info(id: f64) -> Result<js_sys::Array, JsValue> {
+    let rt = &task(id)?.rt;
+    let first = rt.first_attempt_ms().map_or(JsValue::UNDEFINED, JsValue::from_f64);
+    Ok(js_sys::Array::of3(&JsValue::from_str(rt.checkpoint_id()), &JsValue::from_f64(rt.attempt().into()), &first))
+}
+
 #[wasm_bindgen(js_name = taskRecursionLimit)]
 pub fn recursion_limit(id: f64) -> Result<f64, JsValue> {
     Ok(task(id)?.rt.recursion_limit() as f64)

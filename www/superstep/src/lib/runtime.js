@@ -68,6 +68,9 @@ class Task {
   recursionLimit() {
     return wasm.taskRecursionLimit(this.id);
   }
+  executionInfo() {
+    return wasm.taskExecutionInfo(this.id);
+  }
   checkpointNs() {
     return wasm.taskCheckpointNs(this.id);
   }
@@ -339,9 +342,13 @@ export class NodeConfig {
   #input;
   #configurable;
   #metadata;
-  constructor(rt, input) {
+  #executionInfo;
+  /** When this call began (ms): the first attempt's time, unless the node may retry. */
+  #started;
+  constructor(rt, input, started) {
     this.#rt = rt;
     this.#input = input;
+    this.#started = started;
     this[TASK] = rt;
   }
   /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
@@ -380,6 +387,21 @@ export class NodeConfig {
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
+  }
+  /** Where and how the task runs, as LangGraph.js's `executionInfo` (its keys, in its order). */
+  get executionInfo() {
+    if (this.#executionInfo) return this.#executionInfo;
+    const [checkpointId, nodeAttempt, first] = this.#rt.executionInfo();
+    const ns = this.#rt.checkpointNs();
+    return (this.#executionInfo = {
+      checkpointId,
+      checkpointNs: ns,
+      taskId: ns.slice(ns.lastIndexOf(":") + 1),
+      threadId: this.configurable?.thread_id,
+      runId: undefined,
+      nodeAttempt,
+      nodeFirstAttemptTime: first ?? this.#started,
+    });
   }
   /** The run's recursion limit; a graph invoked in the node runs under it unless the call sets its own. */
   get recursionLimit() {
@@ -467,7 +489,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const attempt = timeout ? (rt.attempt = new Attempt(timeout, rt.signal())) : null;
   const state = lazyState(rt);
   const prev = current;
-  const config = new NodeConfig(rt, state);
+  const config = new NodeConfig(rt, state, Date.now());
   const tokens = rt.streamsMessages();
   if (tokens) {
     streamTokens(config, rt);
