@@ -46,6 +46,9 @@ pub enum Error {
     Multiple { errors: Vec<Error> },
     /// The run was cancelled from outside (an `AbortSignal`); what it committed stays.
     Cancelled,
+    /// The run stopped at a superstep boundary because a drain was asked for
+    /// (LangGraph's `GraphDrained`); a null input resumes it.
+    Drained { reason: String },
 }
 
 impl Error {
@@ -67,6 +70,7 @@ impl Error {
             Error::Storage { .. } => "CheckpointStorageError",
             Error::Document { .. } => "GraphDocumentError",
             Error::Aborted { .. } | Error::Cancelled => "AbortError",
+            Error::Drained { .. } => "GraphDrained",
             Error::Multiple { .. } => "AggregateError",
             Error::UnknownRoute { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
         }
@@ -184,6 +188,7 @@ impl fmt::Display for Error {
             Self::EmptyInput { message } => write!(f, "no input: {message}"),
             Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
             Self::Cancelled => write!(f, "the run was cancelled"),
+            Self::Drained { reason } => write!(f, "the run was drained at a superstep boundary: {reason}"),
             Self::Aborted { node } => write!(f, "node `{node}` was stopped: another task of its superstep failed"),
             Self::Multiple { errors } => {
                 write!(f, "{} tasks failed in one superstep: ", errors.len())?;

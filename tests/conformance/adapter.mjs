@@ -10,7 +10,7 @@ export default async function lib() {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, messagesDeltaReducer, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
-    entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent, MessageGraph,
+    entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent, MessageGraph, RunControl, isGraphDrained,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -37,5 +37,7 @@ export default async function lib() {
     toolsCondition,
     createReactAgent,
     MessageGraph,
+    RunControl,
+    isGraphDrained,
   };
 }

@@ -777,3 +777,23 @@ test("a Send to something that is not a node name is LangGraph.js's InvalidUpdat
   const commanded = new StateGraph(State).addNode("n", () => ({ a: 1 })).addNode("c", () => new Command({ goto: [new Send(undefined, {})] }), { ends: ["n"] }).addEdge(START, "c").compile();
   await assert.rejects(commanded.invoke({}), sendError);
 });
+
+test("a RunControl drains a run at a superstep boundary, through invoke and stream alike; a control of another kind is a TypeError", async () => {
+  const build = () =>
+    new StateGraph(Log)
+      .addNode("a", (_s, config) => (config.control.requestDrain("deploy"), { log: ["a"] }))
+      .addNode("b", () => ({ log: ["b"] }))
+      .addEdge(START, "a")
+      .addEdge("a", "b")
+      .compile({ checkpointer: new MemorySaver() });
+  const g = build();
+  const cfg = { configurable: { thread_id: "drained" } };
+  const chunks = [];
+  await assert.rejects(async () => {
+    for await (const c of await g.stream({}, { ...cfg, streamMode: "updates" })) chunks.push(c);
+  }, (e) => e instanceof S.GraphDrained && S.isGraphDrained(e) && e.reason === "deploy" && e.message === "Graph drained: deploy");
+  assert.deepEqual(chunks, [{ a: { log: ["a"] } }]);
+  assert.deepEqual((await g.getState(cfg)).next, ["b"]);
+  assert.deepEqual((await g.invoke(null, cfg)).log, ["a", "b"]);
+  await assert.rejects(build().invoke({}, { configurable: { thread_id: "x" }, control: { drainRequested: true } }), (e) => e instanceof TypeError && /RunControl/.test(e.message));
+});

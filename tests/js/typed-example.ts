@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, GraphDrained, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
@@ -176,3 +176,15 @@ export function describeError(e: unknown): string {
   if (isUnknownInterruptError(e)) return `${e.reason}: ${e.pendingIds.join(", ")}`;
   return e instanceof GraphDrained ? e.reason : String(e);
 }
+
+// A run's control, and what a node reads of its task (LangGraph.js's executionInfo).
+const control = new RunControl();
+const drainable = new StateGraph(State)
+  .addNode("n", (_s, config) => {
+    if (config.executionInfo.nodeAttempt > 1 || config.recursionLimit < 10) config.control.requestDrain("busy");
+    const ns: string = config.configurable.checkpoint_ns;
+    return { topic: `${ns}:${config.executionInfo.taskId}` };
+  })
+  .addEdge(START, "n")
+  .compile({ checkpointer: new MemorySaver() });
+void drainable.invoke({ topic: "t" }, { configurable: { thread_id: "c" }, control }).catch((e) => (e instanceof GraphDrained ? e.reason : control.drainReason));

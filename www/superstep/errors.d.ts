@@ -90,7 +90,7 @@ export class ParentCommand extends GraphBubbleUp {
   constructor(command: Command);
   command: Command;
 }
-/** LangGraph.js's stop of a drained run (never raised here: this engine has no `RunControl`). */
+/** A run its `RunControl` drained: it stopped at a superstep boundary, its checkpoint saved; a null input resumes it. */
 export class GraphDrained extends GraphBubbleUp {
   constructor(reason?: string);
   reason: string;

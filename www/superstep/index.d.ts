@@ -13,6 +13,13 @@ export const INTERRUPT: "__interrupt__";
 /** Plain JSON data: what state values must be. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** LangGraph.js's run control: `requestDrain` stops the run at its next superstep boundary with a `GraphDrained`. */
+export class RunControl {
+  requestDrain(reason?: string): void;
+  readonly drainRequested: boolean;
+  readonly drainReason: string | undefined;
+}
+
 export interface RunnableConfig {
   configurable?: { thread_id?: string; checkpoint_id?: string; checkpoint_ns?: string; [key: string]: unknown };
   recursionLimit?: number;
@@ -30,6 +37,8 @@ export interface RunnableConfig {
   tags?: string[];
   /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
+  /** Asks the run to stop at its next superstep boundary (`control.requestDrain(reason)`); every run has one, `config.control` in its nodes. */
+  control?: RunControl;
   /** LangGraph's durability: "exit" stores only the checkpoint the run ends on (faster; a run that never ends leaves the thread as it was). Default "sync": every superstep. */
   durability?: "sync" | "async" | "exit";
 }
@@ -81,6 +90,8 @@ export interface NodeConfig {
   heartbeat(): void;
   /** The run's long-term memory store (the invoke config's, else `compile({ store })`'s). */
   store?: BaseStore;
+  /** The run's control: `control.requestDrain(reason)` stops the run at its next superstep boundary. */
+  control: RunControl;
 }
 
 /** LangGraph.js's name for what a node gets as its second argument. */

@@ -4,6 +4,7 @@ mod barrier;
 mod by_task;
 mod calls;
 mod cancel;
+mod drain;
 mod error_handler;
 mod execute;
 mod finish;
@@ -24,6 +25,7 @@ pub(crate) use by_task::ByTask;
 pub(crate) use calls::CallLog;
 pub use calls::TaskCall;
 pub use cancel::Cancel;
+pub use drain::Drain;
 pub use error_handler::Handled;
 pub(crate) use execute::result_object;
 pub use execute::{TaskResult, TaskStatus};
@@ -104,6 +106,8 @@ pub struct RunConfig {
     /// that never ends (its stepper dropped, the page closed) leaves the thread
     /// where it started.
     pub save_on_exit: bool,
+    /// Stops the run at its next superstep boundary when asked (LangGraph's `RunControl`).
+    pub drain: Option<Drain>,
 }
 
 impl Default for RunConfig {
@@ -121,6 +125,7 @@ impl Default for RunConfig {
             max_concurrency: None,
             store: None,
             save_on_exit: false,
+            drain: None,
         }
     }
 }

@@ -74,6 +74,8 @@ pub(crate) struct RunCtx {
     pub refused: RefCell<Vec<String>>,
     /// Stops the run (and the subgraphs it calls) when it fires.
     pub cancel: Option<super::Cancel>,
+    /// Asks the root run to stop at its next superstep boundary; subgraphs share it.
+    pub drain: Option<super::Drain>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
     pub calls: RefCell<super::CallLog>,
     /// The superstep's tasks continue an earlier run of theirs: it is the first
@@ -187,6 +189,9 @@ impl Runtime {
     }
 
     /// The run's cancel signal, if it has one.
+    pub fn drain(&self) -> Option<&super::Drain> {
+        self.0.run.drain.as_ref()
+    }
     pub fn cancel(&self) -> Option<&super::Cancel> {
         self.0.run.cancel.as_ref()
     }

@@ -306,6 +306,11 @@ impl Stepper {
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
             return Tick { tasks, results: vec![], changed: vec![], applied: false, outcome: Outcome::Interrupted(vec![]) };
         }
+        // As LangGraph.js: after the breakpoints, before the tasks run; a subgraph runs
+        // its course, and the root stops at its own boundary.
+        if let Some(reason) = self.run.drain.as_ref().filter(|_| self.run.namespace.is_empty()).and_then(super::Drain::requested) {
+            return empty(Outcome::Error(Error::Drained { reason }));
+        }
         let (mut results, finish_order) = self.execute_all(&tasks, step).await;
         self.run.resuming.set(false);
         let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
@@ -509,6 +514,7 @@ impl Stepper {
             failed_takes: Default::default(),
             refused: Default::default(),
             cancel: config.cancel.clone(),
+            drain: config.drain.clone(),
             calls: Default::default(),
             resuming: Default::default(),
             replay: Default::default(),

@@ -100,6 +100,7 @@ impl Runtime {
             context: run.context.clone(),
             configurable,
             cancel: run.cancel.clone(),
+            drain: run.drain.clone(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,

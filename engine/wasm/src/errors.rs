@@ -16,6 +16,8 @@ pub fn to_js(e: &Error) -> JsValue {
         Error::GraphRecursion { limit } => format!(
             "Recursion limit of {limit} reached without hitting a stop condition. You can increase the limit by setting the \"recursionLimit\" config key."
         ),
+        // GraphDrained's constructor takes the reason and words the message.
+        Error::Drained { reason } => reason.clone(),
         _ => e.to_string(),
     };
     set("message", JsValue::from_str(&message));

@@ -115,6 +115,17 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     });
     // `{store}`: the JS store object (not enumerable, so not in the JSON), handed back to nodes (`taskStore`).
     let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
+    // `{control}`: the JS RunControl (not enumerable either); the run reads its
+    // `drainReason` once per superstep, and hands it back to nodes (`taskControl`).
+    let drain = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object()).map(|control| {
+        // The key made once: a string from Rust is decoded anew on each crossing.
+        let (read, key) = (control.clone(), JsValue::from_str("drainReason"));
+        superstep::pregel::Drain::new(move || {
+            let reason = crate::convert::field(&read, &key);
+            (!reason.is_undefined()).then(|| reason.as_string().unwrap_or_else(|| crate::convert::js_text(&reason)))
+        })
+        .with_source(Rc::new(control))
+    });
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let save_on_exit = match c.durability.as_deref() {
@@ -142,6 +153,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.interrupt_after = c.interrupt_after;
     rc.cancel = cancel;
     rc.store = store;
+    rc.drain = drain;
     // Values chunks come as views of the run's values (`chunks::part` converts them
     // with the conversion cache), not as copies.
     rc.shared_values = true;

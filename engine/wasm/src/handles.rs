@@ -204,6 +204,13 @@ pub fn signal(id: f64) -> Result<JsValue, JsValue> {
     Ok(source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
 }
 
+/// The run's RunControl, or undefined.
+#[wasm_bindgen(js_name = taskControl)]
+pub fn control(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    Ok(task.rt.drain().and_then(|d| d.source()).and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+}
+
 /// The run's store object, or undefined.
 #[wasm_bindgen(js_name = taskStore)]
 pub fn store(id: f64) -> Result<JsValue, JsValue> {

@@ -7,7 +7,7 @@ export { START, END, INTERRUPT, Send, Command, Overwrite, Annotation, GraphInter
 export {
   GraphRecursionError, InvalidUpdateError, NodeError, GraphValidationError, UnreachableNodeError, GraphValueError, EmptyInputError, StateGraphInputError,
   BaseLangGraphError, MissingNodeError, CheckpointStorageError, StorageQuotaError, ThreadLockedError, GraphDocumentError, NodeTimeoutError, EngineNotLoadedError,
-  EmptyChannelError, MultipleSubgraphsError, RemoteException, UnknownInterruptError, isUnknownInterruptError, GraphDrained, isGraphDrained,
+  EmptyChannelError, MultipleSubgraphsError, RemoteException, UnknownInterruptError, isUnknownInterruptError, GraphDrained, isGraphDrained, RunControl,
 } from "./lib/types.js";
 export { isInvalidResume } from "./lib/response-schema.js";
 export { interrupt, task, getConfig, getCurrentTaskInput, getStore, getWriter, writer, pushMessage } from "./lib/runtime.js";

@@ -2,7 +2,7 @@
 // and `constructor.name` is no help. The exported classes get their names back
 // here (the error classes name themselves); esbuild's --keep-names would name
 // every closure as well, which slows a fan-out.
-import { Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError, StateGraphInputError, UnknownInterruptError, NodeTimeoutError } from "./types.js";
+import { Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError, StateGraphInputError, UnknownInterruptError, NodeTimeoutError, RunControl } from "./types.js";
 import { StateGraph, CompiledStateGraph } from "./graph.js";
 import { DocumentGraph } from "./document-graph.js";
 import { MessageGraph, CompiledMessageGraph } from "./message-graph.js";
@@ -17,6 +17,6 @@ const classes = {
   Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError,
   StateGraphInputError, UnknownInterruptError, NodeTimeoutError, StateGraph, CompiledStateGraph, DocumentGraph, MessageGraph, CompiledMessageGraph, MemorySaver,
   IndexedDBSaver, InMemoryCache, BaseCheckpointSaver, InMemoryStore, BaseStore, GraphRunStream, SubgraphRunStream, Entrypoint, ToolNode,
-  StateSchema, ReducedValue, UntrackedValue, DeltaValue,
+  StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl,
 };
 for (const [name, cls] of Object.entries(classes)) Object.defineProperty(cls, "name", { value: name });

@@ -5,7 +5,7 @@ import { requireEngine } from "./engine.js";
 import { BUILTIN } from "./messages.js";
 import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, typedError,
+  END, START, GraphInterrupt, ParentCommand, RunControl, channelOf, isCommand, isInterrupted, typedError,
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -366,6 +366,10 @@ function configArg(config, store) {
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
+  // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
+  // engine reads ours only, whose getter cannot throw.
+  if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");
+  Object.defineProperty(arg, "control", { value: config.control ?? new RunControl() });
   return arg;
 }
 

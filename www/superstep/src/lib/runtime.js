@@ -102,6 +102,9 @@ class Task {
   store() {
     return wasm.taskStore(this.id);
   }
+  control() {
+    return wasm.taskControl(this.id);
+  }
   streamsMessages() {
     return wasm.taskStreamsMessages(this.id);
   }
@@ -406,6 +409,10 @@ export class NodeConfig {
   /** The run's recursion limit; a graph invoked in the node runs under it unless the call sets its own. */
   get recursionLimit() {
     return this.#rt.recursionLimit();
+  }
+  /** The run's `RunControl` (the invoke config's, else one of its own): `requestDrain()` stops it at the next superstep. */
+  get control() {
+    return this.#rt.control();
   }
   /** The run's long-term memory store (`compile({ store })`, or the invoke config's), if any. */
   get store() {

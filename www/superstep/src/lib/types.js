@@ -149,7 +149,7 @@ export class GraphInterrupt extends GraphBubbleUp {
   }
 }
 
-/** LangGraph.js's stop of a run drained at a superstep's end (its `RunControl`, which this engine has not). */
+/** A run stopped at a superstep boundary by its `RunControl`'s `requestDrain(reason)`, as LangGraph.js's. */
 export class GraphDrained extends GraphBubbleUp {
   constructor(reason = "shutdown") {
     super(`Graph drained: ${reason}`);
@@ -158,6 +158,24 @@ export class GraphDrained extends GraphBubbleUp {
   }
 }
 export const isGraphDrained = (e) => e?.name === "GraphDrained";
+
+/**
+ * LangGraph.js's run control: `requestDrain(reason)` (from outside, or from a
+ * node as `config.control`) stops the run at its next superstep boundary, its
+ * checkpoint saved, with a `GraphDrained`; a null input resumes it.
+ */
+export class RunControl {
+  #drainReason = undefined;
+  requestDrain(reason = "shutdown") {
+    this.#drainReason = reason;
+  }
+  get drainRequested() {
+    return this.#drainReason !== undefined;
+  }
+  get drainReason() {
+    return this.#drainReason;
+  }
+}
 
 /** LangGraph.js's older way to pause: `throw new NodeInterrupt(value)` in a node. */
 export class NodeInterrupt extends GraphInterrupt {
@@ -193,6 +211,7 @@ const CLASSES = {
   StorageQuotaError,
   ThreadLockedError,
   GraphDocumentError,
+  GraphDrained,
   // Arguments of the wrong type (a config the bindings cannot read).
   TypeError,
 };
