@@ -65,8 +65,12 @@ export interface NodeConfig {
     langgraph_path: string[];
     langgraph_checkpoint_ns: string;
     checkpoint_ns: string;
+    /** The invoke config's own metadata keys. */
+    [key: string]: unknown;
   };
   remainingSteps: number;
+  /** The invoke config's tags. */
+  tags: string[];
   /** The run's recursion limit: a graph invoked in the node runs under it unless the call sets its own. */
   recursionLimit: number;
   /** Where and how the task runs (LangGraph's `execution_info`); `nodeAttempt` counts from 1 across retries. */

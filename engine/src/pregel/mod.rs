@@ -108,6 +108,9 @@ pub struct RunConfig {
     pub save_on_exit: bool,
     /// Stops the run at its next superstep boundary when asked (LangGraph's `RunControl`).
     pub drain: Option<Drain>,
+    /// The embedder's own data for the run (the JS config's tags and metadata),
+    /// handed back to nodes as is; subgraphs inherit it. The engine never reads it.
+    pub host: Option<std::rc::Rc<dyn std::any::Any>>,
 }
 
 impl Default for RunConfig {
@@ -126,6 +129,7 @@ impl Default for RunConfig {
             store: None,
             save_on_exit: false,
             drain: None,
+            host: None,
         }
     }
 }

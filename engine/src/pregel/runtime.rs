@@ -76,6 +76,8 @@ pub(crate) struct RunCtx {
     pub cancel: Option<super::Cancel>,
     /// Asks the root run to stop at its next superstep boundary; subgraphs share it.
     pub drain: Option<super::Drain>,
+    /// The embedder's own data for the run (`RunConfig::host`).
+    pub host: Option<Rc<dyn std::any::Any>>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
     pub calls: RefCell<super::CallLog>,
     /// The superstep's tasks continue an earlier run of theirs: it is the first
@@ -189,6 +191,10 @@ impl Runtime {
     }
 
     /// The run's cancel signal, if it has one.
+    /// The embedder's own data for the run (`RunConfig::host`).
+    pub fn host(&self) -> Option<&Rc<dyn std::any::Any>> {
+        self.0.run.host.as_ref()
+    }
     pub fn drain(&self) -> Option<&super::Drain> {
         self.0.run.drain.as_ref()
     }

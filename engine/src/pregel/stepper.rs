@@ -515,6 +515,7 @@ impl Stepper {
             refused: Default::default(),
             cancel: config.cancel.clone(),
             drain: config.drain.clone(),
+            host: config.host.clone(),
             calls: Default::default(),
             resuming: Default::default(),
             replay: Default::default(),

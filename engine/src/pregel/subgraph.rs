@@ -101,6 +101,7 @@ impl Runtime {
             configurable,
             cancel: run.cancel.clone(),
             drain: run.drain.clone(),
+            host: run.host.clone(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,

@@ -115,6 +115,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     });
     // `{store}`: the JS store object (not enumerable, so not in the JSON), handed back to nodes (`taskStore`).
     let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
+    // `{host}`: the call's tags and metadata (not enumerable), for nodes (`taskHost`).
+    let host = js_sys::Reflect::get(&config, &"host".into()).ok().filter(|h| h.is_object()).map(|h| Rc::new(h) as Rc<dyn std::any::Any>);
     // `{control}`: the JS RunControl (not enumerable either); the run reads its
     // `drainReason` once per superstep, and hands it back to nodes (`taskControl`).
     let drain = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object()).map(|control| {
@@ -154,6 +156,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.cancel = cancel;
     rc.store = store;
     rc.drain = drain;
+    rc.host = host;
     // Values chunks come as views of the run's values (`chunks::part` converts them
     // with the conversion cache), not as copies.
     rc.shared_values = true;

@@ -204,6 +204,13 @@ pub fn signal(id: f64) -> Result<JsValue, JsValue> {
     Ok(source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
 }
 
+/// The run's `{tags, metadata}` from its JS config, or undefined.
+#[wasm_bindgen(js_name = taskHost)]
+pub fn host(id: f64) -> Result<JsValue, JsValue> {
+    let task = task(id)?;
+    Ok(task.rt.host().and_then(|h| h.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+}
+
 /// The run's RunControl, or undefined.
 #[wasm_bindgen(js_name = taskControl)]
 pub fn control(id: f64) -> Result<JsValue, JsValue> {

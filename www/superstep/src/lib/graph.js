@@ -366,6 +366,8 @@ function configArg(config, store) {
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
+  // The call's tags and metadata, for its nodes (the engine never reads them).
+  if (config.tags !== undefined || config.metadata !== undefined) Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata } });
   // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
   // engine reads ours only, whose getter cannot throw.
   if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");

@@ -105,6 +105,9 @@ class Task {
   control() {
     return wasm.taskControl(this.id);
   }
+  host() {
+    return wasm.taskHost(this.id);
+  }
   streamsMessages() {
     return wasm.taskStreamsMessages(this.id);
   }
@@ -372,6 +375,7 @@ export class NodeConfig {
     const thread = this.configurable?.thread_id;
     return (this.#metadata = {
       ls_integration: "langgraph",
+      ...this.#rt.host()?.metadata,
       ...(thread === undefined ? {} : { thread_id: thread }),
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
@@ -405,6 +409,10 @@ export class NodeConfig {
       nodeAttempt,
       nodeFirstAttemptTime: first ?? this.#started,
     });
+  }
+  /** The run's tags (the invoke config's), as LangChain passes them on to what the node calls. */
+  get tags() {
+    return [...(this.#rt.host()?.tags ?? [])];
   }
   /** The run's recursion limit; a graph invoked in the node runs under it unless the call sets its own. */
   get recursionLimit() {
@@ -652,13 +660,14 @@ function streamTokens(config, rt) {
   if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
   const configurable = rt.configurable();
   const protocol = !!configurable?.[PROTOCOL_RUN];
-  let metadata = streamedMetadata(config.metadata);
+  // The node's own metadata, as LangGraph.js gives it in every stream mode.
+  let metadata = config.metadata;
   // Under `streamEvents` v2 the handler reports every callback as an event (events-v2.js).
   const v2 = v2RunOf(configurable);
   let handler;
   if (v2) {
     // What the node calls inherits the run's tags and metadata (a thread id among them), and the task's.
-    const { thread_id: _, ...task } = metadata;
+    const { thread_id: _, ...task } = streamedMetadata(metadata);
     metadata = { ...v2.metadata, ...task };
     const ns = metadata.langgraph_checkpoint_ns;
     const write = (mark) => rt.write(mark);
