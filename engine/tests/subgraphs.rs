@@ -771,3 +771,83 @@ fn a_subgraph_runs_under_its_parents_recursion_limit_unless_its_call_sets_one() 
     assert_eq!(with_limit(&calling(Some(60)), 5).unwrap(), json!({"x": 40}));
     assert!(matches!(with_limit(&calling(Some(10)), 100), Err(Error::GraphRecursion { limit: 10 })));
 }
+
+#[test]
+fn a_node_streams_a_subgraph_it_runs_and_the_parents_stream_gets_its_parts_too() {
+    let sub = last(&["x"])
+        .node("i1", node(|s| Ok::<_, NodeError>(json!({"x": s.i64("x").unwrap() + 1}))))
+        .node("i2", node(|s| Ok::<_, NodeError>(json!({"x": s.i64("x").unwrap() * 10}))))
+        .edge(START, "i1")
+        .edge("i1", "i2")
+        .compile()
+        .unwrap();
+    let g = last(&["x", "seen"])
+        .node(
+            "outer",
+            async_node(move |s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let mut run = rt
+                        .stream_graph(&sub, json!({"x": s.i64("x").unwrap()}), Default::default(), vec![StreamMode::Values], false)
+                        .await?;
+                    let mut seen = vec![];
+                    while let Some(part) = run.next().await {
+                        let part = part?;
+                        assert_eq!(part.namespace.len(), 1, "the node reads its run's parts under their whole namespace");
+                        seen.push(part.data["x"].clone());
+                    }
+                    Ok::<_, NodeError>(json!({"x": seen.last().cloned().unwrap_or_default(), "seen": seen}))
+                }
+            }),
+        )
+        .edge(START, "outer")
+        .compile()
+        .unwrap();
+    let s = |x: &str| vec![x.to_string()];
+    // The node saw each of the child's states; the parent's stream has the child's updates under the node.
+    assert_eq!(
+        ns_updates(&g, json!({"x": 1})),
+        vec![
+            (s("outer"), json!({"i1": {"x": 2}})),
+            (s("outer"), json!({"i2": {"x": 20}})),
+            (vec![], json!({"outer": {"x": 20, "seen": [1, 2, 20]}})),
+        ]
+    );
+}
+
+#[test]
+fn a_streamed_subgraphs_pause_ends_its_stream_as_the_nodes_interrupt_and_resumes() {
+    let sub = last(&["x"])
+        .node(
+            "ask",
+            node_rt(|s, rt| Ok::<_, NodeError>(json!({"x": s.i64("x").unwrap() + rt.interrupt(json!("how much?"))?.as_i64().unwrap()}))),
+        )
+        .edge(START, "ask")
+        .compile()
+        .unwrap();
+    let g = last(&["x"])
+        .node(
+            "outer",
+            async_node(move |s: State, rt: Runtime| {
+                let sub = sub.clone();
+                async move {
+                    let mut run = rt
+                        .stream_graph(&sub, json!({"x": s.i64("x").unwrap()}), Default::default(), vec![StreamMode::Updates], false)
+                        .await?;
+                    let mut last = Value::Null;
+                    while let Some(part) = run.next().await {
+                        last = part?.data;
+                    }
+                    Ok::<_, NodeError>(json!({"x": last["ask"]["x"]}))
+                }
+            }),
+        )
+        .edge(START, "outer")
+        .compile_with(superstep::CompileOptions { checkpointer: Checkpointing::Saver(Rc::new(MemorySaver::new())), ..Default::default() })
+        .unwrap();
+    let cfg = RunConfig::thread("1");
+    let paused = g.invoke_blocking(json!({"x": 1}), cfg.clone()).unwrap();
+    assert_eq!(paused["__interrupt__"][0]["value"], json!("how much?"));
+    let done = g.invoke_blocking(Command::resume(json!(5)), cfg).unwrap();
+    assert_eq!(done["x"], json!(6));
+}

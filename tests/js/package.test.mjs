@@ -80,3 +80,23 @@ test("in a browser (no AsyncLocalStorage), a copy of a node's config still makes
   const alone = new B.StateGraph(S).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(B.START, "a").compile();
   assert.deepEqual(await alone.invoke({ x: 1 }, kept), { x: 2 });
 });
+
+test("in a browser, a graph a node streams after an await with its config is its subgraph: the parent's stream gets its parts", async () => {
+  const { readFileSync } = await import("node:fs");
+  const B = await import("../../www/superstep/index.js");
+  await B.init(readFileSync(new URL("../../www/superstep/wasm/superstep_wasm_bg.wasm", import.meta.url)));
+  const S = B.Annotation.Root({ x: B.Annotation() });
+  const inner = new B.StateGraph(S).addNode("i", (s) => ({ x: s.x + 1 })).addEdge(B.START, "i").compile();
+  const g = new B.StateGraph(S)
+    .addNode("outer", async (s, config) => {
+      await new Promise((r) => setTimeout(r, 1));
+      let last;
+      for await (const c of await inner.stream(s, { ...config, streamMode: "values" })) last = c;
+      return { x: last.x };
+    })
+    .addEdge(B.START, "outer")
+    .compile();
+  const chunks = [];
+  for await (const [ns, c] of await g.stream({ x: 1 }, { streamMode: "updates", subgraphs: true })) chunks.push([ns.map((p) => p.split(":")[0]), c]);
+  assert.deepEqual(chunks, [[["outer"], { i: { x: 2 } }], [[], { outer: { x: 2 } }]]);
+});

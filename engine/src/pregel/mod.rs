@@ -38,7 +38,7 @@ pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
 pub use stepper::{KeepInput, Outcome, SharedStep, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
 pub use stream::{Sink, StreamMode, StreamPart};
-pub use subgraph::{subgraph_node, GraphCall};
+pub use subgraph::{subgraph_node, ChildRun, GraphCall};
 pub(crate) use task_events::interrupt_json;
 
 use crate::cache::Cache;

@@ -78,35 +78,80 @@ struct SinkInner {
     subgraphs: bool,
     shared_values: bool,
     queue: RefCell<VecDeque<StreamPart>>,
+    /// A subgraph run its node streams (`Sink::tee`): the parent's sink, which gets
+    /// every part as well, and how many namespace elements the run's own parts carry.
+    parent: Option<(Sink, usize)>,
 }
 
 impl Sink {
     pub fn new(modes: Vec<StreamMode>, subgraphs: bool, shared_values: bool) -> Self {
-        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default() }) }
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default(), parent: None }) }
+    }
+
+    /// The sink of a subgraph run its node streams: parts from namespaces
+    /// `depth` elements deep and below are queued here as these modes and
+    /// `subgraphs` take them from the run's own depth (with their namespaces
+    /// whole, as LangGraph.js gives them), and pushed to `parent` too.
+    pub fn tee(parent: &Sink, depth: usize, modes: Vec<StreamMode>, subgraphs: bool) -> Self {
+        let shared_values = parent.inner.shared_values;
+        let parent = Some((parent.clone(), depth));
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default(), parent }) }
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
     /// Subgraphs' events only with `subgraphs: true`, except custom events and
     /// messages, which reach the stream from any depth (as in LangGraph.js).
+    #[inline(never)]
     pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
+        self.wants_here(mode, self.relative(namespace)) || self.inner.parent.as_ref().is_some_and(|(p, _)| p.wants(mode, namespace))
+    }
+
+    fn wants_here(&self, mode: StreamMode, namespace: &[String]) -> bool {
         self.inner.modes.contains(&mode)
             && (namespace.is_empty() || self.inner.subgraphs || matches!(mode, StreamMode::Custom | StreamMode::Messages))
     }
 
-    pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
-        if self.wants(mode, namespace) {
-            self.enqueue(namespace, mode, data(), None);
+    /// `namespace` from this sink's run down (a teed run's own parts at its root).
+    fn relative<'a>(&self, namespace: &'a [String]) -> &'a [String] {
+        match &self.inner.parent {
+            Some((_, depth)) => &namespace[(*depth).min(namespace.len())..],
+            None => namespace,
         }
     }
 
-    // Apart from `push`, which is instantiated once per caller's closure.
+    pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
+        if self.wants(mode, namespace) {
+            self.push_value(namespace, mode, data());
+        }
+    }
+
+    /// A wanted part: here, and for a teed sink also to its parent (and up), as each wants it.
+    /// (Apart from `push`, which is instantiated once per caller's closure.)
+    #[inline(never)]
+    fn push_value(&self, namespace: &[String], mode: StreamMode, data: Value) {
+        let here = self.wants_here(mode, self.relative(namespace));
+        match &self.inner.parent {
+            Some((parent, _)) if parent.wants(mode, namespace) => {
+                if here {
+                    self.enqueue(namespace, mode, data.clone(), None);
+                }
+                parent.push_value(namespace, mode, data);
+            }
+            _ if here => self.enqueue(namespace, mode, data, None),
+            _ => {}
+        }
+    }
+
     fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value, shared: Option<State>) {
         self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared });
     }
 
     /// The state as a `values` chunk: shared or copied, as the run asked.
     pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState) {
-        if !self.wants(StreamMode::Values, namespace) {
+        if let Some((parent, _)) = &self.inner.parent {
+            parent.push_values(namespace, spec, rs);
+        }
+        if !self.wants_here(StreamMode::Values, self.relative(namespace)) {
             return;
         }
         if !self.inner.shared_values {

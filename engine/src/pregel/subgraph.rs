@@ -5,6 +5,7 @@
 //! errors.
 use super::runtime::Runtime;
 use super::stepper::Outcome;
+use super::stream::{Sink, StreamMode, StreamPart};
 use super::{Input, RunConfig};
 use crate::checkpoint::{Checkpointing, Persistence, WriteKind};
 use crate::graph::node::{Call, NodeSpec};
@@ -89,7 +90,43 @@ impl Runtime {
         Box::pin(self.invoke_graph_unboxed(graph, input, call))
     }
 
+    /// Runs `graph` as a subgraph of this task, as `invoke_graph_with` does, for the
+    /// node to read its stream too: a graph a node streams (as LangGraph.js's
+    /// `stream` inside a node), whose parts also reach the parent's stream.
+    pub fn stream_graph<'a>(
+        &'a self,
+        graph: &'a CompiledGraph,
+        input: Value,
+        call: GraphCall,
+        modes: Vec<StreamMode>,
+        subgraphs: bool,
+    ) -> futures::future::LocalBoxFuture<'a, Result<ChildRun, NodeError>> {
+        Box::pin(async move {
+            let stepper = self.start_child(graph, input, call, Some((modes, subgraphs))).await?;
+            let sink = Some(stepper.run.sink.clone());
+            Ok(ChildRun { stepper, sink, end: None })
+        })
+    }
+
     async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value, own: GraphCall) -> Result<Value, NodeError> {
+        // No sink of its own: its parts go to the parent's stream only.
+        let mut run = ChildRun { stepper: self.start_child(graph, input, own, None).await?, sink: None, end: None };
+        while let Some(ended) = run.next().await {
+            ended?;
+        }
+        Ok(run.stepper.invoke_output())
+    }
+
+    /// The child run, ready for its first superstep: its config, namespace,
+    /// checkpoints and start (a continued run where the task continues one).
+    /// `local`: the modes and `subgraphs` flag of a stream the node reads itself.
+    async fn start_child(
+        &self,
+        graph: &CompiledGraph,
+        input: Value,
+        own: GraphCall,
+        local: Option<(Vec<StreamMode>, bool)>,
+    ) -> Result<super::Stepper, NodeError> {
         let run = self.run_ctx();
         let mut configurable = run.configurable.clone();
         configurable.extend(own.configurable);
@@ -155,20 +192,62 @@ impl Runtime {
             _ => None,
         };
         let nested = crate::checkpoint::Nested { persistence, resuming, replay, before };
-        let mut stepper = crate::checkpoint::start_run(graph, start, config, namespace, Some(self.sink().clone()), Some(nested))
-            .await
-            .map_err(NodeError::from)?;
+        let sink = match local {
+            Some((modes, subgraphs)) => Sink::tee(self.sink(), namespace.len(), modes, subgraphs),
+            None => self.sink().clone(),
+        };
+        crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)
+    }
+}
+
+/// A subgraph run its node streams: its parts as it runs (their namespaces whole,
+/// from the root graph); its pause, failure or parent command end it as the node's error.
+pub struct ChildRun {
+    stepper: super::Stepper,
+    /// The node's own stream of the run (none for `invoke_graph`).
+    sink: Option<Sink>,
+    end: Option<Result<(), NodeError>>,
+}
+
+impl ChildRun {
+    /// The next part; `None` once the run is done; its error after its last parts.
+    pub async fn next(&mut self) -> Option<Result<StreamPart, NodeError>> {
         loop {
+            if let Some(part) = self.sink.as_ref().and_then(Sink::pop) {
+                return Some(Ok(part));
+            }
+            match self.end.take() {
+                Some(Ok(())) => {
+                    self.end = Some(Ok(()));
+                    return None;
+                }
+                Some(Err(e)) => {
+                    self.end = Some(Ok(()));
+                    return Some(Err(e));
+                }
+                None => {}
+            }
             // Each superstep lets the parent's other tasks run first, as LangGraph's
             // awaits do: parallel subgraphs interleave, and a sibling's pause or
             // failure lands before this subgraph's later supersteps.
             yield_now().await;
-            match stepper.tick().await.outcome {
-                Outcome::Continue => continue,
-                Outcome::Done => return Ok(stepper.invoke_output()),
-                Outcome::Interrupted(i) => return Err(NodeError::Interrupted(i)),
-                Outcome::Error(e) => return Err(NodeError::Graph(Box::new(e))),
-                Outcome::ParentCommand(c) => return Err(NodeError::ParentCommand(c)),
+            // Boxed: awaited in place, the whole superstep compiled into this future a second time (12 KB of wasm).
+            match Box::pin(self.stepper.tick()).await.outcome {
+                Outcome::Continue => {}
+                Outcome::Done => self.end = Some(Ok(())),
+                outcome => self.end = Some(Err(Self::ended(outcome))),
+            }
+        }
+    }
+
+    /// How a child run's end other than `Done` reaches its node.
+    fn ended(outcome: Outcome) -> NodeError {
+        match outcome {
+            Outcome::Interrupted(i) => NodeError::Interrupted(i),
+            Outcome::Error(e) => NodeError::Graph(Box::new(e)),
+            Outcome::ParentCommand(c) => NodeError::ParentCommand(c),
+            Outcome::Continue | Outcome::Done => {
+                NodeError::Graph(Box::new(crate::Error::InvalidInput { message: "the subgraph run had not ended".into() }))
             }
         }
     }

@@ -3,7 +3,6 @@
 //! nested graph calls). An id, not a wasm-bindgen object: an object costs a JS
 //! wrapper and a finalizer per task, a large part of a small task's crossing.
 use crate::convert::{from_js, js_key, to_js, to_js_any, to_js_in};
-use futures::FutureExt;
 use serde_json::json;
 use slab::Slab;
 use std::cell::RefCell;
@@ -298,47 +297,7 @@ pub fn cache_call(id: f64, name: String, key: String, value: JsValue, ttl: Optio
     Ok(())
 }
 
-/// Runs a compiled graph as a subgraph of this task; `configurable` (an object, or
-/// undefined) is the call's own, laid over the run's, and `recursion_limit` the
-/// call's (by default the run's).
-#[wasm_bindgen(js_name = taskInvokeGraph)]
-pub fn invoke_graph(
-    id: f64,
-    graph_id: u32,
-    input: JsValue,
-    configurable: JsValue,
-    recursion_limit: Option<u32>,
-) -> Result<js_sys::Promise, JsValue> {
-    let rt = task(id)?.rt.clone();
-    let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
-    let input = from_js(input)?;
-    // Read as a root run's config is: through JSON.
-    let configurable = match crate::convert::from_js_as_json(configurable, "TypeError", "bad config")? {
-        serde_json::Value::Object(m) => m,
-        _ => Default::default(),
-    };
-    Ok(wasm_bindgen_futures::future_to_promise(
-        async move {
-            let call = superstep::pregel::GraphCall { configurable, recursion_limit: recursion_limit.map(|l| l as usize) };
-            match rt.invoke_graph_with(&graph, input, call).await {
-                Ok(v) => Ok(crate::convert::output_to_js(&v)),
-                Err(NodeError::Interrupted(i)) => Err(to_js_any(&json!({"__graphInterrupt": true, "interrupts": i}))),
-                Err(NodeError::ParentCommand(c)) => Err(to_js_any(&json!({"__parentCommand": true, "command": {
-                    "update": c.update, "goto": gotos(&c.goto), "resume": c.resume, "graph": null
-                }}))),
-                Err(NodeError::Graph(e)) => Err(crate::errors::to_js(&e)),
-                Err(NodeError::Failed { message, .. }) => Err(JsValue::from_str(&message)),
-            }
-        }
-        .boxed_local(),
-    ))
-}
-
-fn gotos(g: &[superstep::Goto]) -> serde_json::Value {
-    g.iter()
-        .map(|g| match g {
-            superstep::Goto::Node(n) => json!(n),
-            superstep::Goto::Send(s) => json!([s.node, s.arg]),
-        })
-        .collect()
+/// The running task's runtime (for nested graph calls, `subgraph_calls.rs`).
+pub(crate) fn runtime(id: f64) -> Result<Runtime, JsValue> {
+    Ok(task(id)?.rt.clone())
 }

@@ -18,6 +18,7 @@ mod message_mark;
 mod registry;
 mod savers;
 mod spec;
+mod subgraph_calls;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};

@@ -3,15 +3,16 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrors, plainCommand, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig, currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, RunControl, channelOf, isCommand, isInterrupted, typedError,
+  END, START, GraphInterrupt, ParentCommand, channelOf, isInterrupted, typedError,
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsV3 } from "./events.js";
 import { streamEventsV2 } from "./events-v2.js";
 import { revived } from "./tokens.js";
+import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
@@ -330,58 +331,10 @@ export class StateGraph {
 /** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
 export const INLINE_START = Symbol("superstep.inlineStart");
 
-function wasmErrorLike(name, message) {
-  return typedError({ __superstepError: true, name, message });
-}
-
-function inputArg(input) {
-  if (input === null || input === undefined) return { kind: "continue" };
-  if (isCommand(input)) {
-    // As LangGraph.js: a Command that writes nothing is an empty input. Any resume but
-    // null writes (an empty list or object too); an update or goto writes its entries.
-    const none = (v) => !v || (typeof v === "object" && Object.keys(v).length === 0);
-    if (input.resume == null && none(input.update) && none(input.goto)) throw wasmErrorLike("EmptyInputError", "Received empty Command input");
-    return { kind: "command", command: plainCommand(input) };
-  }
-  return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
-}
-
-/** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */
-function configArg(config, store) {
-  config ??= {};
-  const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
-  const ib = config.interruptBefore;
-  const ia = config.interruptAfter;
-  const arg = {
-    recursionLimit: recursionLimit(config.recursionLimit),
-    maxConcurrency: config.maxConcurrency,
-    configurable: config.configurable ?? {},
-    context: config.context ?? null,
-    interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
-    interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
-    streamMode: modes,
-    subgraphs: !!config.subgraphs,
-    durability: config.durability,
-    cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
-  };
-  // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
-  if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
-  // The call's tags and metadata, for its nodes (the engine never reads them).
-  if (config.tags !== undefined || config.metadata !== undefined) Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata } });
-  // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
-  // engine reads ours only, whose getter cannot throw.
-  if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");
-  Object.defineProperty(arg, "control", { value: config.control ?? new RunControl() });
-  return arg;
-}
-
-const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity means no limit
-
-/** As LangGraph.js: at least 1; a fraction allows the supersteps up to it. */
-function recursionLimit(limit) {
-  if (typeof limit !== "number" || Number.isNaN(limit)) return limit;
-  if (limit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
-  return Math.min(Math.floor(limit), MAX_LIMIT);
+/** A nested run's end as the node sees it: the child's pause, its Command to this graph, or its error. */
+function rethrowNested(e) {
+  if (e && e.__parentCommand) throw new ParentCommand(e.command);
+  rethrow(e);
 }
 
 /** A value for an error message: its type, and short primitives as they are. */
@@ -391,17 +344,6 @@ function describe(v) {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
   if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
   return typeof v;
-}
-
-/** Resolves when `signal` aborts (at once if it has). One listener per signal, however many runs share it. */
-const abortedBy = new WeakMap();
-function aborted(signal) {
-  let fired = abortedBy.get(signal);
-  if (!fired) {
-    fired = new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
-    abortedBy.set(signal, fired);
-  }
-  return fired;
 }
 
 function namedError(name, message) {
@@ -553,17 +495,11 @@ export class CompiledStateGraph {
     if (rt) {
       let p;
       try {
-        // The call's configurable over the run's (what it adds reaches the child's nodes), and
-        // its recursion limit, else the run's.
-        const limit = nodeConfig || typeof config?.recursionLimit !== "number" ? undefined : recursionLimit(config.recursionLimit);
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nodeConfig ? undefined : config?.configurable, limit);
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), ...nestedCall(config, nodeConfig));
       } catch (e) {
         return Promise.reject(typedError(e));
       }
-      return p.catch((e) => {
-        if (e && e.__parentCommand) throw new ParentCommand(e.command);
-        rethrow(e);
-      });
+      return p.catch(rethrowNested);
     }
     const chunks = chunksIfStreamed(() => this.#stream(input, config), config);
     if (chunks) return chunks;
@@ -605,10 +541,42 @@ export class CompiledStateGraph {
     return out;
   }
 
-  /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`. */
+  /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`; in a running node, of its subgraph's. */
   async stream(input, config) {
+    // Known before any await: in a browser the running node is known only in its synchronous part.
+    const rt = NodeConfig.runtimeOf(config) ?? currentRuntime();
+    const nodeConfig = config instanceof NodeConfig;
+    const checked = await checkInput(this.builder.checkInput, input);
     // `null` options are none, as in LangGraph.js.
-    return this.#stream(await checkInput(this.builder.checkInput, input), this.#callConfig(config ?? {}));
+    const call = this.#callConfig(config ?? {});
+    return rt ? this.#streamInNode(rt, checked, call, nodeConfig) : this.#stream(checked, call);
+  }
+
+  /** The graph run as the running node's subgraph, as in LangGraph.js: its parts reach the parent's stream too. */
+  async #streamInNode(rt, input, config, nodeConfig) {
+    const modes = config.streamMode === undefined ? "updates" : config.streamMode;
+    const many = Array.isArray(modes);
+    const subgraphs = !!config.subgraphs;
+    let run;
+    try {
+      run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), ...nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
+    } catch (e) {
+      rethrowNested(e);
+    }
+    return (async function* () {
+      for (;;) {
+        let p;
+        try {
+          p = await run.next();
+        } catch (e) {
+          rethrowNested(e);
+        }
+        if (p === null) return;
+        if (p.mode === "messages") p.data = revived(p.data);
+        if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
+        else yield many ? [p.mode, p.data] : p.data;
+      }
+    })();
   }
 
   /** `stream` with the call's config already made (see `#callConfig`): `invoke` gets here with one. */

@@ -131,6 +131,9 @@ class Task {
   invokeGraph(graphId, input, configurable, recursionLimit) {
     return wasm.taskInvokeGraph(this.id, graphId, input, configurable, recursionLimit);
   }
+  streamGraph(graphId, input, configurable, recursionLimit, modes, subgraphs) {
+    return wasm.taskStreamGraph(this.id, graphId, input, configurable, recursionLimit, modes, subgraphs);
+  }
 }
 
 /** The config of the node whose synchronous part is running now. */

@@ -1,0 +1,78 @@
+// What a call hands the engine: its input and its config (as the bindings read
+// them), and a nested call's own part of its config.
+import { RunControl, isCommand, typedError } from "./types.js";
+import { plainCommand } from "./runtime.js";
+import { plainUpdate, toPlain } from "./values.js";
+
+export function wasmErrorLike(name, message) {
+  return typedError({ __superstepError: true, name, message });
+}
+
+export function inputArg(input) {
+  if (input === null || input === undefined) return { kind: "continue" };
+  if (isCommand(input)) {
+    // As LangGraph.js: a Command that writes nothing is an empty input. Any resume but
+    // null writes (an empty list or object too); an update or goto writes its entries.
+    const none = (v) => !v || (typeof v === "object" && Object.keys(v).length === 0);
+    if (input.resume == null && none(input.update) && none(input.goto)) throw wasmErrorLike("EmptyInputError", "Received empty Command input");
+    return { kind: "command", command: plainCommand(input) };
+  }
+  return { kind: "values", value: typeof input === "object" && !Array.isArray(input) ? plainUpdate(input, "input") : toPlain(input, "input") };
+}
+
+/** A nested call's own config for the engine: its configurable over the run's (what it adds reaches
+ *  the child's nodes) and its recursion limit, else the run's; none for the node's own config. */
+export function nestedCall(config, nodeConfig) {
+  if (nodeConfig) return [undefined, undefined];
+  const limit = typeof config?.recursionLimit === "number" ? recursionLimit(config.recursionLimit) : undefined;
+  return [config?.configurable, limit];
+}
+
+/** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */
+export function configArg(config, store) {
+  config ??= {};
+  const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
+  const ib = config.interruptBefore;
+  const ia = config.interruptAfter;
+  const arg = {
+    recursionLimit: recursionLimit(config.recursionLimit),
+    maxConcurrency: config.maxConcurrency,
+    configurable: config.configurable ?? {},
+    context: config.context ?? null,
+    interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
+    interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
+    streamMode: modes,
+    subgraphs: !!config.subgraphs,
+    durability: config.durability,
+    cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
+  };
+  // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
+  if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
+  // The call's tags and metadata, for its nodes (the engine never reads them).
+  if (config.tags !== undefined || config.metadata !== undefined) Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata } });
+  // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
+  // engine reads ours only, whose getter cannot throw.
+  if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");
+  Object.defineProperty(arg, "control", { value: config.control ?? new RunControl() });
+  return arg;
+}
+
+const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity means no limit
+
+/** As LangGraph.js: at least 1; a fraction allows the supersteps up to it. */
+export function recursionLimit(limit) {
+  if (typeof limit !== "number" || Number.isNaN(limit)) return limit;
+  if (limit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
+  return Math.min(Math.floor(limit), MAX_LIMIT);
+}
+
+/** Resolves when `signal` aborts (at once if it has). One listener per signal, however many runs share it. */
+const abortedBy = new WeakMap();
+function aborted(signal) {
+  let fired = abortedBy.get(signal);
+  if (!fired) {
+    fired = new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+    abortedBy.set(signal, fired);
+  }
+  return fired;
+}
