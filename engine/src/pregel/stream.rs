@@ -101,7 +101,6 @@ impl Sink {
     /// Whether events of `mode` from `namespace` are wanted.
     /// Subgraphs' events only with `subgraphs: true`, except custom events and
     /// messages, which reach the stream from any depth (as in LangGraph.js).
-    #[inline(never)]
     pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
         self.wants_here(mode, self.relative(namespace)) || self.inner.parent.as_ref().is_some_and(|(p, _)| p.wants(mode, namespace))
     }

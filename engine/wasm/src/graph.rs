@@ -117,17 +117,12 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
     // `{host}`: the call's tags and metadata (not enumerable), for nodes (`taskHost`).
     let host = js_sys::Reflect::get(&config, &"host".into()).ok().filter(|h| h.is_object()).map(|h| Rc::new(h) as Rc<dyn std::any::Any>);
-    // `{control}`: the JS RunControl (not enumerable either); the run reads its
-    // `drainReason` once per superstep, and hands it back to nodes (`taskControl`).
-    let drain = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object()).map(|control| {
-        // The key made once: a string from Rust is decoded anew on each crossing.
-        let (read, key) = (control.clone(), JsValue::from_str("drainReason"));
-        superstep::pregel::Drain::new(move || {
-            let reason = crate::convert::field(&read, &key);
-            (!reason.is_undefined()).then(|| reason.as_string().unwrap_or_else(|| crate::convert::js_text(&reason)))
-        })
-        .with_source(Rc::new(control))
-    });
+    // `{control, drainFlag}`: the JS RunControl (not enumerable either), handed back to
+    // nodes (`taskControl`), and its drain request, read once per superstep in Rust.
+    let control = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object());
+    let flag = js_sys::Reflect::get(&config, &"drainFlag".into()).ok().and_then(|id| id.as_f64()).and_then(|id| registry::drain(id as u32));
+    let drain =
+        control.zip(flag).map(|(control, flag)| superstep::pregel::Drain::new(move || flag.borrow().clone()).with_source(Rc::new(control)));
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let save_on_exit = match c.durability.as_deref() {

@@ -11,6 +11,9 @@ enum Handle {
     Saver(Rc<dyn Checkpointer>),
     Cache(Rc<dyn Cache>),
     Graph(CompiledGraph),
+    /// A `RunControl`'s drain request (its reason once asked), which runs read
+    /// each superstep without calling into JS.
+    Drain(Rc<RefCell<Option<String>>>),
 }
 
 thread_local! {
@@ -66,6 +69,27 @@ pub fn add_graph(g: CompiledGraph) -> u32 {
 pub fn graph(id: u32) -> Option<CompiledGraph> {
     get(id, |h| match h {
         Handle::Graph(g) => Some(g.clone()),
+        _ => None,
+    })
+}
+
+/// A new `RunControl`'s drain request, not yet asked for.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = drainFlag)]
+pub fn add_drain() -> u32 {
+    add(Handle::Drain(Rc::default()))
+}
+
+/// Asks the runs under drain request `id` to stop at their next superstep boundary.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = requestDrain)]
+pub fn request_drain(id: u32, reason: String) {
+    if let Some(flag) = drain(id) {
+        *flag.borrow_mut() = Some(reason);
+    }
+}
+
+pub fn drain(id: u32) -> Option<Rc<RefCell<Option<String>>>> {
+    get(id, |h| match h {
+        Handle::Drain(d) => Some(d.clone()),
         _ => None,
     })
 }

@@ -53,7 +53,8 @@ export function configArg(config, store) {
   // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
   // engine reads ours only, whose getter cannot throw.
   if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");
-  Object.defineProperty(arg, "control", { value: config.control ?? new RunControl() });
+  const control = config.control ?? new RunControl();
+  Object.defineProperties(arg, { control: { value: control }, drainFlag: { value: RunControl.flagOf(control) } });
   return arg;
 }
 

@@ -352,12 +352,9 @@ export class NodeConfig {
   #configurable;
   #metadata;
   #executionInfo;
-  /** When this call began (ms): the first attempt's time, unless the node may retry. */
-  #started;
-  constructor(rt, input, started) {
+  constructor(rt, input) {
     this.#rt = rt;
     this.#input = input;
-    this.#started = started;
     this[TASK] = rt;
   }
   /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
@@ -410,7 +407,9 @@ export class NodeConfig {
       threadId: this.configurable?.thread_id,
       runId: undefined,
       nodeAttempt,
-      nodeFirstAttemptTime: first ?? this.#started,
+      // A node that may retry has its first attempt timed by the engine; one that
+      // cannot has one attempt, timed here (no clock read per call for the rest).
+      nodeFirstAttemptTime: first ?? Date.now(),
     });
   }
   /** The run's tags (the invoke config's), as LangChain passes them on to what the node calls. */
@@ -507,7 +506,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const attempt = timeout ? (rt.attempt = new Attempt(timeout, rt.signal())) : null;
   const state = lazyState(rt);
   const prev = current;
-  const config = new NodeConfig(rt, state, Date.now());
+  const config = new NodeConfig(rt, state);
   const tokens = rt.streamsMessages();
   if (tokens) {
     streamTokens(config, rt);

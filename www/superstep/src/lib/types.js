@@ -1,5 +1,6 @@
 // LangGraph.js-shaped value types: START/END, Send, Command, Overwrite,
 // Annotation, and the error classes.
+import * as wasm from "../../wasm/superstep_wasm.js";
 export const START = "__start__";
 export const END = "__end__";
 /** The key under which `invoke` returns pending interrupts. */
@@ -159,6 +160,8 @@ export class GraphDrained extends GraphBubbleUp {
 }
 export const isGraphDrained = (e) => e?.name === "GraphDrained";
 
+const releasedFlags = new FinalizationRegistry((id) => wasm.releaseHandle(id));
+
 /**
  * LangGraph.js's run control: `requestDrain(reason)` (from outside, or from a
  * node as `config.control`) stops the run at its next superstep boundary, its
@@ -166,8 +169,20 @@ export const isGraphDrained = (e) => e?.name === "GraphDrained";
  */
 export class RunControl {
   #drainReason = undefined;
+  /** The engine's copy of the request (made when a run first takes this control), which runs read without calling JS. */
+  #flag = undefined;
   requestDrain(reason = "shutdown") {
     this.#drainReason = reason;
+    if (this.#flag !== undefined) wasm.requestDrain(this.#flag, String(reason));
+  }
+  /** The engine's copy of `control`'s request, for a run's config. */
+  static flagOf(control) {
+    if (control.#flag === undefined) {
+      control.#flag = wasm.drainFlag();
+      releasedFlags.register(control, control.#flag);
+      if (control.#drainReason !== undefined) wasm.requestDrain(control.#flag, String(control.#drainReason));
+    }
+    return control.#flag;
   }
   get drainRequested() {
     return this.#drainReason !== undefined;
