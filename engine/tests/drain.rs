@@ -4,24 +4,14 @@
 mod common;
 use common::*;
 use serde_json::{json, Value};
-use std::cell::Cell;
-use std::rc::Rc;
 use superstep::*;
 
 /// A node that asks the run to drain (through the runtime, as a JS node would) and marks its path.
 fn asking(name: &'static str) -> graph::node::NodeFn {
     node_rt(move |_s, rt| {
-        let drain = rt.drain().expect("the run has a drain control");
-        let flag = drain.source().and_then(|s| s.downcast_ref::<Rc<Cell<bool>>>()).expect("its source");
-        flag.set(true);
+        rt.drain().expect("the run has a drain request").request("sigterm");
         Ok::<_, NodeError>(json!({ "path": [name] }))
     })
-}
-
-fn control() -> (pregel::Drain, Rc<Cell<bool>>) {
-    let flag = Rc::new(Cell::new(false));
-    let read = flag.clone();
-    (pregel::Drain::new(move || read.get().then(|| "sigterm".to_string())).with_source(Rc::new(flag.clone())), flag)
 }
 
 fn chain(middle: graph::node::NodeFn) -> CompiledGraph {
@@ -40,16 +30,14 @@ fn chain(middle: graph::node::NodeFn) -> CompiledGraph {
 #[test]
 fn a_drained_run_stops_before_the_next_superstep_and_resumes_there() {
     let g = chain(asking("b"));
-    let (drain, flag) = control();
     let mut cfg = RunConfig::thread("t");
-    cfg.drain = Some(drain);
+    cfg.drain = Some(pregel::Drain::default());
     assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() });
     let state = g.get_state_blocking(&cfg).unwrap();
     assert_eq!((state.values["path"].clone(), state.next.clone()), (json!(["a", "b"]), vec!["c".to_string()]));
     assert!(state.tasks.iter().all(|t| t.error.is_none()), "a drain is no task's failure");
     // Still asked for: the resumed run stops again at once; once lifted, it finishes.
     assert_eq!(g.invoke_blocking(Value::Null, cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() });
-    flag.set(false);
     cfg.drain = None;
     assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap()["path"], json!(["a", "b", "c"]));
 }
@@ -58,11 +46,11 @@ fn a_drained_run_stops_before_the_next_superstep_and_resumes_there() {
 fn a_drain_asked_in_the_last_superstep_lets_the_run_finish() {
     let g =
         StateGraph::new().channel("path", Channel::append()).node("a", asking("a")).edge(START, "a").compile_with(with_saver()).unwrap();
-    let (drain, flag) = control();
+    let drain = pregel::Drain::default();
     let mut cfg = RunConfig::thread("t");
-    cfg.drain = Some(drain);
+    cfg.drain = Some(drain.clone());
     assert_eq!(g.invoke_blocking(json!({}), cfg).unwrap()["path"], json!(["a"]));
-    assert!(flag.get());
+    assert_eq!(drain.requested().as_deref(), Some("sigterm"));
 }
 
 #[test]
@@ -83,9 +71,8 @@ fn a_subgraph_runs_its_course_and_the_root_stops_at_its_own_boundary() {
         .edge("sub", "after")
         .compile_with(with_saver())
         .unwrap();
-    let (drain, _) = control();
     let mut cfg = RunConfig::thread("t");
-    cfg.drain = Some(drain);
+    cfg.drain = Some(pregel::Drain::default());
     assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() });
     let state = g.get_state_blocking(&cfg).unwrap();
     assert_eq!(state.values["path"], json!(["s1", "s2"]));

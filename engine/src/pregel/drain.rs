@@ -2,26 +2,32 @@
 //! the run stops at its next superstep boundary, before that superstep's tasks
 //! run, with the last checkpoint saved; a null input resumes it there.
 use std::any::Any;
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-/// Whether a drain has been asked for, and why; the run reads it once per
-/// superstep. Nested runs inherit it (for their nodes to see), and only the root
-/// run stops.
-#[derive(Clone)]
+/// A drain request: its reason once asked for. Clones share it; the run reads
+/// it once per superstep. Nested runs inherit it (for their nodes to see), and
+/// only the root run stops.
+#[derive(Clone, Default)]
 pub struct Drain {
-    requested: Rc<dyn Fn() -> Option<String>>,
+    reason: Rc<RefCell<Option<String>>>,
     /// The embedder's own control object, handed back to its nodes.
     source: Option<Rc<dyn Any>>,
 }
 
 impl Drain {
-    /// `requested` gives the reason once a drain is asked for.
-    pub fn new(requested: impl Fn() -> Option<String> + 'static) -> Self {
-        Drain { requested: Rc::new(requested), source: None }
+    /// Asks every run under this request to stop at its next superstep boundary.
+    pub fn request(&self, reason: impl Into<String>) {
+        *self.reason.borrow_mut() = Some(reason.into());
     }
 
-    /// Keeps `source` (a JS `RunControl`, say) for the run's nodes to read.
+    /// The reason, once a drain is asked for.
+    pub fn requested(&self) -> Option<String> {
+        self.reason.borrow().clone()
+    }
+
+    /// The same request, with `source` (a JS `RunControl`, say) for the run's nodes to read.
     pub fn with_source(mut self, source: Rc<dyn Any>) -> Self {
         self.source = Some(source);
         self
@@ -29,11 +35,6 @@ impl Drain {
 
     pub fn source(&self) -> Option<&Rc<dyn Any>> {
         self.source.as_ref()
-    }
-
-    /// The reason, once a drain is asked for.
-    pub fn requested(&self) -> Option<String> {
-        (self.requested)()
     }
 }
 

@@ -190,14 +190,15 @@ impl Runtime {
         &self.0.run.env
     }
 
-    /// The run's cancel signal, if it has one.
     /// The embedder's own data for the run (`RunConfig::host`).
     pub fn host(&self) -> Option<&Rc<dyn std::any::Any>> {
         self.0.run.host.as_ref()
     }
+    /// The run's drain request, if it has one.
     pub fn drain(&self) -> Option<&super::Drain> {
         self.0.run.drain.as_ref()
     }
+    /// The run's cancel signal, if it has one.
     pub fn cancel(&self) -> Option<&super::Cancel> {
         self.0.run.cancel.as_ref()
     }

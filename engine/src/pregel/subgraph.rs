@@ -216,39 +216,22 @@ impl ChildRun {
             if let Some(part) = self.sink.as_ref().and_then(Sink::pop) {
                 return Some(Ok(part));
             }
-            match self.end.take() {
-                Some(Ok(())) => {
-                    self.end = Some(Ok(()));
-                    return None;
-                }
-                Some(Err(e)) => {
-                    self.end = Some(Ok(()));
-                    return Some(Err(e));
-                }
-                None => {}
+            if let Some(end) = self.end.take() {
+                self.end = Some(Ok(()));
+                return end.err().map(Err);
             }
             // Each superstep lets the parent's other tasks run first, as LangGraph's
             // awaits do: parallel subgraphs interleave, and a sibling's pause or
             // failure lands before this subgraph's later supersteps.
             yield_now().await;
             // Boxed: awaited in place, the whole superstep compiled into this future a second time (12 KB of wasm).
-            match Box::pin(self.stepper.tick()).await.outcome {
-                Outcome::Continue => {}
-                Outcome::Done => self.end = Some(Ok(())),
-                outcome => self.end = Some(Err(Self::ended(outcome))),
-            }
-        }
-    }
-
-    /// How a child run's end other than `Done` reaches its node.
-    fn ended(outcome: Outcome) -> NodeError {
-        match outcome {
-            Outcome::Interrupted(i) => NodeError::Interrupted(i),
-            Outcome::Error(e) => NodeError::Graph(Box::new(e)),
-            Outcome::ParentCommand(c) => NodeError::ParentCommand(c),
-            Outcome::Continue | Outcome::Done => {
-                NodeError::Graph(Box::new(crate::Error::InvalidInput { message: "the subgraph run had not ended".into() }))
-            }
+            self.end = match Box::pin(self.stepper.tick()).await.outcome {
+                Outcome::Continue => None,
+                Outcome::Done => Some(Ok(())),
+                Outcome::Interrupted(i) => Some(Err(NodeError::Interrupted(i))),
+                Outcome::Error(e) => Some(Err(NodeError::Graph(Box::new(e)))),
+                Outcome::ParentCommand(c) => Some(Err(NodeError::ParentCommand(c))),
+            };
         }
     }
 }

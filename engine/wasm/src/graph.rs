@@ -120,9 +120,9 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     // `{control, drainFlag}`: the JS RunControl (not enumerable either), handed back to
     // nodes (`taskControl`), and its drain request, read once per superstep in Rust.
     let control = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object());
-    let flag = js_sys::Reflect::get(&config, &"drainFlag".into()).ok().and_then(|id| id.as_f64()).and_then(|id| registry::drain(id as u32));
-    let drain =
-        control.zip(flag).map(|(control, flag)| superstep::pregel::Drain::new(move || flag.borrow().clone()).with_source(Rc::new(control)));
+    let request =
+        js_sys::Reflect::get(&config, &"drainFlag".into()).ok().and_then(|id| id.as_f64()).and_then(|id| registry::drain(id as u32));
+    let drain = control.zip(request).map(|(control, drain)| drain.with_source(Rc::new(control)));
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let save_on_exit = match c.durability.as_deref() {

@@ -11,9 +11,8 @@ enum Handle {
     Saver(Rc<dyn Checkpointer>),
     Cache(Rc<dyn Cache>),
     Graph(CompiledGraph),
-    /// A `RunControl`'s drain request (its reason once asked), which runs read
-    /// each superstep without calling into JS.
-    Drain(Rc<RefCell<Option<String>>>),
+    /// A `RunControl`'s drain request, which runs read each superstep without calling into JS.
+    Drain(superstep::pregel::Drain),
 }
 
 thread_local! {
@@ -76,18 +75,18 @@ pub fn graph(id: u32) -> Option<CompiledGraph> {
 /// A new `RunControl`'s drain request, not yet asked for.
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = drainFlag)]
 pub fn add_drain() -> u32 {
-    add(Handle::Drain(Rc::default()))
+    add(Handle::Drain(Default::default()))
 }
 
 /// Asks the runs under drain request `id` to stop at their next superstep boundary.
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = requestDrain)]
 pub fn request_drain(id: u32, reason: String) {
-    if let Some(flag) = drain(id) {
-        *flag.borrow_mut() = Some(reason);
+    if let Some(drain) = drain(id) {
+        drain.request(reason);
     }
 }
 
-pub fn drain(id: u32) -> Option<Rc<RefCell<Option<String>>>> {
+pub fn drain(id: u32) -> Option<superstep::pregel::Drain> {
     get(id, |h| match h {
         Handle::Drain(d) => Some(d.clone()),
         _ => None,
