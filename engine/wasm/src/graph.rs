@@ -171,7 +171,7 @@ fn run_input(input: JsValue) -> Result<Input, JsValue> {
     })
 }
 
-fn promise(fut: impl std::future::Future<Output = Result<JsValue, JsValue>> + 'static) -> js_sys::Promise {
+pub(crate) fn promise(fut: impl std::future::Future<Output = Result<JsValue, JsValue>> + 'static) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(fut.boxed_local())
 }
 

@@ -195,33 +195,33 @@ pub fn push_write(id: f64, key: JsValue, value: JsValue) -> Result<(), JsValue> 
     Ok(())
 }
 
+/// A JS object the run config carried for nodes (the engine keeps it as `Any`), or undefined.
+fn handed_back(object: Option<&Rc<dyn std::any::Any>>) -> JsValue {
+    object.and_then(|o| o.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED)
+}
+
 /// The run's `AbortSignal` (undefined without one).
 #[wasm_bindgen(js_name = taskSignal)]
 pub fn signal(id: f64) -> Result<JsValue, JsValue> {
-    let task = task(id)?;
-    let source = task.rt.cancel().and_then(|c| c.source());
-    Ok(source.and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+    Ok(handed_back(task(id)?.rt.cancel().and_then(|c| c.source())))
 }
 
 /// The run's `{tags, metadata}` from its JS config, or undefined.
 #[wasm_bindgen(js_name = taskHost)]
 pub fn host(id: f64) -> Result<JsValue, JsValue> {
-    let task = task(id)?;
-    Ok(task.rt.host().and_then(|h| h.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+    Ok(handed_back(task(id)?.rt.host()))
 }
 
 /// The run's RunControl, or undefined.
 #[wasm_bindgen(js_name = taskControl)]
 pub fn control(id: f64) -> Result<JsValue, JsValue> {
-    let task = task(id)?;
-    Ok(task.rt.drain().and_then(|d| d.source()).and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+    Ok(handed_back(task(id)?.rt.drain().and_then(|d| d.source())))
 }
 
 /// The run's store object, or undefined.
 #[wasm_bindgen(js_name = taskStore)]
 pub fn store(id: f64) -> Result<JsValue, JsValue> {
-    let task = task(id)?;
-    Ok(task.rt.store().and_then(|s| s.downcast_ref::<JsValue>()).cloned().unwrap_or(JsValue::UNDEFINED))
+    Ok(handed_back(task(id)?.rt.store()))
 }
 
 /// In an error handler's task: `{node, message, name, ns}` of the failure it

@@ -2,7 +2,7 @@
 //! Its pause, parent command or failure come back as the values the glue
 //! rethrows (`GraphInterrupt`, `ParentCommand`, the engine's error).
 use crate::convert::{from_js, to_js_any};
-use futures::FutureExt;
+use crate::graph::promise;
 use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -39,9 +39,8 @@ pub fn invoke_graph(
 ) -> Result<js_sys::Promise, JsValue> {
     let rt = crate::handles::runtime(id)?;
     let (graph, input, call) = call_of(graph_id, input, configurable, recursion_limit)?;
-    Ok(wasm_bindgen_futures::future_to_promise(
-        async move { rt.invoke_graph_with(&graph, input, call).await.map(|v| crate::convert::output_to_js(&v)).map_err(node_error) }
-            .boxed_local(),
+    Ok(promise(
+        async move { rt.invoke_graph_with(&graph, input, call).await.map(|v| crate::convert::output_to_js(&v)).map_err(node_error) },
     ))
 }
 
@@ -64,13 +63,10 @@ pub fn stream_graph(
         .iter()
         .map(|m| StreamMode::parse(m).ok_or_else(|| crate::errors::named("TypeError", &format!("unknown stream mode {m}"))))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(wasm_bindgen_futures::future_to_promise(
-        async move {
-            let run = rt.stream_graph(&graph, input, call, modes, subgraphs).await.map_err(node_error)?;
-            Ok(JsChildRun { run: Rc::new(RefCell::new(Some(run))) }.into())
-        }
-        .boxed_local(),
-    ))
+    Ok(promise(async move {
+        let run = rt.stream_graph(&graph, input, call, modes, subgraphs).await.map_err(node_error)?;
+        Ok(JsChildRun { run: Rc::new(RefCell::new(Some(run))) }.into())
+    }))
 }
 
 /// A subgraph run a node streams.
@@ -84,19 +80,16 @@ impl JsChildRun {
     /// The next part, `null` at the end, or the run's end as an error.
     pub fn next(&self) -> js_sys::Promise {
         let cell = self.run.clone();
-        wasm_bindgen_futures::future_to_promise(
-            async move {
-                let Some(mut run) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
-                let item = run.next().await;
-                *cell.borrow_mut() = Some(run);
-                match item {
-                    None => Ok(JsValue::NULL),
-                    Some(Ok(part)) => Ok(crate::chunks::part(&part)),
-                    Some(Err(e)) => Err(node_error(e)),
-                }
+        promise(async move {
+            let Some(mut run) = cell.borrow_mut().take() else { return Ok(JsValue::NULL) };
+            let item = run.next().await;
+            *cell.borrow_mut() = Some(run);
+            match item {
+                None => Ok(JsValue::NULL),
+                Some(Ok(part)) => Ok(crate::chunks::part(&part)),
+                Some(Err(e)) => Err(node_error(e)),
             }
-            .boxed_local(),
-        )
+        })
     }
 }
 
