@@ -18,7 +18,8 @@ import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 import { graphView } from "./graph-view.js";
 import { DocumentGraph } from "./document-graph.js";
-import { finalizer, historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
+import { finalizer } from "./finalizer.js";
+import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -331,6 +332,13 @@ export class StateGraph {
 /** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
 export const INLINE_START = Symbol("superstep.inlineStart");
 
+/** A stream part as LangGraph.js yields it: `[namespace, mode, data]` cut to what was asked for. */
+function chunkOf(p, many, subgraphs) {
+  if (p.mode === "messages") p.data = revived(p.data);
+  if (subgraphs) return many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
+  return many ? [p.mode, p.data] : p.data;
+}
+
 /** A nested run's end as the node sees it: the child's pause, its Command to this graph, or its error. */
 function rethrowNested(e) {
   if (e && e.__parentCommand) throw new ParentCommand(e.command);
@@ -572,9 +580,7 @@ export class CompiledStateGraph {
           rethrowNested(e);
         }
         if (p === null) return;
-        if (p.mode === "messages") p.data = revived(p.data);
-        if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
-        else yield many ? [p.mode, p.data] : p.data;
+        yield chunkOf(p, many, subgraphs);
       }
     })();
   }
@@ -619,10 +625,7 @@ export class CompiledStateGraph {
             rethrow(e, config.signal);
           }
           if (p === null) return;
-          if (none) continue;
-          if (p.mode === "messages") p.data = revived(p.data);
-          if (subgraphs) yield many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
-          else yield many ? [p.mode, p.data] : p.data;
+          if (!none) yield chunkOf(p, many, subgraphs);
         }
       } finally {
         release();

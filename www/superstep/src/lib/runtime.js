@@ -375,7 +375,7 @@ export class NodeConfig {
     const thread = this.configurable?.thread_id;
     return (this.#metadata = {
       ls_integration: "langgraph",
-      ...this.#rt.host()?.metadata,
+      ...rt.host()?.metadata,
       ...(thread === undefined ? {} : { thread_id: thread }),
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
@@ -403,7 +403,7 @@ export class NodeConfig {
     return (this.#executionInfo = {
       checkpointId,
       checkpointNs: ns,
-      taskId: ns.slice(ns.lastIndexOf(":") + 1),
+      taskId: taskIdOf(ns),
       threadId: this.configurable?.thread_id,
       runId: undefined,
       nodeAttempt,
@@ -455,6 +455,9 @@ export class NodeConfig {
     return config instanceof NodeConfig ? config.#input : undefined;
   }
 }
+
+/** A task's id: the last element of its checkpoint namespace is `node:<task id>`. */
+const taskIdOf = (ns) => ns.slice(ns.lastIndexOf(":") + 1);
 
 /** A task's path as LangGraph.js gives it: `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for a Send's. */
 function pathOf(path) {
@@ -673,7 +676,7 @@ function streamTokens(config, rt) {
     metadata = { ...v2.metadata, ...task };
     const ns = metadata.langgraph_checkpoint_ns;
     const write = (mark) => rt.write(mark);
-    const taskId = ns.slice(ns.lastIndexOf(":") + 1);
+    const taskId = taskIdOf(ns);
     handler = v2Handler(v2, metadata, write);
     v2Calls.set(rt, { run: v2, taskId, handler });
     if (!rt.router) called(v2, taskId, write);

@@ -4,12 +4,7 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
 import { ThreadLockedError, typedError } from "./types.js";
-
-/** Engine objects held by JS wrappers are released when the wrapper is collected. */
-export const finalizer = new FinalizationRegistry(({ inner, id }) => {
-  inner?.free();
-  wasm.releaseHandle(id);
-});
+import { finalizer } from "./finalizer.js";
 
 /** A history read's `limit` for the engine: as in LangGraph, a negative one reads nothing (not everything). */
 export function historyLimit(limit) {

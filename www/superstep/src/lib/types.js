@@ -1,6 +1,7 @@
 // LangGraph.js-shaped value types: START/END, Send, Command, Overwrite,
 // Annotation, and the error classes.
 import * as wasm from "../../wasm/superstep_wasm.js";
+import { finalizer } from "./finalizer.js";
 export const START = "__start__";
 export const END = "__end__";
 /** The key under which `invoke` returns pending interrupts. */
@@ -160,8 +161,6 @@ export class GraphDrained extends GraphBubbleUp {
 }
 export const isGraphDrained = (e) => e?.name === "GraphDrained";
 
-const releasedFlags = new FinalizationRegistry((id) => wasm.releaseHandle(id));
-
 /**
  * LangGraph.js's run control: `requestDrain(reason)` (from outside, or from a
  * node as `config.control`) stops the run at its next superstep boundary, its
@@ -179,7 +178,7 @@ export class RunControl {
   static flagOf(control) {
     if (control.#flag === undefined) {
       control.#flag = wasm.drainFlag();
-      releasedFlags.register(control, control.#flag);
+      finalizer.register(control, { id: control.#flag });
       if (control.#drainReason !== undefined) wasm.requestDrain(control.#flag, String(control.#drainReason));
     }
     return control.#flag;
