@@ -76,6 +76,12 @@ impl Error {
         }
     }
 
+    /// A subgraph's drain passing up: no failure of its node's, it stops no sibling
+    /// and is not recorded (LangGraph's bubble-up); the task runs again on resume.
+    pub fn is_drain(&self) -> bool {
+        matches!(self, Error::Drained { .. })
+    }
+
     /// The message a failed task records: the node's own, else the engine's.
     pub fn task_message(&self) -> String {
         match self {

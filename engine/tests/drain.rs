@@ -1,6 +1,6 @@
 //! Draining a run (LangGraph's `RunControl`): asked by a node or from outside, the
-//! root run stops at its next superstep boundary with its checkpoint saved, and a
-//! null input resumes it there.
+//! run stops at its next superstep boundary with its checkpoint saved, and a null
+//! input resumes it there; a subgraph stops at its own.
 mod common;
 use common::*;
 use serde_json::{json, Value};
@@ -54,7 +54,48 @@ fn a_drain_asked_in_the_last_superstep_lets_the_run_finish() {
 }
 
 #[test]
-fn a_subgraph_runs_its_course_and_the_root_stops_at_its_own_boundary() {
+fn a_subgraph_stops_at_its_own_boundary_and_resumes_there() {
+    let (s1_runs, p_runs) = (std::rc::Rc::new(std::cell::Cell::new(0)), std::rc::Rc::new(std::cell::Cell::new(0)));
+    let sub = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("s1", counted(&s1_runs, json!({ "path": ["s1"] })))
+        .node("s2", asking("s2"))
+        .node("s3", mark("s3"))
+        .edge(START, "s1")
+        .edge("s1", "s2")
+        .edge("s2", "s3")
+        .compile()
+        .unwrap();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("p", counted(&p_runs, json!({ "path": ["p"] })))
+        .subgraph("sub", sub)
+        .node("after", mark("after"))
+        .edge(START, "p")
+        .edge(START, "sub")
+        .edge("p", "after")
+        .edge("sub", "after")
+        .compile_with(with_saver())
+        .unwrap();
+    let mut cfg = RunConfig::thread("t");
+    cfg.drain = Some(pregel::Drain::default());
+    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() });
+    // As LangGraph.js: the subgraph stopped before s3; its sibling's write is kept, and
+    // the subgraph's task is pending, with no failure recorded.
+    let state = futures::executor::block_on(g.get_state(&cfg, true)).unwrap();
+    assert_eq!((state.values["path"].clone(), state.next.clone()), (json!(["p"]), vec!["sub".to_string()]));
+    let task = state.tasks.iter().find(|t| t.name == "sub").unwrap();
+    assert_eq!(task.error, None);
+    let child = task.state.as_ref().expect("the subgraph's saved state");
+    assert_eq!((child.values["path"].clone(), child.next.clone()), (json!(["s1", "s2"]), vec!["s3".to_string()]));
+    cfg.drain = None;
+    assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap()["path"], json!(["p", "s1", "s2", "s3", "after"]));
+    assert_eq!((s1_runs.get(), p_runs.get()), (1, 1), "the subgraph continues where it stopped, and p is not run again");
+}
+
+/// A parent whose `ask` pauses (after `delay` yields) beside a subgraph that drains after its first node.
+fn asking_beside_a_draining_subgraph(delay: u32) -> CompiledGraph {
+    use futures::FutureExt;
     let sub = StateGraph::new()
         .channel("path", Channel::append())
         .node("s1", asking("s1"))
@@ -63,18 +104,43 @@ fn a_subgraph_runs_its_course_and_the_root_stops_at_its_own_boundary() {
         .edge("s1", "s2")
         .compile()
         .unwrap();
-    let g = StateGraph::new()
+    let ask = graph::node::async_node(move |_s, rt: pregel::Runtime| {
+        async move {
+            yield_times(delay).await;
+            let answer = rt.interrupt(json!("go?"))?;
+            Ok::<_, NodeError>(json!({ "path": [answer] }))
+        }
+        .boxed_local()
+    });
+    StateGraph::new()
         .channel("path", Channel::append())
+        .node("ask", ask)
         .subgraph("sub", sub)
-        .node("after", mark("after"))
+        .edge(START, "ask")
         .edge(START, "sub")
-        .edge("sub", "after")
         .compile_with(with_saver())
-        .unwrap();
-    let mut cfg = RunConfig::thread("t");
-    cfg.drain = Some(pregel::Drain::default());
-    assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() });
-    let state = g.get_state_blocking(&cfg).unwrap();
-    assert_eq!(state.values["path"], json!(["s1", "s2"]));
-    assert_eq!(state.next, vec!["after"]);
+        .unwrap()
+}
+
+#[test]
+fn a_pause_before_a_subgraphs_drain_ends_the_run_drained_and_one_after_it_pauses_the_run() {
+    // As LangGraph.js's runner: a drain arriving after a pause counts as a failure of the
+    // superstep (GraphDrained); a pause arriving after a drain wins. Either way both tasks
+    // stay pending, and resuming finishes the run.
+    for (delay, drained) in [(0, true), (20, false)] {
+        let g = asking_beside_a_draining_subgraph(delay);
+        let mut cfg = RunConfig::thread("t");
+        cfg.drain = Some(pregel::Drain::default());
+        let out = g.invoke_blocking(json!({}), cfg.clone());
+        if drained {
+            assert_eq!(out.unwrap_err(), Error::Drained { reason: "sigterm".into() });
+        } else {
+            assert_eq!(out.unwrap()["__interrupt__"][0]["value"], json!("go?"));
+        }
+        let state = g.get_state_blocking(&cfg).unwrap();
+        assert_eq!(state.next, vec!["ask", "sub"], "delay {delay}");
+        assert!(state.tasks.iter().all(|t| t.error.is_none()), "delay {delay}");
+        cfg.drain = None;
+        assert_eq!(g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap()["path"], json!(["yes", "s1", "s2"]), "delay {delay}");
+    }
 }

@@ -75,8 +75,10 @@ test("maxConcurrency: a failure stops the superstep, and the tasks still waiting
   assert.equal(state.next.length, 4);
   // b was stopped, and c and d were stopped before they could start: all run again.
   assert.deepEqual(state.tasks.map((t) => t.error?.name ?? null), ["RangeError", "AbortError", "AbortError", "AbortError"]);
-  // As LangGraph.js: the message the node threw, not the engine's wrapping of it.
-  assert.equal(state.tasks[0].error.message, "a failed");
+  // As LangGraph.js: the message the node threw, not the engine's wrapping of it, kept
+  // as the plain record LangGraph.js gives back (so JSON shows the message too).
+  assert.deepEqual(state.tasks[0].error, { message: "a failed", name: "RangeError" });
+  assert.equal(JSON.stringify(state.tasks[0].error), '{"message":"a failed","name":"RangeError"}');
   failing = false;
   started.length = 0;
   // The stopped b's promise cannot be stopped: let it end before counting again.

@@ -581,7 +581,7 @@ export interface StateSnapshot<S = Record<string, unknown>> {
   values: S;
   next: string[];
   /** `result`: what the task wrote when it ran from this checkpoint (its output keys), as LangGraph.js. */
-  tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: Error; state?: StateSnapshot; result?: unknown }[];
+  tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: { message: string; name: string }; state?: StateSnapshot; result?: unknown }[];
   /** `parents`: a subgraph's names the checkpoint of each enclosing graph it ran under, by namespace ("" for the root). */
   metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parents: Record<string, string>; thread_id?: string };
   /** A subgraph's also maps each enclosing graph's namespace, and its own, to a checkpoint (`checkpoint_map`). */

@@ -29,12 +29,14 @@ impl Stepper {
         let root = self.run.namespace.is_empty();
         let unfinished = first(&|s| *s != TaskStatus::Done && !(root && matches!(s, TaskStatus::Parent(_)))).is_some();
         let cancelled = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(Error::Cancelled));
+        let drained = |r: &TaskResult| matches!(&r.status, TaskStatus::Failed(e) if e.is_drain());
         if unfinished {
-            // A task the cancel stopped leaves nothing behind: it runs again on resume.
+            // A task the cancel stopped, or whose subgraph drained, leaves nothing behind:
+            // it runs again on resume.
             self.pending = tasks
                 .iter()
                 .zip(results.iter())
-                .filter(|(_, r)| !cancelled(r))
+                .filter(|(_, r)| !cancelled(r) && !drained(r))
                 .map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone()))
                 .collect();
         }
@@ -42,11 +44,16 @@ impl Stepper {
             return (Outcome::Error(Error::Cancelled), vec![], false);
         }
         // Failures in the order they happened; stopped siblings are not failures of their own.
+        let mut paused_before = false;
         let failures: Vec<Error> = finish_order
             .iter()
             .filter_map(|&i| match &results[i].status {
                 TaskStatus::Failed(Error::Aborted { .. }) => None,
-                TaskStatus::Failed(e) => Some(e.clone()),
+                TaskStatus::Failed(e) if fails(&results[i].status, paused_before) => Some(e.clone()),
+                TaskStatus::Interrupted(_) => {
+                    paused_before = true;
+                    None
+                }
                 _ => None,
             })
             .collect();
@@ -67,6 +74,11 @@ impl Stepper {
             })
             .collect();
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
+        // A drain that came before every pause: the pauses win, as in LangGraph.js.
+        if let Some(&i) = finish_order.iter().find(|&&i| drained(&results[i])).filter(|_| raised.is_empty()) {
+            let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
+            return (Outcome::Error(e.clone()), vec![], false);
+        }
         if unfinished {
             // Each paused task streamed its stop when it paused (emit_task_result). The
             // root graph then applies the finished tasks' writes to a copy of its state
@@ -168,6 +180,13 @@ impl Stepper {
     fn push_stop(&self, interrupts: &[Interrupt]) {
         stream_stop(&self.run.sink, &self.run.namespace, interrupts);
     }
+}
+
+/// Whether a task's end fails its superstep. A subgraph's drain passing up does not
+/// (it is LangGraph's bubble-up), unless a pause finished before it: LangGraph.js's
+/// runner then takes it for a node's failure, which ends the run as GraphDrained.
+pub(super) fn fails(status: &TaskStatus, paused_before: bool) -> bool {
+    matches!(status, TaskStatus::Failed(e) if !e.is_drain() || paused_before)
 }
 
 /// Whether a task's writes show in the state a paused run streams and returns:

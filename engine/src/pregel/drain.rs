@@ -1,14 +1,15 @@
 //! Draining a run (LangGraph's `RunControl`): asked by the embedder or by a node,
 //! the run stops at its next superstep boundary, before that superstep's tasks
-//! run, with the last checkpoint saved; a null input resumes it there.
+//! run, with the last checkpoint saved; a null input resumes it there (and a
+//! subgraph it stopped, where that stopped).
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
 /// A drain request: its reason once asked for. Clones share it; the run reads
-/// it once per superstep. Nested runs inherit it (for their nodes to see), and
-/// only the root run stops.
+/// it once per superstep. Nested runs inherit it: a subgraph stops at its own
+/// boundary, and its parent's task passes the drain up, unfinished.
 #[derive(Clone, Default)]
 pub struct Drain {
     reason: Rc<RefCell<Option<String>>>,

@@ -245,7 +245,12 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
         close_slots_on(ctx, matches!(result.status, TaskStatus::Failed(_)));
         return Err(Box::new(result));
     }
-    close_slots_on(ctx, matches!(outcome, Err(NodeError::Failed { .. } | NodeError::Graph(_))));
+    let failed = match &outcome {
+        Err(NodeError::Failed { .. }) => true,
+        Err(NodeError::Graph(e)) => !e.is_drain(),
+        _ => false,
+    };
+    close_slots_on(ctx, failed);
     drop(slot);
     match outcome {
         Ok(out) => Ok(out),
@@ -272,7 +277,7 @@ fn failure_of(node: &str, e: &NodeError) -> Option<Error> {
         NodeError::Failed { message, class, .. } => {
             Some(Error::Node { node: node.to_string(), message: message.clone(), class: class.clone() })
         }
-        NodeError::Graph(e) if !matches!(**e, Error::Cancelled | Error::Aborted { .. }) => Some((**e).clone()),
+        NodeError::Graph(e) if !matches!(**e, Error::Cancelled | Error::Aborted { .. } | Error::Drained { .. }) => Some((**e).clone()),
         _ => None,
     }
 }

@@ -306,9 +306,9 @@ impl Stepper {
         if self.breakpoint(&tasks, &self.interrupt_before.clone()) {
             return Tick { tasks, results: vec![], changed: vec![], applied: false, outcome: Outcome::Interrupted(vec![]) };
         }
-        // As LangGraph.js: after the breakpoints, before the tasks run; a subgraph runs
-        // its course, and the root stops at its own boundary.
-        if let Some(reason) = self.run.drain.as_ref().filter(|_| self.run.namespace.is_empty()).and_then(super::Drain::requested) {
+        // As LangGraph.js: after the breakpoints, before the tasks run. A subgraph stops at
+        // its own boundary too, and its drain passes up through its parent's task.
+        if let Some(reason) = self.run.drain.as_ref().and_then(super::Drain::requested) {
             return empty(Outcome::Error(Error::Drained { reason }));
         }
         let (mut results, finish_order) = self.execute_all(&tasks, step).await;
@@ -438,12 +438,13 @@ impl Stepper {
         }
         // A failure stops the tasks still running, unless its task refused an answer.
         let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
-        let stops = |i: usize, r: &TaskResult| matches!(r.status, TaskStatus::Failed(_)) && !refused(i);
+        let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
+        let stops = |i: usize, r: &TaskResult, paused_before: bool| super::barrier::fails(&r.status, paused_before) && !refused(i);
         if let Some(running) = running {
-            let stop = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r)));
+            let stop = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)));
             let run = &self.run;
             let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
-                let failure = stops(i, &result);
+                let failure = stops(i, &result, order.iter().any(|&j| paused(&slots[slot(j)])));
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
                 slots[slot(i)] = Some(result);
                 order.push(i);

@@ -65,6 +65,7 @@ fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
             Ok(c) => NodeError::ParentCommand(Box::new(c)),
             Err(e) => e,
         }),
+        "d" => Some(NodeError::Graph(Box::new(superstep::Error::Drained { reason: get(v, "reason").as_string().unwrap_or_default() }))),
         "e" => Some(NodeError::Failed {
             message: get(v, "message").as_string().unwrap_or_default(),
             kind: get(v, "kind").as_string(),

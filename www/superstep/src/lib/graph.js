@@ -354,10 +354,9 @@ function describe(v) {
   return typeof v;
 }
 
+/** A task's stored error as LangGraph.js gives it back: a plain `{ message, name }`, not an Error. */
 function namedError(name, message) {
-  const e = new Error(message);
-  if (name) e.name = name;
-  return e;
+  return { message, name: name || "Error" };
 }
 
 /** A snapshot's metadata as LangGraph.js shows it: the stored `source`, `step` and `parents`, and the thread. */

@@ -2,7 +2,7 @@
 // and nested graph calls), node and router wrappers that never throw, and the
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
-import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
+import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
 import { asMessage, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
@@ -486,6 +486,8 @@ function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map(({ id, value, response_schema }) => ({ id, value: toPlain(value, "interrupt"), response_schema })) };
   // A subgraph's command, coming out of its invoke, applies here; one a node made
   // and threw itself (a Command instance) is as if the node had returned it.
+  // A subgraph's drain passes up, as LangGraph.js's bubble-up: no failure of the node's.
+  if (isGraphDrained(e)) return { t: "d", reason: String(e.reason ?? "shutdown") };
   if (e && e.__parentCommand) return isCommand(e.command) ? { t: "c", ...plainCommand(e.command) } : { t: "p", command: e.command };
   nodeErrors.set(node, e);
   const retry = retryOn ? (retries(retryOn, e) ? "retry" : "no-retry") : e?.name;
