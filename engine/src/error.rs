@@ -86,6 +86,8 @@ impl Error {
     pub fn task_message(&self) -> String {
         match self {
             Error::Node { message, .. } => message.clone(),
+            // The message of the AbortSignal's error LangGraph.js records for a stopped task.
+            Error::Aborted { .. } => "This operation was aborted".into(),
             other => other.to_string(),
         }
     }

@@ -1,7 +1,9 @@
 //! Every error type, caught with its type and the names it carries.
 mod common;
 use common::*;
-use serde_json::json;
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
 use superstep::*;
 
 fn noop() -> graph::node::NodeFn {
@@ -424,4 +426,38 @@ fn a_failure_stops_a_slower_sibling_which_runs_again_on_resume() {
     assert_eq!(state.values, json!({}));
     broken.set(false);
     assert_eq!(g.invoke_blocking(serde_json::Value::Null, cfg).unwrap(), json!({"x": "slow done", "y": "fixed"}));
+}
+
+#[test]
+fn a_failure_at_once_stops_a_subgraph_sibling_before_it_starts() {
+    // As LangGraph.js, where a subgraph's run starts some steps after its task: a node
+    // that throws at once stops it before it runs or saves anything. The failed task and
+    // the stopped one show no subgraph state, and both run again on resume.
+    let (child_runs, failing) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(true)));
+    let sub = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("s1", counted(&child_runs, json!({ "path": ["s1"] })))
+        .edge(START, "s1")
+        .compile()
+        .unwrap();
+    let f = failing.clone();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .subgraph("child", sub)
+        .node("p", node(move |_| if f.get() { Err(NodeError::from("boom")) } else { Ok(json!({ "path": ["p"] })) }))
+        .edge(START, "child")
+        .edge(START, "p")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    let parts = stream_parts(&g, json!({}), cfg.clone().modes(&[pregel::StreamMode::Values, pregel::StreamMode::Debug]).subgraphs(true));
+    assert!(matches!(parts.last(), Some(Err(Error::Node { .. }))));
+    assert!(parts.iter().flatten().all(|p| p.namespace.is_empty()), "the subgraph streamed nothing");
+    assert_eq!(child_runs.get(), 0, "the subgraph never started");
+    let state = futures::executor::block_on(g.get_state(&cfg, true)).unwrap();
+    let child = state.tasks.iter().find(|t| t.name == "child").unwrap();
+    assert_eq!((child.error_class.as_deref(), child.state.is_none()), (Some("AbortError"), true));
+    failing.set(false);
+    assert_eq!(g.invoke_blocking(Value::Null, cfg).unwrap()["path"], json!(["s1", "p"]));
+    assert_eq!(child_runs.get(), 1);
 }

@@ -232,7 +232,8 @@ impl CompiledGraph {
                 if !settled {
                     next.push(task.name.to_string());
                 }
-                let state = match (subgraphs, &spec.nodes[task.node].spec.subgraph) {
+                // As LangGraph.js: a failed task shows no subgraph state.
+                let state = match (subgraphs && error.is_none(), &spec.nodes[task.node].spec.subgraph) {
                     (true, Some(sub)) => {
                         let ns = child_ns(&to.ns, &task.name, &task.id, sub);
                         let child_to = Persistence { ns: ns.clone(), ..to.clone() };

@@ -367,6 +367,7 @@ impl Stepper {
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
         let mut returned = vec![];
+        let mut subgraphs = vec![];
         // Every task's start is streamed before any runs, as LangGraph streams them
         // (a pass of its own only when someone listens: it costs the big fan-outs).
         // Tasks that finished before a pause start again too, but report no result.
@@ -411,10 +412,15 @@ impl Stepper {
                 };
                 (i, result)
             });
+            if spec.nodes[task.node].spec.subgraph.is_some() {
+                slots.push(None);
+                subgraphs.push((i, fut));
+                continue;
+            }
             match fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 // The last task returning with none deferred before it is in its place already
                 // (so a one-task superstep defers nothing).
-                Poll::Ready((_, result)) if threw(&result) || (k + 1 == n && returned.is_empty()) => {
+                Poll::Ready((_, result)) if threw(&result) || (k + 1 == n && returned.is_empty() && subgraphs.is_empty()) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
                     slots.push(Some(result));
                     finish_order.push(i);
@@ -429,6 +435,27 @@ impl Stepper {
                 }
             }
         }
+        // A failure stops the tasks still running, unless its task refused an answer.
+        let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
+        let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
+        let stops = |i: usize, r: &TaskResult, paused_before: bool| super::barrier::fails(&r.status, paused_before) && !refused(i);
+        // As LangGraph.js, where a subgraph's run starts some steps after its task does:
+        // after the nodes that threw at once, before those that returned; and not at all
+        // once one of them failed (its task is stopped, as LangGraph.js aborts it).
+        let failed = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)));
+        for (i, mut fut) in subgraphs.into_iter().filter(|_| !failed) {
+            if let Poll::Ready((_, result)) = fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
+                if threw(&result) {
+                    emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+                    finish_order.push(i);
+                } else {
+                    returned.push(i);
+                }
+                slots[slot(i)] = Some(result);
+                continue;
+            }
+            running.get_or_insert_with(FuturesUnordered::new).push(fut);
+        }
         // As LangGraph.js: of the nodes that finished at once, those that returned finish
         // after those that threw (an interrupt, an error), as their writes take more steps.
         for i in returned {
@@ -436,10 +463,6 @@ impl Stepper {
             emit_task_result(&sink, &ns, spec, &tasks[i], result, step, &self.run);
             finish_order.push(i);
         }
-        // A failure stops the tasks still running, unless its task refused an answer.
-        let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
-        let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
-        let stops = |i: usize, r: &TaskResult, paused_before: bool| super::barrier::fails(&r.status, paused_before) && !refused(i);
         if let Some(running) = running {
             let stop = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)));
             let run = &self.run;
@@ -455,11 +478,17 @@ impl Stepper {
             // Tasks a failure or the cancel stopped: unfinished, they run again on resume.
             for i in 0..n {
                 if slots[slot(i)].is_none() {
-                    let stopped = if cancelled { Error::Cancelled } else { Error::Aborted { node: tasks[i].name.to_string() } };
-                    let result =
-                        TaskResult { writes: Default::default(), status: TaskStatus::Failed(stopped), cached: false, handled: None };
-                    record(&mut slots, &mut finish_order, i, result);
+                    record(&mut slots, &mut finish_order, i, stopped(&tasks[i], cancelled));
                 }
+            }
+        }
+        // Subgraphs a failure stopped before they started.
+        for i in 0..n {
+            if slots[slot(i)].is_none() {
+                let result = stopped(&tasks[i], false);
+                emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+                slots[slot(i)] = Some(result);
+                finish_order.push(i);
             }
         }
         self.run.refused.borrow_mut().clear();
@@ -547,6 +576,12 @@ impl Stepper {
 }
 
 /// Whether a task ended by throwing: it paused in `interrupt()` or failed.
+/// The result of a task a failure (or the cancel) stopped: it runs again on resume.
+fn stopped(task: &Task, cancelled: bool) -> TaskResult {
+    let error = if cancelled { Error::Cancelled } else { Error::Aborted { node: task.name.to_string() } };
+    TaskResult { writes: Default::default(), status: TaskStatus::Failed(error), cached: false, handled: None }
+}
+
 fn threw(r: &TaskResult) -> bool {
     matches!(r.status, TaskStatus::Interrupted(_) | TaskStatus::Failed(_))
 }
