@@ -31,6 +31,7 @@
 // order the depth of its promise chains makes (a node returning nothing first, one with a router
 // later than its place), which this engine does not copy; it copies only that nodes which throw
 // finish before nodes which return.
+// DRAIN=1 has some nodes (and subgraphs' first nodes) ask the run to drain; a drained run continues with null.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -125,6 +126,12 @@ function genSpec(seed) {
   // per invocation (a generator of its own).
   const rn = rng(seed * 3371 + 7);
   for (const nd of nodes) if (nd.sub?.twoSteps && process.env.NEST && rn() < 0.6) nd.sub.nest = { own: rn() < 0.5 };
+  // DRAIN=1: some nodes, and some subgraphs' first nodes, ask the run to drain (a generator of its own).
+  const rdr = rng(seed * 9001 + 13);
+  for (const nd of nodes) {
+    nd.drain = !!process.env.DRAIN && rdr() < 0.25;
+    if (nd.sub) nd.sub.drain = !!process.env.DRAIN && rdr() < 0.4;
+  }
   const rc = rng(seed * 104729 + 3);
   const sent = new Set(conds.filter((c) => c.kind === "send").map((c) => c.target));
   for (const nd of nodes) nd.cache = !!process.env.CACHE && rc() < 0.3 && !sent.has(nd.name) && !nd.interrupt;
@@ -190,7 +197,10 @@ function build(lib, spec, saver) {
     if (nd.sub && !nd.command) {
       const c1 = nd.sub.parentGoto
         ? () => new Command({ graph: Command.PARENT, goto: nd.sub.parentGoto, update: { log: [`${nd.name}.c1^`] } })
-        : () => ({ log: [`${nd.name}.c1`] });
+        : (s, config) => {
+            if (nd.sub.drain && s.log.length % 4 === 1) config.control.requestDrain(`${nd.name}.c1`);
+            return { log: [`${nd.name}.c1`] };
+          };
       let c = new StateGraph(S).addNode("c1", c1);
       const c2 = (s) => ({ log: [`${nd.name}.c2${nd.sub.interrupt ? ":" + interrupt("sub?") : ""}`] });
       const sendTarget = spec.conds.some((c) => c.kind === "send" && c.target === nd.name);
@@ -206,7 +216,8 @@ function build(lib, spec, saver) {
       g = g.addNode(nd.name, c.addEdge(START, "c1").compile(own ? { checkpointer: true } : {}), nd.defer ? { defer: true } : {});
       continue;
     }
-    const body = (s, tag = "") => {
+    const body = (s, tag = "", config) => {
+      if (nd.drain && s.log.length % 4 === 1) config.control.requestDrain(nd.name);
       if (nd.empty || s.log.length > 60) return {};
       if (nd.fail && s.n % 3 === 2 && (!retry || (attempts[nd.name] = (attempts[nd.name] ?? 0) + 1) % 2 === 1)) {
         throw new RangeError(`${nd.name} failed`);
@@ -229,8 +240,8 @@ function build(lib, spec, saver) {
       return upd;
     };
     // A failing node fails after its siblings finish (LangGraph.js marks synchronous siblings of a failure aborted).
-    const slow = nd.fail ? async (s, tag) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag); } : body;
-    const fn = nd.task ? async (s) => slow(s, `:${await tk(nd.name)}`) : (s) => slow(s);
+    const slow = nd.fail ? async (s, tag, config) => { await new Promise((r) => setTimeout(r, 3)); return body(s, tag, config); } : body;
+    const fn = nd.task ? async (s, config) => slow(s, `:${await tk(nd.name)}`, config) : (s, config) => slow(s, "", config);
     const options = { ...(nd.command ? { ends: nd.command.goto } : {}), ...(nd.cache ? { cachePolicy: { ttl: 60 } } : {}), ...(nd.defer ? { defer: true } : {}) };
     if (retry && nd.fail) options.retryPolicy = { maxAttempts: 2, initialInterval: 1, jitter: false };
     if (process.env.HANDLER && nd.fail) {
@@ -307,7 +318,7 @@ async function runOn(lib, spec, Saver) {
   let input = { log: [] };
   let updatedAt, cmdSent = false, newSent = false;
   const cmdAt = []; // [step, goto] of each Command that continued a checkpoint with a goto
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < (process.env.DRAIN ? 9 : 5); i++) {
     const chunks = [];
     try {
       for await (const c of await g.stream(input, { ...cfg, streamMode: ["updates", "values"], subgraphs: true })) chunks.push([c[0].map((x) => String(x).split(":")[0]), c[1], norm(intr(c[2]))]);
@@ -326,6 +337,11 @@ async function runOn(lib, spec, Saver) {
     try { out.runs.push({ deep: snap(await g.getState(cfg, { subgraphs: true })) }); } catch (e) { out.runs.push({ deepError: errName(lib, e) }); }
     out.runs.push({ values: norm(st.values), next: [...st.next].sort(), step: st.metadata?.step, ints: st.tasks.flatMap((t) => t.interrupts.map((x) => x.value)).sort(), errs: st.tasks.filter((t) => t.error).map((t) => `${t.name}:${errName(lib, t.error)}`).sort() });
     const asked = st.tasks.some((t) => t.interrupts.length);
+    // DRAIN=1: a drained run continues with a null input.
+    if (out.runs[out.runs.length - 3]?.error === "GraphDrained" && !asked) {
+      input = null;
+      continue;
+    }
     // CMD_INPUT=1: once the run ends, a Command as input (an update, and a goto to a node) goes on.
     if (process.env.CMD_INPUT && !asked && !st.next.length && !cmdSent) {
       cmdSent = true;

@@ -157,6 +157,30 @@ test("a model's token chunks stream as the model's own chunk class, as in LangGr
   assert.equal(ids.size, 1, "one id for the run's chunks");
 });
 
+test("a model given a copy of the node's config, or its own tags and metadata, inherits the run's, as through LangGraph.js's callback manager", async () => {
+  const model = new TwoChunks({});
+  const configs = {
+    copy: (config) => ({ ...config }),
+    ownTags: (config) => ({ ...config, tags: ["mine"] }),
+    ownMetadata: (config) => ({ ...config, metadata: { mine: 1 } }),
+  };
+  for (const [how, configFor] of Object.entries(configs)) {
+    const g = new StateGraph(MessagesAnnotation)
+      .addNode("talk", async (s, config) => ({ messages: [await model.invoke(s.messages, configFor(config))] }))
+      .addEdge(START, "talk")
+      .compile();
+    const metas = [];
+    for await (const [, meta] of await g.stream({ messages: [] }, { streamMode: "messages", tags: ["run"], metadata: { rm: 2 } })) metas.push(meta);
+    assert.equal(metas.length, 2, how);
+    const { tags, langgraph_node, rm, mine } = metas[0];
+    assert.deepEqual({ tags, langgraph_node, rm, mine }, { tags: how === "ownTags" ? ["run", "mine"] : ["run"], langgraph_node: "talk", rm: 2, mine: how === "ownMetadata" ? 1 : undefined }, how);
+  }
+  // A message a node returns carries the run's tags after its step's.
+  const g = new StateGraph(MessagesAnnotation).addNode("bot", () => ({ messages: [new AIMessage({ content: "hi", id: "b1" })] })).addEdge(START, "bot").compile();
+  const [[, meta]] = await collect(g.stream({ messages: [] }, { streamMode: "messages", tags: ["run"] }));
+  assert.deepEqual(meta.tags, ["graph:step:1", "run"]);
+});
+
 test("LangChain's checks know the plain messages in state: a router asking AIMessage.isInstance routes as in LangGraph.js", async () => {
   const LC = await import("@langchain/core/messages");
   const seen = [];

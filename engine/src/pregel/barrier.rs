@@ -74,7 +74,8 @@ impl Stepper {
             })
             .collect();
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
-        // A drain that came before every pause: the pauses win, as in LangGraph.js.
+        // A subgraph's drain ends the superstep drained unless a task paused after it (one
+        // that paused before it made it a failure above), as in LangGraph.js.
         if let Some(&i) = finish_order.iter().find(|&&i| drained(&results[i])).filter(|_| raised.is_empty()) {
             let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
             return (Outcome::Error(e.clone()), vec![], false);

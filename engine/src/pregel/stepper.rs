@@ -575,13 +575,13 @@ impl Stepper {
     }
 }
 
-/// Whether a task ended by throwing: it paused in `interrupt()` or failed.
 /// The result of a task a failure (or the cancel) stopped: it runs again on resume.
 fn stopped(task: &Task, cancelled: bool) -> TaskResult {
     let error = if cancelled { Error::Cancelled } else { Error::Aborted { node: task.name.to_string() } };
     TaskResult { writes: Default::default(), status: TaskStatus::Failed(error), cached: false, handled: None }
 }
 
+/// Whether a task ended by throwing: it paused in `interrupt()` or failed.
 fn threw(r: &TaskResult) -> bool {
     matches!(r.status, TaskStatus::Interrupted(_) | TaskStatus::Failed(_))
 }

@@ -684,7 +684,7 @@ function streamTokens(config, rt) {
     if (!rt.router) called(v2, taskId, write);
     Object.defineProperty(config, "tags", { value: [...v2.tags], enumerable: true });
   } else {
-    handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol);
+    handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags: config.tags, metadata });
   }
   Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }
@@ -697,8 +697,10 @@ function streamedMetadata(meta) {
 
 /** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
 function messageMetadata(rt) {
-  const meta = new NodeConfig(rt).metadata;
-  return { tags: [`graph:step:${meta.langgraph_step}`], name: meta.langgraph_node, ls_integration: "langgraph", ...streamedMetadata(meta) };
+  const config = new NodeConfig(rt);
+  const meta = config.metadata;
+  const tags = [`graph:step:${meta.langgraph_step}`, ...config.tags];
+  return { tags, name: meta.langgraph_node, ls_integration: "langgraph", ...streamedMetadata(meta) };
 }
 
 export function wrapRouter(name, fn) {

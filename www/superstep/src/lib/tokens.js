@@ -42,8 +42,11 @@ const nostream = (tags) => !!tags && (tags.includes("nostream") || tags.includes
  * A handler for one task: `emit([payload, metadata])` streams a pair, and `seen` (a
  * Set) gets each streamed message's id, so the node's returned message is not sent
  * again. `protocol`: payloads are v3 protocol events, with the run id in the metadata.
+ * `inherited`: the task's tags and metadata, which a model called with a config of its
+ * own inherits, as LangChain's callback manager passes them on in LangGraph.js.
  */
-export function tokenHandler(emit, seen, protocol) {
+export function tokenHandler(emit, seen, protocol, inherited = {}) {
+  const { tags: runTags = [], metadata: runMetadata } = inherited;
   const metadatas = new Map();
   const streamed = new Set();
   const stableIds = new Map();
@@ -80,7 +83,9 @@ export function tokenHandler(emit, seen, protocol) {
     // Delivered as the model streams, not in LangChain's background queue: a late
     // token would reach a task that has already finished.
     awaitHandlers: true,
-    handleChatModelStart(_llm, _messages, runId, _parent, _extra, tags, metadata, name) {
+    handleChatModelStart(_llm, _messages, runId, _parent, _extra, ownTags, ownMetadata, name) {
+      const tags = [...runTags, ...(ownTags ?? []).filter((t) => !runTags.includes(t))];
+      const metadata = runMetadata ? { ...runMetadata, ...ownMetadata } : ownMetadata;
       if (metadata && !nostream(tags)) metadatas.set(runId, { tags, name, ...metadata });
     },
     handleLLMEnd(output, runId) {
