@@ -195,3 +195,15 @@ test("task(): outside a node, or with bad arguments, a clear error", async () =>
   assert.throws(() => S.task("", () => 1), TypeError);
   assert.throws(() => S.task("t"), TypeError);
 });
+
+test("invoke with subgraphs: true returns the stream's last values chunk, namespace and all, as LangGraph.js does", async () => {
+  const S0 = S.Annotation.Root({ x: S.Annotation() });
+  const sub = new S.StateGraph(S0).addNode("s", (s) => ({ x: s.x + 1 })).addEdge(S.START, "s").compile();
+  const g = new S.StateGraph(S0).addNode("child", sub).addEdge(S.START, "child").compile();
+  assert.deepEqual(await g.invoke({ x: 1 }, { subgraphs: true }), [[], { x: 2 }]);
+  const asks = new S.StateGraph(S0).addNode("a", (s) => ({ x: s.x * S.interrupt("q") })).addEdge(S.START, "a").compile({ checkpointer: new S.MemorySaver() });
+  const [ns, { __interrupt__: [{ value }] }] = await asks.invoke({ x: 2 }, { subgraphs: true, configurable: { thread_id: "t" } });
+  assert.deepEqual([ns, value], [[], "q"]);
+  const updates = await g.invoke({ x: 1 }, { subgraphs: true, streamMode: "updates" });
+  assert.deepEqual(updates.map(([n, c]) => [n.map((p) => p.split(":")[0]), c]), [[["child"], { s: { x: 2 } }], [[], { child: { x: 2 } }]]);
+});

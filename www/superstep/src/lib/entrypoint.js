@@ -80,7 +80,7 @@ export class Entrypoint {
   }
 
   async invoke(input, config) {
-    return chunksIfStreamed(() => this.stream(input, config), config) ?? output(await this.#graph.invoke(this.#input(input), config));
+    return chunksIfStreamed((c) => this.stream(input, c), config) ?? output(await this.#graph.invoke(this.#input(input), config));
   }
 
   /**

@@ -508,7 +508,7 @@ export class CompiledStateGraph {
       }
       return p.catch(rethrowNested);
     }
-    const chunks = chunksIfStreamed(() => this.#stream(input, config), config);
+    const chunks = chunksIfStreamed((c) => this.#stream(input, c), config);
     if (chunks) return chunks;
     return withThreadLock(this.options.checkpointer, config, () => {
       let p;

@@ -51,7 +51,7 @@ export class CompiledMessageGraph {
   }
 
   async invoke(input, config) {
-    return chunksIfStreamed(() => this.stream(input, config), config) ?? listOf(await this.#graph.invoke(stateOf(input), config));
+    return chunksIfStreamed((c) => this.stream(input, c), config) ?? listOf(await this.#graph.invoke(stateOf(input), config));
   }
 
   async stream(input, config = {}) {

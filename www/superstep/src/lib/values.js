@@ -185,14 +185,17 @@ function lazyKey(k) {
 
 /**
  * As LangGraph.js: `invoke` with a stream mode other than "values" returns the
- * stream's chunks. `null` when `config` asks for values (invoke as usual).
+ * stream's chunks, and with `subgraphs: true` its last chunk. `null` when
+ * `config` asks for plain values (invoke as usual).
  */
 export function chunksIfStreamed(stream, config) {
   const mode = config?.streamMode;
-  if (mode === undefined || mode === "values") return null;
+  const values = mode === undefined || mode === "values";
+  if (values && !config?.subgraphs) return null;
   return (async () => {
     const chunks = [];
-    for await (const c of await stream()) chunks.push(c);
-    return chunks;
+    for await (const c of await stream(values ? { ...config, streamMode: "values" } : config)) chunks.push(c);
+    // As LangGraph.js: with `subgraphs: true`, invoke's values are the last chunk, namespace and all.
+    return values ? chunks.at(-1) : chunks;
   })();
 }
