@@ -93,8 +93,9 @@ fn a_subgraph_stops_at_its_own_boundary_and_resumes_there() {
     assert_eq!((s1_runs.get(), p_runs.get()), (1, 1), "the subgraph continues where it stopped, and p is not run again");
 }
 
-/// A parent whose `ask` pauses (after `delay` yields) beside a subgraph that drains after its first node.
-fn asking_beside_a_draining_subgraph(delay: u32) -> CompiledGraph {
+/// A parent whose `ask` pauses (after `delay` yields) beside a subgraph that drains after its
+/// first node, and beside a `slow` node that takes 60 yields, if asked for.
+fn asking_beside_a_draining_subgraph(delay: u32, slow: bool) -> CompiledGraph {
     use futures::FutureExt;
     let sub = StateGraph::new()
         .channel("path", Channel::append())
@@ -112,14 +113,19 @@ fn asking_beside_a_draining_subgraph(delay: u32) -> CompiledGraph {
         }
         .boxed_local()
     });
-    StateGraph::new()
-        .channel("path", Channel::append())
-        .node("ask", ask)
-        .subgraph("sub", sub)
-        .edge(START, "ask")
-        .edge(START, "sub")
-        .compile_with(with_saver())
-        .unwrap()
+    let mut g =
+        StateGraph::new().channel("path", Channel::append()).node("ask", ask).subgraph("sub", sub).edge(START, "ask").edge(START, "sub");
+    if slow {
+        let slow = graph::node::async_node(|_s, _rt| {
+            async {
+                yield_times(60).await;
+                Ok::<_, NodeError>(json!({ "path": ["slow"] }))
+            }
+            .boxed_local()
+        });
+        g = g.node("slow", slow).edge(START, "slow");
+    }
+    g.compile_with(with_saver()).unwrap()
 }
 
 #[test]
@@ -128,7 +134,7 @@ fn a_pause_before_a_subgraphs_drain_ends_the_run_drained_and_one_after_it_pauses
     // superstep (GraphDrained); a pause arriving after a drain wins. Either way both tasks
     // stay pending, and resuming finishes the run.
     for (delay, drained) in [(0, true), (20, false)] {
-        let g = asking_beside_a_draining_subgraph(delay);
+        let g = asking_beside_a_draining_subgraph(delay, false);
         let mut cfg = RunConfig::thread("t");
         cfg.drain = Some(pregel::Drain::default());
         let out = g.invoke_blocking(json!({}), cfg.clone());
@@ -142,5 +148,24 @@ fn a_pause_before_a_subgraphs_drain_ends_the_run_drained_and_one_after_it_pauses
         assert!(state.tasks.iter().all(|t| t.error.is_none()), "delay {delay}");
         cfg.drain = None;
         assert_eq!(g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap()["path"], json!(["yes", "s1", "s2"]), "delay {delay}");
+    }
+}
+
+#[test]
+fn a_drain_after_a_pause_stops_the_tasks_still_running_as_a_failure_does() {
+    // As LangGraph.js's runner, which takes such a drain for a node's failure: `slow`,
+    // still running, is stopped and runs again on resume. The pause comes at once, or
+    // after a yield (while the subgraph runs).
+    for delay in [0, 1] {
+        let g = asking_beside_a_draining_subgraph(delay, true);
+        let mut cfg = RunConfig::thread("t");
+        cfg.drain = Some(pregel::Drain::default());
+        assert_eq!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { reason: "sigterm".into() }, "delay {delay}");
+        let state = g.get_state_blocking(&cfg).unwrap();
+        let slow = state.tasks.iter().find(|t| t.name == "slow").unwrap();
+        assert_eq!(slow.error_class.as_deref(), Some("AbortError"), "delay {delay}");
+        cfg.drain = None;
+        let out = g.invoke_blocking(Command::resume(json!("yes")), cfg).unwrap();
+        assert_eq!(out["path"], json!(["yes", "slow", "s1", "s2"]), "delay {delay}");
     }
 }

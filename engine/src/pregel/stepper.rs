@@ -437,12 +437,15 @@ impl Stepper {
         }
         // A failure stops the tasks still running, unless its task refused an answer.
         let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
-        let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
         let stops = |i: usize, r: &TaskResult, paused_before: bool| super::barrier::fails(&r.status, paused_before) && !refused(i);
+        let stopping = |slots: &[Option<TaskResult>], order: &[usize]| {
+            order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)))
+        };
+        let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
         // As LangGraph.js, where a subgraph's run starts some steps after its task does:
         // after the nodes that threw at once, before those that returned; and not at all
         // once one of them failed (its task is stopped, as LangGraph.js aborts it).
-        let failed = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)));
+        let failed = stopping(&slots, &finish_order);
         for (i, mut fut) in subgraphs.into_iter().filter(|_| !failed) {
             if let Poll::Ready((_, result)) = fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 if threw(&result) {
@@ -463,29 +466,27 @@ impl Stepper {
             emit_task_result(&sink, &ns, spec, &tasks[i], result, step, &self.run);
             finish_order.push(i);
         }
+        let mut cancelled = false;
         if let Some(running) = running {
-            let stop = finish_order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)));
+            let stop = stopping(&slots, &finish_order);
+            // Whether a task has paused so far (a subgraph's drain after a pause fails the superstep).
+            let mut paused_before = finish_order.iter().any(|&i| paused(&slots[slot(i)]));
             let run = &self.run;
-            let record = |slots: &mut [Option<TaskResult>], order: &mut Vec<usize>, i: usize, result: TaskResult| {
-                let failure = stops(i, &result, order.iter().any(|&j| paused(&slots[slot(j)])));
+            let mut record = |i: usize, result: TaskResult| {
+                let failure = stops(i, &result, paused_before);
+                paused_before |= matches!(result.status, TaskStatus::Interrupted(_));
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
                 slots[slot(i)] = Some(result);
-                order.push(i);
+                finish_order.push(i);
                 failure
             };
-            let cancel = self.run.cancel.clone();
-            let cancelled = settle(running, cancel, stop, &mut |i, r| record(&mut slots, &mut finish_order, i, r)).await;
-            // Tasks a failure or the cancel stopped: unfinished, they run again on resume.
-            for i in 0..n {
-                if slots[slot(i)].is_none() {
-                    record(&mut slots, &mut finish_order, i, stopped(&tasks[i], cancelled));
-                }
-            }
+            cancelled = settle(running, self.run.cancel.clone(), stop, &mut record).await;
         }
-        // Subgraphs a failure stopped before they started.
+        // Tasks a failure or the cancel stopped (subgraphs among them that never started):
+        // unfinished, they run again on resume.
         for i in 0..n {
             if slots[slot(i)].is_none() {
-                let result = stopped(&tasks[i], false);
+                let result = stopped(&tasks[i], cancelled);
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
                 slots[slot(i)] = Some(result);
                 finish_order.push(i);
