@@ -74,7 +74,7 @@ pub(crate) struct RunCtx {
     pub refused: RefCell<Vec<String>>,
     /// Stops the run (and the subgraphs it calls) when it fires.
     pub cancel: Option<super::Cancel>,
-    /// Asks the root run to stop at its next superstep boundary; subgraphs share it.
+    /// Asks the run to stop at its next superstep boundary; subgraphs share it and stop at theirs.
     pub drain: Option<super::Drain>,
     /// The embedder's own data for the run (`RunConfig::host`).
     pub host: Option<Rc<dyn std::any::Any>>,

@@ -484,10 +484,10 @@ export function plainCommand(c) {
 
 function failure(e, node, retryOn) {
   if (isGraphInterrupt(e)) return { t: "i", interrupts: e.interrupts.map(({ id, value, response_schema }) => ({ id, value: toPlain(value, "interrupt"), response_schema })) };
-  // A subgraph's command, coming out of its invoke, applies here; one a node made
-  // and threw itself (a Command instance) is as if the node had returned it.
   // A subgraph's drain passes up, as LangGraph.js's bubble-up: no failure of the node's.
   if (isGraphDrained(e)) return { t: "d", reason: String(e.reason ?? "shutdown") };
+  // A subgraph's command, coming out of its invoke, applies here; one a node made
+  // and threw itself (a Command instance) is as if the node had returned it.
   if (e && e.__parentCommand) return isCommand(e.command) ? { t: "c", ...plainCommand(e.command) } : { t: "p", command: e.command };
   nodeErrors.set(node, e);
   const retry = retryOn ? (retries(retryOn, e) ? "retry" : "no-retry") : e?.name;
