@@ -183,7 +183,9 @@ const drainable = new StateGraph(State)
   .addNode("n", (_s, config) => {
     if (config.executionInfo.nodeAttempt > 1 || config.recursionLimit < 10) config.control.requestDrain("busy");
     const ns: string = config.configurable.checkpoint_ns;
-    return { topic: `${ns}:${config.executionInfo.taskId}` };
+    // Always a signal (no `?.`), for fetch and the like.
+    const stopped: boolean = config.signal.aborted;
+    return { topic: `${ns}:${config.executionInfo.taskId}:${stopped}` };
   })
   .addEdge(START, "n")
   .compile({ checkpointer: new MemorySaver() });

@@ -84,8 +84,11 @@ export interface NodeConfig {
     /** When the first attempt began, in ms since the epoch. */
     nodeFirstAttemptTime: number;
   };
-  /** The run's `AbortSignal`, if invoke or stream was given one; under a `timeout`, the attempt's (a timeout aborts it too). */
-  signal?: AbortSignal;
+  /**
+   * Aborts when the run's own signal does, or when the run stops waiting for this node
+   * (a sibling failed, the run was cancelled); under a `timeout`, a timeout aborts it too.
+   */
+  signal: AbortSignal;
   /** `interrupt()` that keeps working after an `await`. */
   interrupt<I = unknown, R = any>(value: I, options?: InterruptOptions): R;
   /** Emits a `custom` stream event (dropped once the attempt has timed out). */

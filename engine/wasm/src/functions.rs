@@ -33,17 +33,56 @@ fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtim
     let result = f.call2(&JsValue::NULL, &JsValue::from_f64(id), &input);
     match result {
         Err(e) => Call::Ready(Err(js_err(e))),
-        Ok(v) if v.is_instance_of::<Promise>() => Call::Later(
-            async move {
-                match JsFuture::from(Promise::from(v)).await {
-                    Ok(v) => parse(v),
-                    Err(e) => Err(js_err(e)),
+        Ok(v) if v.is_instance_of::<Promise>() => {
+            let waiting = Waiting(Some(id));
+            Call::Later(
+                async move {
+                    let settled = JsFuture::from(Promise::from(v)).await;
+                    waiting.settled();
+                    match settled {
+                        Ok(v) => parse(v),
+                        Err(e) => Err(js_err(e)),
+                    }
                 }
-            }
-            .boxed_local(),
-        ),
+                .boxed_local(),
+            )
+        }
         Ok(v) => Call::Ready(parse(v)),
     }
+}
+
+/// A pending JS call the engine still waits for. Dropped while waiting, the
+/// engine has stopped the task (a sibling failed, the run was cancelled or
+/// drained it), so the call's `config.signal` aborts: its `fetch` stops too.
+struct Waiting(Option<f64>);
+
+impl Waiting {
+    fn settled(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        if let Some(id) = self.0 {
+            ON_STOP.with(|f| {
+                if let Some(f) = &*f.borrow() {
+                    // It only queues the abort (never calls back in here); nothing to report.
+                    let _ = f.call1(&JsValue::NULL, &JsValue::from_f64(id));
+                }
+            });
+        }
+    }
+}
+
+thread_local! {
+    static ON_STOP: std::cell::RefCell<Option<Function>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Sets the function told the id of each task the engine stops waiting for (the package's `taskStopped`), at init.
+#[wasm_bindgen(js_name = setStopHook)]
+pub fn set_stop_hook(f: Function) {
+    ON_STOP.with(|s| *s.borrow_mut() = Some(f));
 }
 
 pub fn node(f: Function) -> NodeFn {

@@ -4,12 +4,14 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { EngineNotLoadedError } from "./types.js";
 import { markMessage } from "./messages.js";
+import { taskStopped } from "./stop-signal.js";
 
 let loaded = false;
 
 /** What follows the wasm's instantiation, however it was loaded; returns `exports`. */
 export function markLoaded(exports) {
   wasm.setMessageMarker(markMessage);
+  wasm.setStopHook(taskStopped);
   loaded = true;
   return exports;
 }

@@ -8,6 +8,7 @@ import { asMessage, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
+import { forgetStop, stopSignal } from "./stop-signal.js";
 import { retrying } from "./retry.js";
 import { parseResume, responseJsonSchema } from "./response-schema.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
@@ -38,6 +39,7 @@ class Task {
   }
   close() {
     this.closed = true;
+    forgetStop(this);
     const later = this.cacheLater ?? [];
     this.cacheLater = undefined;
     try {
@@ -386,11 +388,11 @@ export class NodeConfig {
     });
   }
   /**
-   * The run's `AbortSignal`, as passed to invoke or stream (for `fetch` and the
-   * like); under a `timeout`, the attempt's, which a timeout aborts too.
+   * An `AbortSignal` for `fetch` and the like (see stop-signal.js); under a
+   * `timeout`, the attempt's, which a timeout aborts too.
    */
   get signal() {
-    return this.#rt.attempt?.signal ?? this.#rt.signal();
+    return this.#rt.attempt?.signal ?? stopSignal(this.#rt);
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
@@ -508,7 +510,7 @@ function retries(retryOn, e) {
  * closes the task. Under a `timeout` policy the call is one timed attempt.
  */
 function run(rt, fn, done, node, retryOn, timeout) {
-  const attempt = timeout ? (rt.attempt = new Attempt(timeout, rt.signal())) : null;
+  const attempt = timeout ? (rt.attempt = new Attempt(timeout, stopSignal(rt))) : null;
   const state = lazyState(rt);
   const prev = current;
   const config = new NodeConfig(rt, state);
