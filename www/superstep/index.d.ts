@@ -41,6 +41,12 @@ export interface RunnableConfig {
   control?: RunControl;
   /** LangGraph's durability: "exit" stores only the checkpoint the run ends on (faster; a run that never ends leaves the thread as it was). Default "sync": every superstep. */
   durability?: "sync" | "async" | "exit";
+  /**
+   * The state keys this run's values, updates and output show (default: every key
+   * streamed, the output schema's returned); a superstep that writes none of them
+   * streams no values chunk. A single key as a string shows its value alone.
+   */
+  outputKeys?: string | string[];
 }
 
 export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";

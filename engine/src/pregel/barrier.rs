@@ -93,9 +93,12 @@ impl Stepper {
                 if let Err(e) = super::apply::apply_saved_writes(spec, &mut shown, tasks, &self.pending, shown_at_pause, &mut ids) {
                     return (Outcome::Error(e), vec![], false);
                 }
-                if shown_writes().any(|(c, _)| spec.output_keys.contains(c)) {
+                if shown_writes().any(|(c, _)| self.run.output_channels(spec).contains(c)) {
                     self.run.values_shown.set(true);
-                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || shown.all_values(spec));
+                    let keys = self.run.output_keys.as_deref();
+                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
+                        keys.map_or_else(|| shown.all_values(spec), |k| shown.values_of(spec, k))
+                    });
                 }
                 self.paused_view = Some(shown);
             }
@@ -147,12 +150,13 @@ impl Stepper {
         if self.run.persistence.is_some() {
             self.checkpoint_id = self.run.env.next_id().into();
         }
-        if !changed.is_empty() {
+        // A run with output keys of its own streams only the steps that wrote one.
+        if changed.iter().any(|c| self.run.streams(c.channel)) {
             // invoke's values are the output keys': a step that wrote none shows it nothing.
-            if changed.iter().any(|c| spec.output_keys.contains(&c.channel)) {
+            if changed.iter().any(|c| self.run.output_channels(spec).contains(&c.channel)) {
                 self.run.values_shown.set(true);
             }
-            self.run.sink.push_values(&self.run.namespace, spec, &self.rs);
+            self.run.sink.push_values(&self.run.namespace, spec, &self.rs, self.run.output_keys.as_deref());
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
             return (Outcome::Interrupted(vec![]), changed, true);

@@ -40,31 +40,32 @@ impl TaskResult {
         TaskResult { writes: TaskWrites::default(), status: TaskStatus::Failed(e), cached: false, handled: None }
     }
 
-    fn state_writes<'a>(&'a self, spec: &GraphSpec) -> impl Iterator<Item = &'a (usize, Value)> {
+    /// The writes to state channels; with `keys`, to those only.
+    fn state_writes<'a>(&'a self, spec: &GraphSpec, keys: Option<&'a [usize]>) -> impl Iterator<Item = &'a (usize, Value)> {
         let state_count = spec.state_count;
-        self.writes.writes.iter().filter(move |(ch, _)| *ch < state_count)
-    }
-
-    /// Whether the task wrote one state channel more than once (a list of Commands, say).
-    fn repeats(&self, spec: &GraphSpec) -> bool {
-        let channels: Vec<usize> = self.state_writes(spec).map(|(ch, _)| *ch).collect();
-        channels.iter().enumerate().any(|(i, ch)| channels[..i].contains(ch))
+        self.writes.writes.iter().filter(move |(ch, _)| *ch < state_count && keys.is_none_or(|k| k.contains(ch)))
     }
 
     /// `{key: value}` of the state writes, as a task's result shows them (see `result_object`).
     pub fn update(&self, spec: &GraphSpec) -> Value {
-        let named: Vec<(&str, &Value)> = self.state_writes(spec).map(|(ch, v)| (&*spec.channels[*ch].name, v)).collect();
+        self.update_of(spec, None)
+    }
+
+    fn update_of(&self, spec: &GraphSpec, keys: Option<&[usize]>) -> Value {
+        let named: Vec<(&str, &Value)> = self.state_writes(spec, keys).map(|(ch, v)| (&*spec.channels[*ch].name, v)).collect();
         result_object(&named)
     }
 
-    /// The writes as `updates` mode shows them: `update`, or, when a key was
-    /// written more than once, a list of one-key objects in write order (LangGraph.js).
-    pub fn update_chunk(&self, spec: &GraphSpec) -> Value {
-        if !self.repeats(spec) {
-            return self.update(spec);
+    /// The writes as `updates` mode shows them (to the run's output keys, if it
+    /// has its own): `update`, or, when a key was written more than once, a list
+    /// of one-key objects in write order (LangGraph.js).
+    pub fn update_chunk(&self, spec: &GraphSpec, keys: Option<&[usize]>) -> Value {
+        let channels: Vec<usize> = self.state_writes(spec, keys).map(|(ch, _)| *ch).collect();
+        if !channels.iter().enumerate().any(|(i, ch)| channels[..i].contains(ch)) {
+            return self.update_of(spec, keys);
         }
         let one = |(ch, v): &(usize, Value)| Value::Object(Map::from_iter([(spec.channels[*ch].name.to_string(), v.clone())]));
-        Value::Array(self.state_writes(spec).map(one).collect())
+        Value::Array(self.state_writes(spec, keys).map(one).collect())
     }
 }
 

@@ -111,6 +111,12 @@ pub struct RunConfig {
     /// The embedder's own data for the run (the JS config's tags and metadata),
     /// handed back to nodes as is; subgraphs inherit it. The engine never reads it.
     pub host: Option<std::rc::Rc<dyn std::any::Any>>,
+    /// LangGraph's `outputKeys`: the state keys this run's `values` and
+    /// `updates` chunks and its output show, instead of every key (streamed)
+    /// and the output schema's (the output). A superstep that writes none of
+    /// them streams no `values` chunk. The root graph's only; unknown keys are
+    /// an error.
+    pub output_keys: Option<Vec<String>>,
 }
 
 impl Default for RunConfig {
@@ -130,6 +136,7 @@ impl Default for RunConfig {
             save_on_exit: false,
             drain: None,
             host: None,
+            output_keys: None,
         }
     }
 }

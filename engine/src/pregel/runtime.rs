@@ -96,9 +96,21 @@ pub(crate) struct RunCtx {
     /// The run has shown its state (a `values` chunk, streamed or not): as in
     /// LangGraph, `invoke` returns the last one, and nothing if there was none.
     pub values_shown: std::cell::Cell<bool>,
+    /// The run's own output keys (`RunConfig::output_keys`), as channels.
+    pub output_keys: Option<Vec<usize>>,
 }
 
 impl RunCtx {
+    /// Whether a write to `channel` streams a `values` chunk: any does, unless the run has output keys.
+    pub fn streams(&self, channel: usize) -> bool {
+        self.output_keys.as_ref().is_none_or(|keys| keys.contains(&channel))
+    }
+
+    /// The channels the run's output shows: its own output keys, or the graph's.
+    pub fn output_channels<'a>(&'a self, spec: &'a crate::graph::compile::GraphSpec) -> &'a [usize] {
+        self.output_keys.as_deref().unwrap_or(&spec.output_keys)
+    }
+
     /// The run was resumed with one value for all (LangGraph's null resume), not
     /// with answers by interrupt id (or none).
     pub fn has_null_resume(&self) -> bool {

@@ -174,16 +174,17 @@ impl Stepper {
     /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {
         let spec = self.graph.spec();
+        let output = self.run.output_channels(spec);
         if let Some(view) = &self.paused_view {
-            return view.values_of(spec, &spec.output_keys);
+            return view.values_of(spec, output);
         }
         if !self.pending.iter().any(|(_, _, r)| shown_at_pause(r)) {
-            return self.rs.values_of(spec, &spec.output_keys);
+            return self.rs.values_of(spec, output);
         }
         let ns = self.run.task_ns();
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
         super::apply::with_writes_of(spec, &self.rs, &tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
-            .values_of(spec, &spec.output_keys)
+            .values_of(spec, output)
     }
 
     /// Every state channel's value.
@@ -353,7 +354,7 @@ impl Stepper {
             }
             for task in tasks.iter().filter(|t| t.node != 0) {
                 if let Some(r) = finished_result(&saved, &task.id) {
-                    sink.push(&ns, StreamMode::Updates, || update_chunk(spec, task, r, true));
+                    sink.push(&ns, StreamMode::Updates, || update_chunk(spec, task, r, true, &self.run));
                 }
             }
         }
@@ -554,6 +555,7 @@ impl Stepper {
             store: config.store.clone(),
             save_on_exit: config.save_on_exit,
             values_shown: Default::default(),
+            output_keys: config.output_keys.as_ref().map(|keys| keys.iter().filter_map(|k| graph.spec().channel(k)).collect()),
         });
         Stepper {
             graph: graph.clone(),

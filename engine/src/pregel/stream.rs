@@ -146,17 +146,18 @@ impl Sink {
     }
 
     /// The state as a `values` chunk: shared or copied, as the run asked.
-    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState) {
+    /// A `values` chunk: every state key, or only `keys` (a run's own output keys).
+    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState, keys: Option<&[usize]>) {
         if let Some((parent, _)) = &self.inner.parent {
-            parent.push_values(namespace, spec, rs);
+            parent.push_values(namespace, spec, rs, keys);
         }
         if !self.wants_here(StreamMode::Values, self.relative(namespace)) {
             return;
         }
         if !self.inner.shared_values {
-            return self.enqueue(namespace, StreamMode::Values, rs.all_values(spec), None);
+            return self.enqueue(namespace, StreamMode::Values, keys.map_or_else(|| rs.all_values(spec), |k| rs.values_of(spec, k)), None);
         }
-        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.all_view(spec)));
+        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(keys.map_or_else(|| rs.all_view(spec), |k| rs.view(spec, k))));
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`

@@ -43,10 +43,10 @@ pub(super) fn emit_task_start(sink: &Sink, ns: &[String], spec: &GraphSpec, task
 
 /// A task's "updates" chunk: `{node: update}`, marked when the result was not
 /// computed now (a cache hit, or a result saved before a pause).
-pub(super) fn update_chunk(spec: &GraphSpec, task: &Task, r: &TaskResult, cached: bool) -> Value {
+pub(super) fn update_chunk(spec: &GraphSpec, task: &Task, r: &TaskResult, cached: bool, run: &RunCtx) -> Value {
     let task = r.handled.as_ref().map_or(task, |h| &*h.task);
     let mut m = Map::new();
-    m.insert(task.name.to_string(), r.update_chunk(spec));
+    m.insert(task.name.to_string(), r.update_chunk(spec, run.output_keys.as_deref()));
     if cached {
         m.insert("__metadata__".into(), json!({ "cached": true }));
     }
@@ -61,7 +61,7 @@ pub(super) fn emit_task_result(sink: &Sink, ns: &[String], spec: &GraphSpec, tas
     // A failed task whose error handler ran: the result is the handler's.
     let task = r.handled.as_ref().map_or(task, |h| &*h.task);
     match &r.status {
-        TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached)),
+        TaskStatus::Done => sink.push(ns, StreamMode::Updates, || update_chunk(spec, task, r, r.cached, run)),
         // A pause streams when it happens, before the task's result, as in LangGraph.
         TaskStatus::Interrupted(raised) => stream_stop(sink, ns, raised),
         _ => {}

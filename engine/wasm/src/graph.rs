@@ -141,6 +141,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
         subgraphs: c.subgraphs,
         max_concurrency: c.max_concurrency,
         save_on_exit,
+        output_keys: c.output_keys,
         ..RunConfig::default()
     };
     if let Some(l) = c.recursion_limit {

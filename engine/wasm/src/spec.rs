@@ -82,6 +82,8 @@ pub struct ConfigData {
     pub subgraphs: bool,
     /// LangGraph's `durability`: "sync" or "async" (every superstep stored), "exit".
     pub durability: Option<String>,
+    /// LangGraph's `outputKeys`, as a list (the JS glue unwraps a single key's values).
+    pub output_keys: Option<Vec<String>>,
 }
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {
@@ -169,5 +171,6 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
         stream_mode: f.opt("streamMode")?.unwrap_or_default(),
         subgraphs: f.opt("subgraphs")?.unwrap_or(false),
         durability: f.opt("durability")?,
+        output_keys: f.opt("outputKeys")?,
     })
 }

@@ -3,6 +3,7 @@
 import { RunControl, isCommand, typedError } from "./types.js";
 import { plainCommand } from "./runtime.js";
 import { plainUpdate, toPlain } from "./values.js";
+import { outputKeysArg } from "./output-keys.js";
 
 export function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });
@@ -44,6 +45,7 @@ export function configArg(config, store) {
     streamMode: modes,
     subgraphs: !!config.subgraphs,
     durability: config.durability,
+    outputKeys: outputKeysArg(config.outputKeys),
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
