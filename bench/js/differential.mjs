@@ -8,7 +8,7 @@
 // EVENTS=1 also compares `streamEvents` v3 (EVENTS=2 across the resumes too), V2=1 `streamEvents`
 // v2 (V2=2 across the resumes too); DEBUG=1 the
 // "debug", "tasks" and "checkpoints" streams of the run and its resumes; CACHE=1 gives some
-// nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; FORK_ANY=1 forks as any node;
+// nodes a cache policy; INVOKE_BP=1 passes the breakpoints at invoke; OUTKEYS=1 passes outputKeys; FORK_ANY=1 forks as any node;
 // SCHEMA=1 compiles with input and output schemas; PARENT=1 has some subgraphs leave with Command.PARENT;
 // MSG=1 adds a messages channel; RETRY=1 gives failing nodes a retry policy that makes them succeed;
 // SUBCP=1 gives subgraphs their own per-thread state; DEFER=1 makes some nodes deferred; NEST=1
@@ -314,6 +314,8 @@ async function runOn(lib, spec, Saver) {
   // MAXC=1: runs with a maxConcurrency of 2 (LangGraph.js 1.7.3 loses writes with a limit of 1).
   // EXIT=1: every run stores only the checkpoint it ends on (durability "exit").
   const extra = { ...(process.env.MAXC ? { maxConcurrency: 2 } : {}), ...(process.env.EXIT ? { durability: "exit" } : {}) };
+  // OUTKEYS=1: every run streams only some keys (outputKeys), one of them given alone as a string.
+  if (process.env.OUTKEYS) extra.outputKeys = [["n"], ["log", "v"], "v", ["v", "n"]][spec.limit % 4];
   const cfg = { configurable: { thread_id: "f" }, recursionLimit: spec.limit, ...bp, ...extra };
   let input = { log: [] };
   let updatedAt, cmdSent = false, newSent = false;

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use superstep::*;
 
 fn keyed(keys: &[&str], modes: &[StreamMode]) -> RunConfig {
-    RunConfig { output_keys: Some(keys.iter().map(|k| k.to_string()).collect()), ..RunConfig::default().modes(modes) }
+    RunConfig { output_keys: Some(OutputKeys::Keys(keys.iter().map(|k| k.to_string()).collect())), ..RunConfig::default().modes(modes) }
 }
 
 /// one → {a: 1, b: [2]}; two writes b twice and c (as a list of commands does); three → {c: 5}.
@@ -49,6 +49,24 @@ fn values_show_the_keys_only_after_steps_that_wrote_one_and_updates_show_those_k
 }
 
 #[test]
+fn one_key_alone_shows_its_value_bare() {
+    let alone =
+        |key: &str, modes: &[StreamMode]| RunConfig { output_keys: Some(OutputKeys::Key(key.into())), ..RunConfig::default().modes(modes) };
+    let seen = parts(&three_steps(), json!({}), alone("b", &[StreamMode::Values, StreamMode::Updates]));
+    let expected = [
+        ("updates", json!({"one": [2]})),
+        ("values", json!([2])),
+        // Written twice: a list of the writes.
+        ("updates", json!({"two": [[3], [4]]})),
+        ("values", json!([2, 3, 4])),
+        // A node that did not write it is left out.
+        ("updates", json!({})),
+    ];
+    assert_eq!(seen, expected.map(|(m, v)| (m.to_string(), v)));
+    assert_eq!(three_steps().invoke_blocking(json!({}), alone("c", &[])).unwrap(), json!(5));
+}
+
+#[test]
 fn the_output_is_the_keys_of_the_last_step_that_wrote_one() {
     let g = three_steps();
     assert_eq!(g.invoke_blocking(json!({}), keyed(&["a", "c"], &[])).unwrap(), json!({"a": 1, "c": 5}));
@@ -63,7 +81,7 @@ fn an_unknown_key_is_an_error_before_the_run_starts() {
     let g =
         last(&["a"]).node("one", node(|_| Ok::<_, NodeError>(json!({"a": 1})))).edge(START, "one").compile_with(storing_in(&s)).unwrap();
     for key in ["nope", "__start__", "one"] {
-        let config = RunConfig { output_keys: Some(vec![key.into()]), ..thread("t") };
+        let config = RunConfig { output_keys: Some(OutputKeys::Keys(vec![key.into()])), ..thread("t") };
         let e = g.invoke_blocking(json!({}), config).unwrap_err();
         assert!(matches!(&e, Error::InvalidInput { message } if message == &format!("Key {key} not found in channels")), "{e}");
     }

@@ -101,7 +101,8 @@ fn my_name_is_lance_schemas() {
         ]
     );
     // `output_keys` limits them, here to the output schema: only the step that wrote it streams.
-    let only_output = RunConfig { output_keys: Some(vec!["graph_output".into()]), ..RunConfig::default().modes(&[StreamMode::Values]) };
+    let only_output =
+        RunConfig { output_keys: Some(OutputKeys::Keys(vec!["graph_output".into()])), ..RunConfig::default().modes(&[StreamMode::Values]) };
     let parts = g.stream_blocking(json!({"user_input": "My"}), only_output).unwrap();
     assert_eq!(parts.into_iter().map(|p| p.data).collect::<Vec<Value>>(), vec![json!({"graph_output": "My name is Lance"})]);
 }

@@ -33,5 +33,5 @@ test("an unknown key fails the call before it runs; a key that is not a string i
   const g = graph();
   await assert.rejects(g.invoke({ a: 0 }, { ...thread("u"), outputKeys: ["a", "nope"] }), { name: "Error", message: /Key nope not found in channels/ });
   assert.deepEqual((await g.getState(thread("u"))).values, {});
-  await assert.rejects(g.invoke({}, { outputKeys: [1] }), { name: "TypeError", message: /outputKeys must be a state key or a list of them/ });
+  await assert.rejects(g.invoke({}, { outputKeys: [1] }), { name: "TypeError", message: /bad config: outputKeys: expected a state key or a list of them/ });
 });

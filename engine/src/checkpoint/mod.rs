@@ -379,7 +379,7 @@ pub(crate) async fn start_run(
         return Err(Error::Cancelled);
     }
     let spec = graph.spec();
-    if let Some(key) = config.output_keys.iter().flatten().find(|k| spec.channel(k).is_none_or(|c| c >= spec.state_count)) {
+    if let Some(key) = config.output_keys.as_ref().and_then(|keys| keys.unknown(spec)) {
         // LangGraph.js's words.
         return Err(Error::InvalidInput { message: format!("Key {key} not found in channels") });
     }
@@ -496,7 +496,7 @@ pub(crate) async fn start_run(
             stepper.rs.breakpoint_seen = Some(stepper.rs.versions.clone());
             // As LangGraph.js: a resumed run streams the state it resumes from first.
             stepper.run.values_shown.set(true);
-            stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs, stepper.run.output_keys.as_deref());
+            stepper.run.sink.push_values(&stepper.run.namespace, graph.spec(), &stepper.rs, stepper.run.output_keys.as_ref());
             if !replay {
                 let md = &t.checkpoint.metadata;
                 persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref(), &t.pending_writes);

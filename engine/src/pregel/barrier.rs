@@ -95,9 +95,9 @@ impl Stepper {
                 }
                 if shown_writes().any(|(c, _)| self.run.output_channels(spec).contains(c)) {
                     self.run.values_shown.set(true);
-                    let keys = self.run.output_keys.as_deref();
+                    let keys = self.run.output_keys.as_ref();
                     self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                        keys.map_or_else(|| shown.all_values(spec), |k| shown.values_of(spec, k))
+                        keys.map_or_else(|| shown.all_values(spec), |k| k.values(spec, &shown))
                     });
                 }
                 self.paused_view = Some(shown);
@@ -156,7 +156,7 @@ impl Stepper {
             if changed.iter().any(|c| self.run.output_channels(spec).contains(&c.channel)) {
                 self.run.values_shown.set(true);
             }
-            self.run.sink.push_values(&self.run.namespace, spec, &self.rs, self.run.output_keys.as_deref());
+            self.run.sink.push_values(&self.run.namespace, spec, &self.rs, self.run.output_keys.as_ref());
         }
         if self.breakpoint(tasks, &self.interrupt_after.clone()) {
             return (Outcome::Interrupted(vec![]), changed, true);

@@ -8,6 +8,7 @@ mod drain;
 mod error_handler;
 mod execute;
 mod finish;
+mod output_keys;
 mod plan;
 mod replay;
 mod resume;
@@ -30,6 +31,7 @@ pub use error_handler::Handled;
 pub(crate) use execute::result_object;
 pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;
+pub use output_keys::OutputKeys;
 pub use plan::{listing_order, plan, pull_count, Task, TaskPath};
 pub(crate) use replay::ReplayBound;
 pub(crate) use resume::Answered;
@@ -111,12 +113,9 @@ pub struct RunConfig {
     /// The embedder's own data for the run (the JS config's tags and metadata),
     /// handed back to nodes as is; subgraphs inherit it. The engine never reads it.
     pub host: Option<std::rc::Rc<dyn std::any::Any>>,
-    /// LangGraph's `outputKeys`: the state keys this run's `values` and
-    /// `updates` chunks and its output show, instead of every key (streamed)
-    /// and the output schema's (the output). A superstep that writes none of
-    /// them streams no `values` chunk. The root graph's only; unknown keys are
-    /// an error.
-    pub output_keys: Option<Vec<String>>,
+    /// LangGraph's `outputKeys` (see `OutputKeys`). The root graph's only;
+    /// unknown keys are an error.
+    pub output_keys: Option<OutputKeys>,
 }
 
 impl Default for RunConfig {

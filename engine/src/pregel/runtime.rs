@@ -97,18 +97,26 @@ pub(crate) struct RunCtx {
     /// LangGraph, `invoke` returns the last one, and nothing if there was none.
     pub values_shown: std::cell::Cell<bool>,
     /// The run's own output keys (`RunConfig::output_keys`), as channels.
-    pub output_keys: Option<Vec<usize>>,
+    pub output_keys: Option<super::output_keys::Shown>,
 }
 
 impl RunCtx {
     /// Whether a write to `channel` streams a `values` chunk: any does, unless the run has output keys.
     pub fn streams(&self, channel: usize) -> bool {
-        self.output_keys.as_ref().is_none_or(|keys| keys.contains(&channel))
+        self.output_keys.as_ref().is_none_or(|keys| keys.channels.contains(&channel))
     }
 
     /// The channels the run's output shows: its own output keys, or the graph's.
     pub fn output_channels<'a>(&'a self, spec: &'a crate::graph::compile::GraphSpec) -> &'a [usize] {
-        self.output_keys.as_deref().unwrap_or(&spec.output_keys)
+        self.output_keys.as_ref().map_or(&spec.output_keys, |keys| &keys.channels)
+    }
+
+    /// The run's output in `rs`: its own output keys', or the graph's.
+    pub fn output_of(&self, spec: &crate::graph::compile::GraphSpec, rs: &super::RunState) -> Value {
+        match &self.output_keys {
+            Some(keys) => keys.values(spec, rs),
+            None => rs.values_of(spec, &spec.output_keys),
+        }
     }
 
     /// The run was resumed with one value for all (LangGraph's null resume), not

@@ -174,17 +174,16 @@ impl Stepper {
     /// includes what its finished tasks wrote, as in LangGraph.
     pub fn output(&self) -> Value {
         let spec = self.graph.spec();
-        let output = self.run.output_channels(spec);
         if let Some(view) = &self.paused_view {
-            return view.values_of(spec, output);
+            return self.run.output_of(spec, view);
         }
         if !self.pending.iter().any(|(_, _, r)| shown_at_pause(r)) {
-            return self.rs.values_of(spec, output);
+            return self.run.output_of(spec, &self.rs);
         }
         let ns = self.run.task_ns();
         let tasks = plan(spec, &self.rs, &self.checkpoint_id, &ns);
-        super::apply::with_writes_of(spec, &self.rs, &tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id())
-            .values_of(spec, output)
+        let shown = super::apply::with_writes_of(spec, &self.rs, &tasks, &self.pending, shown_at_pause, &mut || self.run.env.next_id());
+        self.run.output_of(spec, &shown)
     }
 
     /// Every state channel's value.
@@ -555,7 +554,7 @@ impl Stepper {
             store: config.store.clone(),
             save_on_exit: config.save_on_exit,
             values_shown: Default::default(),
-            output_keys: config.output_keys.as_ref().map(|keys| keys.iter().filter_map(|k| graph.spec().channel(k)).collect()),
+            output_keys: config.output_keys.as_ref().map(|keys| keys.resolve(graph.spec())),
         });
         Stepper {
             graph: graph.clone(),

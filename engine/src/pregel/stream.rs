@@ -145,19 +145,23 @@ impl Sink {
         self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared });
     }
 
-    /// The state as a `values` chunk: shared or copied, as the run asked.
-    /// A `values` chunk: every state key, or only `keys` (a run's own output keys).
-    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState, keys: Option<&[usize]>) {
+    /// The state as a `values` chunk, shared or copied as the run asked: every
+    /// state key, or a run's own output keys (one alone is copied).
+    pub(crate) fn push_values(&self, namespace: &[String], spec: &GraphSpec, rs: &RunState, keys: Option<&super::output_keys::Shown>) {
         if let Some((parent, _)) = &self.inner.parent {
             parent.push_values(namespace, spec, rs, keys);
         }
         if !self.wants_here(StreamMode::Values, self.relative(namespace)) {
             return;
         }
-        if !self.inner.shared_values {
-            return self.enqueue(namespace, StreamMode::Values, keys.map_or_else(|| rs.all_values(spec), |k| rs.values_of(spec, k)), None);
+        match keys {
+            Some(keys) if keys.alone || !self.inner.shared_values => {
+                self.enqueue(namespace, StreamMode::Values, keys.values(spec, rs), None)
+            }
+            Some(keys) => self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.view(spec, &keys.channels))),
+            None if !self.inner.shared_values => self.enqueue(namespace, StreamMode::Values, rs.all_values(spec), None),
+            None => self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.all_view(spec))),
         }
-        self.enqueue(namespace, StreamMode::Values, Value::Null, Some(keys.map_or_else(|| rs.all_view(spec), |k| rs.view(spec, k))));
     }
 
     /// A task or checkpoint event as LangGraph streams it: the payload in `mode`

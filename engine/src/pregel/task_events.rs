@@ -46,7 +46,13 @@ pub(super) fn emit_task_start(sink: &Sink, ns: &[String], spec: &GraphSpec, task
 pub(super) fn update_chunk(spec: &GraphSpec, task: &Task, r: &TaskResult, cached: bool, run: &RunCtx) -> Value {
     let task = r.handled.as_ref().map_or(task, |h| &*h.task);
     let mut m = Map::new();
-    m.insert(task.name.to_string(), r.update_chunk(spec, run.output_keys.as_deref()));
+    let update = match &run.output_keys {
+        Some(keys) => keys.update(spec, r),
+        None => Some(r.update_chunk(spec, None)),
+    };
+    if let Some(update) = update {
+        m.insert(task.name.to_string(), update);
+    }
     if cached {
         m.insert("__metadata__".into(), json!({ "cached": true }));
     }

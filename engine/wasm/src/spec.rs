@@ -82,8 +82,8 @@ pub struct ConfigData {
     pub subgraphs: bool,
     /// LangGraph's `durability`: "sync" or "async" (every superstep stored), "exit".
     pub durability: Option<String>,
-    /// LangGraph's `outputKeys`, as a list (the JS glue unwraps a single key's values).
-    pub output_keys: Option<Vec<String>>,
+    /// LangGraph's `outputKeys`: a list of keys, or one key alone.
+    pub output_keys: Option<superstep::OutputKeys>,
 }
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {

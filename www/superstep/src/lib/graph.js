@@ -13,7 +13,6 @@ import { streamEventsV3 } from "./events.js";
 import { streamEventsV2 } from "./events-v2.js";
 import { revived } from "./tokens.js";
 import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
-import { loneChunk, loneKey, loneOutput } from "./output-keys.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
@@ -334,9 +333,8 @@ export class StateGraph {
 export const INLINE_START = Symbol("superstep.inlineStart");
 
 /** A stream part as LangGraph.js yields it: `[namespace, mode, data]` cut to what was asked for. */
-function chunkOf(p, many, subgraphs, lone) {
+function chunkOf(p, many, subgraphs) {
   if (p.mode === "messages") p.data = revived(p.data);
-  if (lone !== undefined) p.data = loneChunk(p, lone);
   if (subgraphs) return many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
   return many ? [p.mode, p.data] : p.data;
 }
@@ -519,8 +517,6 @@ export class CompiledStateGraph {
       } catch (e) {
         return Promise.reject(typedError(e));
       }
-      const lone = loneKey(config);
-      if (lone !== undefined) p = p.then((out) => loneOutput(out, lone));
       return p.catch((e) => rethrow(e, config?.signal));
     });
   }
@@ -602,7 +598,6 @@ export class CompiledStateGraph {
       rethrow(e, config.signal);
     }
     const subgraphs = !!config.subgraphs;
-    const lone = loneKey(config);
     const saver = this.options.checkpointer;
     async function* chunks() {
       let release = () => {};
@@ -629,7 +624,7 @@ export class CompiledStateGraph {
             rethrow(e, config.signal);
           }
           if (p === null) return;
-          if (!none) yield chunkOf(p, many, subgraphs, lone);
+          if (!none) yield chunkOf(p, many, subgraphs);
         }
       } finally {
         release();

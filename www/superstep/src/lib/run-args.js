@@ -3,7 +3,6 @@
 import { RunControl, isCommand, typedError } from "./types.js";
 import { plainCommand } from "./runtime.js";
 import { plainUpdate, toPlain } from "./values.js";
-import { outputKeysArg } from "./output-keys.js";
 
 export function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });
@@ -45,7 +44,7 @@ export function configArg(config, store) {
     streamMode: modes,
     subgraphs: !!config.subgraphs,
     durability: config.durability,
-    outputKeys: outputKeysArg(config.outputKeys),
+    outputKeys: config.outputKeys,
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
