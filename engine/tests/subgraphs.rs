@@ -719,7 +719,7 @@ fn a_subgraph_invoked_with_a_configurable_of_its_own_shows_it_to_its_nodes_over_
                 let sub = sub.clone();
                 async move {
                     let own = json!({"tier": "gold", "bonus": 1, "checkpoint_ns": "not the child's"});
-                    let call = superstep::pregel::GraphCall { configurable: own.as_object().unwrap().clone(), recursion_limit: None };
+                    let call = superstep::pregel::GraphCall { configurable: own.as_object().unwrap().clone(), ..Default::default() };
                     let out = rt.invoke_graph_with(&sub, json!({}), call).await?;
                     Ok::<_, NodeError>(json!({"seen": out["seen"]}))
                 }

@@ -35,3 +35,20 @@ test("an unknown key fails the call before it runs; a key that is not a string i
   assert.deepEqual((await g.getState(thread("u"))).values, {});
   await assert.rejects(g.invoke({}, { outputKeys: [1] }), { name: "TypeError", message: /bad config: outputKeys: expected a state key or a list of them/ });
 });
+
+test("a graph invoked or streamed in a node takes its own outputKeys; an unknown one fails the node", async () => {
+  const sub = graph();
+  const seen = [];
+  const caller = (outputKeys) =>
+    new StateGraph(State)
+      .addNode("n", async (s, c) => {
+        seen.push(await sub.invoke({}, { ...c, outputKeys }));
+        for await (const chunk of await sub.stream({}, { ...c, outputKeys, streamMode: "values" })) seen.push(chunk);
+        return {};
+      })
+      .addEdge(START, "n")
+      .compile();
+  await caller("b").invoke({});
+  assert.deepEqual(seen, [2, 2]);
+  await assert.rejects(caller(["nope"]).invoke({}), { message: /Key nope not found in channels/ });
+});

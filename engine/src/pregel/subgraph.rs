@@ -24,6 +24,8 @@ pub struct GraphCall {
     pub configurable: Map<String, Value>,
     /// The child's recursion limit; by default the run's.
     pub recursion_limit: Option<usize>,
+    /// The child run's own output keys (LangGraph's `outputKeys` of the call).
+    pub output_keys: Option<super::OutputKeys>,
 }
 
 /// A node that runs `graph` on the parent's state; its output is the update.
@@ -143,6 +145,7 @@ impl Runtime {
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,
             recursion_limit: own.recursion_limit.unwrap_or(run.recursion_limit),
+            output_keys: own.output_keys,
             ..RunConfig::default()
         };
         let call = self.0.graph_calls.get();

@@ -10,35 +10,32 @@ use superstep::pregel::{ChildRun, GraphCall, StreamMode};
 use superstep::NodeError;
 use wasm_bindgen::prelude::*;
 
-/// The call's graph, input and config: `configurable` (an object, or undefined)
-/// laid over the run's, `recursion_limit` the call's (by default the run's).
-fn call_of(
-    graph_id: u32,
-    input: JsValue,
-    configurable: JsValue,
-    recursion_limit: Option<u32>,
-) -> Result<(superstep::CompiledGraph, serde_json::Value, GraphCall), JsValue> {
+/// The call's graph, input and config: `own`, the call's `{configurable, recursionLimit,
+/// outputKeys}` (each optional): its configurable laid over the run's, its recursion
+/// limit (by default the run's), its output keys.
+fn call_of(graph_id: u32, input: JsValue, own: JsValue) -> Result<(superstep::CompiledGraph, serde_json::Value, GraphCall), JsValue> {
     let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
     let input = from_js(input)?;
     // Read as a root run's config is: through JSON.
-    let configurable = match crate::convert::from_js_as_json(configurable, "TypeError", "bad config")? {
-        serde_json::Value::Object(m) => m,
-        _ => Default::default(),
+    let own = crate::convert::from_js_as_json(own, "TypeError", "bad config")?;
+    if own.is_null() {
+        return Ok((graph, input, GraphCall::default()));
+    }
+    let bad = |e: String| crate::errors::named("TypeError", &format!("bad config: {e}"));
+    let f = superstep::json::Fields::of(&own, "").map_err(bad)?;
+    let call = GraphCall {
+        configurable: f.opt("configurable").map_err(bad)?.unwrap_or_default(),
+        recursion_limit: f.opt("recursionLimit").map_err(bad)?,
+        output_keys: f.opt("outputKeys").map_err(bad)?,
     };
-    Ok((graph, input, GraphCall { configurable, recursion_limit: recursion_limit.map(|l| l as usize) }))
+    Ok((graph, input, call))
 }
 
 /// Runs a compiled graph as a subgraph of this task; resolves to its output.
 #[wasm_bindgen(js_name = taskInvokeGraph)]
-pub fn invoke_graph(
-    id: f64,
-    graph_id: u32,
-    input: JsValue,
-    configurable: JsValue,
-    recursion_limit: Option<u32>,
-) -> Result<js_sys::Promise, JsValue> {
+pub fn invoke_graph(id: f64, graph_id: u32, input: JsValue, own: JsValue) -> Result<js_sys::Promise, JsValue> {
     let rt = crate::handles::runtime(id)?;
-    let (graph, input, call) = call_of(graph_id, input, configurable, recursion_limit)?;
+    let (graph, input, call) = call_of(graph_id, input, own)?;
     Ok(promise(
         async move { rt.invoke_graph_with(&graph, input, call).await.map(|v| crate::convert::output_to_js(&v)).map_err(node_error) },
     ))
@@ -52,13 +49,12 @@ pub fn stream_graph(
     id: f64,
     graph_id: u32,
     input: JsValue,
-    configurable: JsValue,
-    recursion_limit: Option<u32>,
+    own: JsValue,
     modes: Vec<String>,
     subgraphs: bool,
 ) -> Result<js_sys::Promise, JsValue> {
     let rt = crate::handles::runtime(id)?;
-    let (graph, input, call) = call_of(graph_id, input, configurable, recursion_limit)?;
+    let (graph, input, call) = call_of(graph_id, input, own)?;
     let modes = modes
         .iter()
         .map(|m| StreamMode::parse(m).ok_or_else(|| crate::errors::named("TypeError", &format!("unknown stream mode {m}"))))

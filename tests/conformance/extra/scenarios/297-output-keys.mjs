@@ -4,6 +4,7 @@
 // the superstep that wrote it streams a values chunk, and updates show only that
 // key. A single key given as a string shows its value alone. invoke returns the
 // keys' values; a paused run's values, and its resume's first chunk, show them too.
+// A graph invoked in a node takes the option too.
 import { thread, interrupts, subgraphChunk } from "./_support.mjs";
 export const name = "outputKeys limit streamed values and updates";
 export const features = ["streaming", "schemas", "interrupts", "subgraphs"];
@@ -45,5 +46,17 @@ export async function run(lib) {
   const resumed = [];
   for await (const c of await h.stream(new Command({ resume: "b" }), { ...cfg, streamMode: "values" })) resumed.push(c);
   const final = await h.invoke(null, { ...thread("t"), outputKeys: "b" });
-  return { byDefault, outputOnly, lone, privateToo, invoked, pausedChunks, resumed, final };
+  // A graph invoked in a node with outputKeys of its own: its output and its values chunks.
+  const got = [];
+  const caller = new StateGraph(S)
+    .addNode("n", async (s, c) => {
+      got.push(await sub.invoke(s, { outputKeys: ["a"] }));
+      got.push(await sub.invoke({ a: 2 }, { ...c, outputKeys: "b" }));
+      return {};
+    })
+    .addEdge(START, "n")
+    .compile();
+  const nestedChunks = [];
+  for await (const c of await caller.stream({ a: 1 }, { streamMode: "values", subgraphs: true })) nestedChunks.push([c[0].length, c[1]]);
+  return { byDefault, outputOnly, lone, privateToo, invoked, pausedChunks, resumed, final, nested: { got, nestedChunks } };
 }

@@ -502,7 +502,7 @@ export class CompiledStateGraph {
     if (rt) {
       let p;
       try {
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), ...nestedCall(config, nodeConfig));
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig));
       } catch (e) {
         return Promise.reject(typedError(e));
       }
@@ -566,7 +566,7 @@ export class CompiledStateGraph {
     const subgraphs = !!config.subgraphs;
     let run;
     try {
-      run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), ...nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
+      run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
     } catch (e) {
       rethrowNested(e);
     }

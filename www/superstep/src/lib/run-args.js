@@ -21,11 +21,11 @@ export function inputArg(input) {
 }
 
 /** A nested call's own config for the engine: its configurable over the run's (what it adds reaches
- *  the child's nodes) and its recursion limit, else the run's; none for the node's own config. */
+ *  the child's nodes), its recursion limit (else the run's) and its output keys; none for the node's own config. */
 export function nestedCall(config, nodeConfig) {
-  if (nodeConfig) return [undefined, undefined];
-  const limit = typeof config?.recursionLimit === "number" ? recursionLimit(config.recursionLimit) : undefined;
-  return [config?.configurable, limit];
+  if (nodeConfig || !config) return undefined;
+  const limit = typeof config.recursionLimit === "number" ? recursionLimit(config.recursionLimit) : undefined;
+  return { configurable: config.configurable, recursionLimit: limit, outputKeys: config.outputKeys };
 }
 
 /** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */

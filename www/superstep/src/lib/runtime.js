@@ -130,11 +130,12 @@ class Task {
   cacheCall(name, key, value, ttl) {
     (this.cacheLater ??= []).push([name, key, value, ttl]);
   }
-  invokeGraph(graphId, input, configurable, recursionLimit) {
-    return wasm.taskInvokeGraph(this.id, graphId, input, configurable, recursionLimit);
+  /** `own`: the call's `{ configurable, recursionLimit, outputKeys }`, or undefined. */
+  invokeGraph(graphId, input, own) {
+    return wasm.taskInvokeGraph(this.id, graphId, input, own);
   }
-  streamGraph(graphId, input, configurable, recursionLimit, modes, subgraphs) {
-    return wasm.taskStreamGraph(this.id, graphId, input, configurable, recursionLimit, modes, subgraphs);
+  streamGraph(graphId, input, own, modes, subgraphs) {
+    return wasm.taskStreamGraph(this.id, graphId, input, own, modes, subgraphs);
   }
 }
 
