@@ -74,6 +74,37 @@ fn a_subgraph_inherits_the_limit() {
 }
 
 #[test]
+fn a_subgraph_node_takes_its_slot_in_task_order() {
+    // Its run starts after the first pass (as LangGraph.js's awaits order it), but
+    // its slot is its own from the start, as LangGraph.js's runner gives it: "c"
+    // waits for a slot although "b" has not yet started.
+    let gauge = Rc::new(Gauge::default());
+    let never = Rc::new(Cell::new(false));
+    let sub = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("b", worker(&gauge, "b", never.clone()))
+        .edge(START, "b")
+        .compile()
+        .unwrap();
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("a0", worker(&gauge, "a0", never.clone()))
+        .subgraph("b", sub)
+        .node("c", worker(&gauge, "c", never.clone()))
+        .node("d", worker(&gauge, "d", never))
+        .edge(START, "a0")
+        .edge(START, "b")
+        .edge(START, "c")
+        .edge(START, "d")
+        .compile()
+        .unwrap();
+    let out = g.invoke_blocking(json!({}), limited(Some(2))).unwrap();
+    assert_eq!(out["path"], json!(["a0", "b", "c", "d"]));
+    assert_eq!(*gauge.started.borrow(), ["a0", "b", "c", "d"]);
+    assert_eq!(gauge.peak.get(), 2);
+}
+
+#[test]
 fn a_failure_stops_the_waiting_tasks_and_they_run_on_resume() {
     let gauge = Rc::new(Gauge::default());
     let fails = Rc::new(Cell::new(true));

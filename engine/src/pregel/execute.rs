@@ -10,6 +10,7 @@ use crate::graph::compile::{ChannelKind, GraphSpec};
 use crate::graph::node::{BranchSpec, Call};
 use crate::state::State;
 use crate::types::{Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END};
+use futures::future::{FutureExt, LocalBoxFuture};
 use serde_json::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -95,9 +96,31 @@ pub(crate) struct StepCtx<'a> {
     /// The keys the step's cache lookups missed under, by task id: each task's
     /// result is stored under the key computed once for its lookup.
     pub missed: RefCell<Vec<(String, String)>>,
+    /// Under `max_concurrency`, the slots of subgraph tasks, asked for in task order
+    /// though their runs start after the first pass, as LangGraph.js's runner gives them.
+    pub queued_slots: RefCell<Vec<(String, LocalBoxFuture<'static, super::slots::Slot>)>>,
 }
 
 impl<'a> StepCtx<'a> {
+    /// Asks for `task`'s slot now, in its turn, for a run that starts later (see `queued_slots`).
+    pub(crate) fn queue_slot(&self, task: &Task) {
+        if let Some(slots) = &self.run.slots {
+            let mut slot = slots.take().boxed_local();
+            // The first poll takes a free slot or joins the queue.
+            let slot = match slot.as_mut().poll(&mut std::task::Context::from_waker(futures::task::noop_waker_ref())) {
+                std::task::Poll::Ready(taken) => futures::future::ready(taken).boxed_local(),
+                std::task::Poll::Pending => slot,
+            };
+            self.queued_slots.borrow_mut().push((task.id.clone(), slot));
+        }
+    }
+
+    fn queued_slot(&self, task_id: &str) -> Option<LocalBoxFuture<'static, super::slots::Slot>> {
+        let mut queued = self.queued_slots.borrow_mut();
+        let i = queued.iter().position(|(id, _)| id == task_id)?;
+        Some(queued.swap_remove(i).1)
+    }
+
     /// The context of superstep `step` of `graph`'s run `run`, from its state `rs`,
     /// checkpoint `checkpoint_id` (the run stops after superstep `stop`).
     pub(crate) fn new(
@@ -118,6 +141,7 @@ impl<'a> StepCtx<'a> {
             remaining_steps: stop - step,
             checkpoint_id: checkpoint_id.clone(),
             missed: Default::default(),
+            queued_slots: Default::default(),
         }
     }
 }
@@ -220,7 +244,10 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
     let node = &ctx.spec.nodes[task.node];
     let input = with_managed(ctx, task.input());
     let slot = match &ctx.run.slots {
-        Some(slots) => Some(slots.take().await),
+        Some(slots) => Some(match ctx.queued_slot(&task.id) {
+            Some(queued) => queued.await,
+            None => slots.take().await,
+        }),
         None => None,
     };
     let outcome = run_with_retry(rt, node, input).await;

@@ -42,10 +42,15 @@ impl Slots {
         self.queue.borrow_mut().closed = true;
     }
 
-    /// Waits for a free slot, behind every task that asked before.
-    pub async fn take(self: &Rc<Self>) -> Slot {
+    /// Waits for a free slot, behind every task that asked before (asking at its first poll).
+    pub fn take(self: &Rc<Self>) -> impl std::future::Future<Output = Slot> + 'static {
+        let slots = self.clone();
+        async move { slots.take_in_turn().await }
+    }
+
+    async fn take_in_turn(self: Rc<Self>) -> Slot {
         // The ticket while waiting in the queue; dropped with the future, it leaves the queue.
-        let mut waiting = LeaveOnDrop { slots: self, ticket: None };
+        let mut waiting = LeaveOnDrop { slots: &self, ticket: None };
         poll_fn(|cx| {
             let mut q = self.queue.borrow_mut();
             let first = match waiting.ticket {
@@ -78,7 +83,8 @@ impl Slots {
             Poll::Pending
         })
         .await;
-        Slot(self.clone())
+        drop(waiting);
+        Slot(self)
     }
 
     /// Wakes the oldest waiting task if a slot is free.

@@ -413,6 +413,7 @@ impl Stepper {
                 (i, result)
             });
             if spec.nodes[task.node].spec.subgraph.is_some() {
+                ctx.queue_slot(task);
                 slots.push(None);
                 subgraphs.push((i, fut));
                 continue;
