@@ -27,6 +27,9 @@ class Task {
     this.handled = false;
     this.router = false;
     this.closed = false;
+    /** Its `config.signal`'s controller, and what lets go of the run's signal (see stop-signal.js). */
+    this.stopper = null;
+    this.unlisten = null;
   }
   /** The task's input state (see `lazyState`): first the one the engine made with the call. */
   eager() {
