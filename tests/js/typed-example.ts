@@ -66,6 +66,11 @@ async function main(): Promise<string[]> {
   const run = await graph.streamEvents({ topic: "eels" }, { version: "v3", configurable: { thread_id: "e" } });
   for await (const e of run) if (e.method === "updates") void e.params.namespace;
   const final = await run.output;
+  for await (const m of run.messagesFrom("plan")) {
+    const text: string = await m.text;
+    const whole = await m.output;
+    void [text, whole.content.length, m.node];
+  }
   // Version "v2": LangChain's callback events, iterated at once.
   for await (const e of graph.streamEvents({ topic: "rays" }, { version: "v2", includeTypes: ["chat_model"], tags: ["t"] })) {
     if (e.event === "on_chat_model_stream") void String(e.data.chunk?.content);

@@ -751,8 +751,45 @@ export class GraphRunStream<S = Record<string, unknown>> implements AsyncIterabl
   /** Streams of the subgraphs directly under this one, as they start. */
   readonly subgraphs: AsyncIterable<SubgraphRunStream>;
   readonly lifecycle: AsyncIterable<{ namespace: string[]; timestamp: number; event: "running" | "started" | "completed" | "failed"; graph_name: string; error?: string }>;
+  /** One stream per message of the nodes directly under this namespace. */
+  readonly messages: AsyncIterable<MessageStream>;
+  /** `messages` of node `node` only. */
+  messagesFrom(node: string): AsyncIterable<MessageStream>;
   abort(reason?: unknown): void;
   readonly signal: AbortSignal;
+}
+
+/** A protocol `messages` event's data: `message-start`, `content-block-start|delta|finish`, `usage`, `message-finish`. */
+export interface MessageStreamEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+/** Iterable for its parts; awaited, the whole. */
+export type Projection<T, W> = AsyncIterable<T> & PromiseLike<W>;
+
+/**
+ * One message's stream, shaped as LangChain's `ChatModelStream`. Awaiting it
+ * gives `output` too; the type leaves that out, as TypeScript would then take
+ * the streams `for await` yields for the messages they resolve to.
+ */
+export interface MessageStream extends AsyncIterable<MessageStreamEvent> {
+  readonly namespace: string[];
+  readonly node?: string;
+  readonly text: Projection<string, string>;
+  readonly reasoning: Projection<string, string>;
+  readonly toolCalls: Projection<Record<string, unknown>, Record<string, unknown>[]>;
+  readonly usage: Projection<Record<string, number>, Record<string, number> | undefined>;
+  readonly output: Promise<PlainAIMessage>;
+}
+
+/** The whole message of a `MessageStream`: content blocks, as LangChain's v1 output. */
+export interface PlainAIMessage {
+  type: "ai";
+  id?: string;
+  content: Record<string, unknown>[];
+  usage_metadata?: Record<string, number>;
+  response_metadata: Record<string, unknown>;
 }
 
 export class SubgraphRunStream extends GraphRunStream {

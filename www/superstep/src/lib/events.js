@@ -10,53 +10,12 @@ const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints"
 import { uuid } from "./messages.js";
 import { PROTOCOL_RUN } from "./tokens.js";
 import { isRecord } from "./values.js";
+import { Log } from "./replay-log.js";
+import { messagesOf } from "./message-stream.js";
 
 const key = (ns) => ns.join("\0");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
 const graphName = (ns) => (ns.length ? ns.at(-1).split(":")[0] : "root");
-
-/** An append-only log that iterators replay from any point and then follow. */
-class Log {
-  items = [];
-  done = false;
-  error = undefined;
-  #wake = [];
-  push(item) {
-    this.items.push(item);
-    this.#notify();
-  }
-  end(error) {
-    this.done = true;
-    this.error = error;
-    this.#notify();
-  }
-  #notify() {
-    for (const w of this.#wake.splice(0)) w();
-  }
-  /** Items from `start` on that `keep` accepts, mapped by `keep`'s result. */
-  iterate(start, keep) {
-    let i = start;
-    const log = this;
-    return {
-      async next() {
-        for (;;) {
-          while (i < log.items.length) {
-            const v = keep(log.items[i++]);
-            if (v !== undefined) return { value: v, done: false };
-          }
-          if (log.done) {
-            if (log.error !== undefined) throw log.error;
-            return { value: undefined, done: true };
-          }
-          await new Promise((r) => log.#wake.push(r));
-        }
-      },
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
-  }
-}
 
 /** The protocol events one stream chunk becomes. */
 function toEvents(ns, mode, data) {
@@ -77,13 +36,19 @@ function toEvents(ns, mode, data) {
       const ev = (d) => ({ method: "messages", params: { ...params({ ...(node ? { node } : {}), data: { ...d, run_id } }), namespace: at } });
       // A chat model's own protocol event (its tokens, see tokens.js), as LangChain made it.
       if (typeof m?.event === "string") return [ev(m)];
+      // As LangGraph.js's protocol handler: a tool's message is not streamed; a human's
+      // or a system's says its role; usage, when the message has it, ends it.
+      const type = m?.type ?? m?._getType?.();
+      if (type === "tool") return [];
+      const role = type === "human" || type === "system" ? { role: type } : {};
+      const usage = isRecord(m?.usage_metadata) ? { usage: m.usage_metadata } : {};
       const text = typeof m?.content === "string" && m.content ? [{ type: "text", text: m.content }] : [];
       const blocks = Array.isArray(m?.content) ? m.content : text;
       const block = (b, index) =>
         b?.type === "text"
           ? [ev({ event: "content-block-start", index, content: { type: "text", text: "" } }), ev({ event: "content-block-delta", index, delta: { type: "text-delta", text: b.text } }), ev({ event: "content-block-finish", index, content: b })]
           : [ev({ event: "content-block-start", index, content: b }), ev({ event: "content-block-finish", index, content: b })];
-      return [ev({ event: "message-start", id: m?.id }), ...blocks.flatMap(block), ev({ event: "message-finish", responseMetadata: m?.response_metadata ?? {} })];
+      return [ev({ event: "message-start", id: m?.id, ...role }), ...blocks.flatMap(block), ev({ event: "message-finish", ...usage, responseMetadata: m?.response_metadata ?? {} })];
     }
     case "custom":
       return [{ method: "custom", params: params({ data: isRecord(data) && "name" in data ? data : { payload: data } }) }];
@@ -143,6 +108,7 @@ class Lifecycle {
 /** A run's event stream at one namespace (`path`): iterate it, or read its projections. */
 export class GraphRunStream {
   #run;
+  #messages;
   constructor(path, run) {
     this.path = path;
     this.#run = run;
@@ -178,6 +144,14 @@ export class GraphRunStream {
       seen.add(key(ns.slice(0, depth)));
       return new SubgraphRunStream(ns.slice(0, depth), this.#run);
     });
+  }
+  /** The messages of the nodes directly under this namespace, one stream each (see message-stream.js). */
+  get messages() {
+    return (this.#messages ??= messagesOf(this.#run.events, this.path));
+  }
+  /** `messages` of node `node` only. */
+  messagesFrom(node) {
+    return messagesOf(this.#run.events, this.path, node);
   }
   /** `{ namespace, timestamp, event, graph_name }` for this subtree's lifecycle events. */
   get lifecycle() {
