@@ -83,3 +83,14 @@ test("a node's tool message is not streamed, a human's carries its role, as Lang
   assert.deepEqual(starts, [["h1", "human"], ["a1", "ai"]]);
   assert.deepEqual(texts, ["human", "ai"]);
 });
+
+test("a message with no text awaits to empty text, no tool calls and no usage", async () => {
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("t", () => ({ messages: [new AIMessage({ content: [], id: "e1" })] }))
+    .addEdge(START, "t")
+    .compile();
+  const run = await g.streamEvents({ messages: [] }, { version: "v3" });
+  const seen = [];
+  for await (const m of run.messages) seen.push([await m.text, await m.reasoning, await m.toolCalls, await m.usage, (await m.output).content]);
+  assert.deepEqual(seen, [["", "", [], undefined, []]]);
+});

@@ -45,8 +45,8 @@ function applyDelta(block, d) {
 
 const usageOf = (u) => (u ? { ...u, input_tokens: u.input_tokens ?? 0, output_tokens: u.output_tokens ?? 0, total_tokens: u.total_tokens ?? 0 } : undefined);
 
-/** Iterable of what `pick` finds in a message's events; awaited, `fold` of them all. */
-function projection(log, pick, fold) {
+/** Iterable of what `pick` finds in a message's events; awaited, `fold` of them all from `initial`. */
+function projection(log, pick, fold, initial) {
   const iterate = () => {
     const events = log.iterate(0, (e) => e);
     return (async function* () {
@@ -60,7 +60,7 @@ function projection(log, pick, fold) {
     [Symbol.asyncIterator]: iterate,
     then(onfulfilled, onrejected) {
       return (async () => {
-        let acc;
+        let acc = initial;
         for await (const v of iterate()) acc = fold(acc, v);
         return acc;
       })().then(onfulfilled, onrejected);
@@ -90,7 +90,7 @@ export class MessageStream {
       const d = deltaOf(e);
       return d?.type === "text-delta" ? d.text : undefined;
     };
-    return projection(this.#log, pick, (a = "", t) => a + t);
+    return projection(this.#log, pick, (a, t) => a + t, "");
   }
   /** Reasoning deltas; awaited, the whole reasoning. */
   get reasoning() {
@@ -99,16 +99,16 @@ export class MessageStream {
       const d = deltaOf(e);
       return d?.type === "reasoning-delta" ? d.reasoning || undefined : undefined;
     };
-    return projection(this.#log, pick, (a = "", t) => a + t);
+    return projection(this.#log, pick, (a, t) => a + t, "");
   }
   /** Each tool call as its block finishes; awaited, all of them. */
   get toolCalls() {
-    return projection(this.#log, (e) => (e.event === "content-block-finish" && e.content?.type === "tool_call" ? e.content : undefined), (a = [], c) => [...a, c]);
+    return projection(this.#log, (e) => (e.event === "content-block-finish" && e.content?.type === "tool_call" ? e.content : undefined), (a, c) => [...a, c], []);
   }
   /** Usage as reported; awaited, the last report. */
   get usage() {
     const pick = (e) => (e.event === "usage" || ((e.event === "message-start" || e.event === "message-finish") && e.usage) ? usageOf(e.usage) : undefined);
-    return projection(this.#log, pick, (_, u) => u);
+    return projection(this.#log, pick, (_, u) => u, undefined);
   }
   /** The whole message, once it finishes. */
   get output() {
