@@ -29,14 +29,13 @@ impl Stepper {
         let root = self.run.namespace.is_empty();
         let unfinished = first(&|s| *s != TaskStatus::Done && !(root && matches!(s, TaskStatus::Parent(_)))).is_some();
         let cancelled = |r: &TaskResult| matches!(r.status, TaskStatus::Failed(Error::Cancelled));
-        let drained = |r: &TaskResult| matches!(&r.status, TaskStatus::Failed(e) if e.is_drain());
         if unfinished {
             // A task the cancel stopped, or whose subgraph drained, leaves nothing behind:
             // it runs again on resume.
             self.pending = tasks
                 .iter()
                 .zip(results.iter())
-                .filter(|(_, r)| !cancelled(r) && !drained(r))
+                .filter(|(_, r)| !cancelled(r) && r.status.drain().is_none())
                 .map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone()))
                 .collect();
         }
@@ -76,8 +75,7 @@ impl Stepper {
         let interrupts: Vec<Interrupt> = raised.iter().flat_map(|r| r.iter().cloned()).collect();
         // A subgraph's drain ends the superstep drained unless a task paused after it (one
         // that paused before it made it a failure above), as in LangGraph.js.
-        if let Some(&i) = finish_order.iter().find(|&&i| drained(&results[i])).filter(|_| raised.is_empty()) {
-            let TaskStatus::Failed(e) = &results[i].status else { unreachable!() };
+        if let Some(e) = finish_order.iter().find_map(|&i| results[i].status.drain()).filter(|_| raised.is_empty()) {
             return (Outcome::Error(e.clone()), vec![], false);
         }
         if unfinished {
@@ -96,9 +94,7 @@ impl Stepper {
                 if shown_writes().any(|(c, _)| self.run.output_channels(spec).contains(c)) {
                     self.run.values_shown.set(true);
                     let keys = self.run.output_keys.as_ref();
-                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || {
-                        keys.map_or_else(|| shown.all_values(spec), |k| k.values(spec, &shown))
-                    });
+                    self.run.sink.push(&self.run.namespace, StreamMode::Values, || super::output_keys::values_chunk(keys, spec, &shown));
                 }
                 self.paused_view = Some(shown);
             }

@@ -25,6 +25,16 @@ pub enum TaskStatus {
     Parent(Command),
 }
 
+impl TaskStatus {
+    /// The drain a subgraph of the task passed up, if that is how it ended (see `Error::is_drain`).
+    pub(crate) fn drain(&self) -> Option<&Error> {
+        match self {
+            TaskStatus::Failed(e) if e.is_drain() => Some(e),
+            _ => None,
+        }
+    }
+}
+
 /// A finished task: its writes and its status.
 #[derive(Clone, Debug)]
 pub struct TaskResult {
@@ -107,10 +117,9 @@ impl<'a> StepCtx<'a> {
         if let Some(slots) = &self.run.slots {
             let mut slot = slots.take().boxed_local();
             // The first poll takes a free slot or joins the queue.
-            let slot = match slot.as_mut().poll(&mut std::task::Context::from_waker(futures::task::noop_waker_ref())) {
-                std::task::Poll::Ready(taken) => futures::future::ready(taken).boxed_local(),
-                std::task::Poll::Pending => slot,
-            };
+            if let Some(taken) = (&mut slot).now_or_never() {
+                slot = futures::future::ready(taken).boxed_local();
+            }
             self.queued_slots.borrow_mut().push((task.id.clone(), slot));
         }
     }

@@ -35,6 +35,11 @@ impl OutputKeys {
     }
 }
 
+/// A `values` chunk of `rs`, copied: every state key, or a run's own output keys.
+pub(crate) fn values_chunk(keys: Option<&Shown>, spec: &GraphSpec, rs: &RunState) -> Value {
+    keys.map_or_else(|| rs.all_values(spec), |k| k.values(spec, rs))
+}
+
 /// A run's output keys, as channels.
 pub(crate) struct Shown {
     pub channels: Vec<usize>,

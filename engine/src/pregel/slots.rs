@@ -44,8 +44,7 @@ impl Slots {
 
     /// Waits for a free slot, behind every task that asked before (asking at its first poll).
     pub fn take(self: &Rc<Self>) -> impl std::future::Future<Output = Slot> + 'static {
-        let slots = self.clone();
-        async move { slots.take_in_turn().await }
+        self.clone().take_in_turn()
     }
 
     async fn take_in_turn(self: Rc<Self>) -> Slot {

@@ -154,13 +154,15 @@ impl Sink {
         if !self.wants_here(StreamMode::Values, self.relative(namespace)) {
             return;
         }
-        match keys {
-            Some(keys) if keys.alone || !self.inner.shared_values => {
-                self.enqueue(namespace, StreamMode::Values, keys.values(spec, rs), None)
-            }
-            Some(keys) => self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.view(spec, &keys.channels))),
-            None if !self.inner.shared_values => self.enqueue(namespace, StreamMode::Values, rs.all_values(spec), None),
-            None => self.enqueue(namespace, StreamMode::Values, Value::Null, Some(rs.all_view(spec))),
+        let shared = match keys {
+            _ if !self.inner.shared_values => None,
+            None => Some(rs.all_view(spec)),
+            Some(k) if !k.alone => Some(rs.view(spec, &k.channels)),
+            Some(_) => None,
+        };
+        match shared {
+            Some(view) => self.enqueue(namespace, StreamMode::Values, Value::Null, Some(view)),
+            None => self.enqueue(namespace, StreamMode::Values, super::output_keys::values_chunk(keys, spec, rs), None),
         }
     }
 

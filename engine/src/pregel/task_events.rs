@@ -61,7 +61,7 @@ pub(super) fn update_chunk(spec: &GraphSpec, task: &Task, r: &TaskResult, cached
 
 pub(super) fn emit_task_result(sink: &Sink, ns: &[String], spec: &GraphSpec, task: &Task, r: &TaskResult, step: i64, run: &RunCtx) {
     // A subgraph's drain passing up shows no result, as in LangGraph.js.
-    if task.node == 0 || matches!(&r.status, TaskStatus::Failed(e) if e.is_drain()) {
+    if task.node == 0 || r.status.drain().is_some() {
         return;
     }
     // A failed task whose error handler ran: the result is the handler's.
