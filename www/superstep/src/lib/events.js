@@ -147,11 +147,13 @@ export class GraphRunStream {
   }
   /** The messages of the nodes directly under this namespace, one stream each (see message-stream.js). */
   get messages() {
-    return (this.#messages ??= messagesOf(this.#run.events, this.path));
+    return (this.#messages ??= this.messagesFrom(undefined));
   }
-  /** `messages` of node `node` only. */
+  /** `messages` of node `node` only (every node's if undefined). */
   messagesFrom(node) {
-    return messagesOf(this.#run.events, this.path, node);
+    const depth = this.path.length + 1;
+    const mine = (e) => e.method === "messages" && e.params.namespace.length === depth && under(e.params.namespace, this.path) && (node === undefined || e.params.node === node);
+    return messagesOf(this.#run.events, mine);
   }
   /** `{ namespace, timestamp, event, graph_name }` for this subtree's lifecycle events. */
   get lifecycle() {

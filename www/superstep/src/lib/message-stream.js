@@ -1,15 +1,13 @@
 // The `messages` projection of a v3 run stream (`run.messages`,
 // `run.messagesFrom(node)`, and a subgraph's), as LangGraph.js 1.7 has it: the
-// protocol's `messages` events of the nodes directly under a namespace,
-// grouped into one stream per message, from `message-start` to
+// protocol's `messages` events of the nodes directly under a namespace (the
+// run stream picks them), grouped into one stream per message, from `message-start` to
 // `message-finish`. Each is LangChain's `ChatModelStream` in shape: iterate it
 // for its raw events, or read `text`, `reasoning`, `toolCalls` and `usage`
 // (each iterable and awaitable), or await it (or `output`) for the whole
 // message, here a plain AI message with LangChain's mark.
 import { Log } from "./replay-log.js";
 import { markMessage } from "./messages.js";
-
-const under = (ns, path) => path.every((p, i) => ns[i] === p);
 
 /** A content-block delta as a typed delta (older producers send it content-shaped). */
 function deltaOf(e) {
@@ -151,16 +149,14 @@ export class MessageStream {
 const streamKey = (d) => (typeof d.run_id === "string" ? `run:${d.run_id}` : d.event === "message-start" && typeof d.id === "string" ? `message:${d.id}` : "");
 
 /**
- * The message streams of the nodes directly under `path` (of `node` only, if
- * given), from `events`, the run's log. They are filled as the run's events
- * come, whoever reads them, so awaiting one message inside the loop over them
- * does not wait on the loop.
+ * The message streams of the `messages` events `mine` picks from `events`, the
+ * run's log. They are filled as the run's events come, whoever reads them, so
+ * awaiting one message inside the loop over them does not wait on the loop.
  */
-export function messagesOf(events, path, node) {
+export function messagesOf(events, mine) {
   const out = new Log();
   const active = new Map();
   const ignored = new Set();
-  const mine = (e) => e.method === "messages" && e.params.namespace.length === path.length + 1 && under(e.params.namespace, path) && (node === undefined || e.params.node === node);
   (async () => {
     for await (const e of events.iterate(0, (x) => (mine(x) ? x : undefined))) {
       const d = e.params.data;
