@@ -91,7 +91,7 @@ fn streams_are_incremental() {
 }
 
 #[test]
-fn messages_reach_the_stream_from_any_depth_with_their_namespace() {
+fn a_subgraphs_messages_reach_the_stream_only_with_subgraphs() {
     let chat = |text: &'static str| {
         node_rt(move |_, rt| {
             rt.push_message(json!([{ "type": "ai", "content": text }, { "langgraph_node": rt.node() }]));
@@ -104,12 +104,32 @@ fn messages_reach_the_stream_from_any_depth_with_their_namespace() {
         let config = RunConfig::default().modes(&[StreamMode::Messages]).subgraphs(subgraphs);
         g.stream_blocking(json!({}), config).unwrap().iter().map(|p| (p.namespace.len(), p.data[0]["content"].clone())).collect()
     };
-    // A part keeps its namespace; the JS API shows it only with `subgraphs: true`.
-    assert_eq!(seen(false), vec![(0, json!("shallow")), (1, json!("deep"))]);
-    assert_eq!(seen(true), seen(false));
+    // As LangGraph: a subgraph's tokens stay out of a stream without `subgraphs: true`.
+    assert_eq!(seen(false), vec![(0, json!("shallow"))]);
+    assert_eq!(seen(true), vec![(0, json!("shallow")), (1, json!("deep"))]);
     // Not asked for, not streamed.
     let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates])).unwrap();
     assert!(parts.iter().all(|p| p.mode == StreamMode::Updates));
+}
+
+#[test]
+fn a_nodes_output_message_streams_unless_the_stream_has_seen_its_id() {
+    let message = |id: &str, text: &str| json!({ "type": "ai", "content": text, "id": id });
+    let (m1, m3) = (message("m1", "in input"), message("m3", "new"));
+    let talk = node_rt(move |_, rt| {
+        rt.push_message(json!([message("m2", "stream"), {}]));
+        for m in [message("m1", "in input"), message("m2", "streamed"), message("m3", "new")] {
+            rt.push_output_message(json!([m, {}]));
+        }
+        Ok::<_, NodeError>(json!({}))
+    });
+    let g = last(&["messages"]).node("talk", talk).edge(START, "talk").compile().unwrap();
+    let config = RunConfig::default().modes(&[StreamMode::Messages]);
+    let parts = g.stream_blocking(json!({ "messages": [m1] }), config).unwrap();
+    // m1 was in the task's input and m2 went out as a token: only m3 is new.
+    let ids: Vec<_> = parts.iter().map(|p| p.data[0]["id"].clone()).collect();
+    assert_eq!(ids, vec![json!("m2"), json!("m3")]);
+    assert_eq!(parts[1].data[0], m3);
 }
 
 #[test]

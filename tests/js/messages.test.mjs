@@ -62,7 +62,11 @@ test("the messages mode streams the messages nodes return, with their task's met
   const chunks = await collect(graph().stream({ messages: [{ role: "user", content: "yo" }] }, { configurable: { thread_id: "m" }, streamMode: ["messages", "updates"] }));
   const messages = chunks.filter(([mode]) => mode === "messages").map(([, pair]) => pair);
   // "hi again" edits m1, which the node's input already held: not streamed again.
-  assert.deepEqual(messages.map(([m, meta]) => [m.content, meta.langgraph_node, meta.langgraph_step]), [["hi", "bot", 1], ["from inner", "inner", 1], ["new", "edit", 3]]);
+  // As LangGraph.js: without subgraphs: true, the subgraph node streams its new messages when it ends.
+  assert.deepEqual(messages.map(([m, meta]) => [m.content, meta.langgraph_node, meta.langgraph_step]), [["hi", "bot", 1], ["from inner", "sub", 2], ["new", "edit", 3]]);
+  // As the class its node returned it as.
+  assert.ok(messages[1][0] instanceof AIMessage);
+  assert.match(messages[1][1].checkpoint_ns, /^sub:[^|]+$/);
   const [msg, meta] = messages[0];
   // Streamed as the node's own message class, as LangGraph.js streams it.
   assert.ok(msg instanceof AIMessage);
@@ -155,6 +159,27 @@ test("a model's token chunks stream as the model's own chunk class, as in LangGr
   }
   assert.equal(joined.content, "hello");
   assert.equal(ids.size, 1, "one id for the run's chunks");
+});
+
+test("a model in a subgraph streams its tokens only with subgraphs: true; without, its node's end streams the message once, as in LangGraph.js", async () => {
+  const model = new TwoChunks({});
+  const inner = new StateGraph(MessagesAnnotation)
+    .addNode("talk", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
+    .addEdge(START, "talk")
+    .compile();
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("ask", async (s, config) => ({ messages: (await inner.invoke(s, config)).messages.slice(s.messages.length) }))
+    .addEdge(START, "ask")
+    .compile();
+  const shown = async (subgraphs) =>
+    (await collect(g.stream({ messages: [{ role: "user", content: "hi" }] }, { streamMode: "messages", subgraphs }))).map((c) => {
+      const [ns, [m, meta]] = subgraphs ? c : [[], c];
+      return [ns.length, m.content, meta.langgraph_node, m.getType()];
+    });
+  // The subgraph's tokens are left out; the message the model made streams whole when "ask" ends.
+  assert.deepEqual(await shown(false), [[0, "hello", "ask", "ai"]]);
+  // With them, the tokens; "ask" returning the message they made does not send it again.
+  assert.deepEqual(await shown(true), [[1, "hel", "talk", "ai"], [1, "lo", "talk", "ai"]]);
 });
 
 test("a model given a copy of the node's config, or its own tags and metadata, inherits the run's, as through LangGraph.js's callback manager", async () => {

@@ -4,6 +4,7 @@
 use super::apply::TaskWrites;
 use super::plan::Task;
 use super::runtime::{ResumeCursor, RunCtx, Runtime, TaskCtx};
+use super::stream::StreamMode;
 use crate::env::stable_hash;
 use crate::error::Error;
 use crate::graph::compile::{ChannelKind, GraphSpec};
@@ -193,6 +194,9 @@ pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Valu
     if task.node == 0 {
         let input = task.input().to_value();
         return finish(ctx, task, &rt, NodeOutput::Update(input), false).await;
+    }
+    if ctx.run.sink.has_mode(StreamMode::Messages) {
+        ctx.run.sink.see_input_messages(&ctx.run.namespace, &task.input());
     }
     // The step looked the cache up before any task ran (`cache_lookup`); this task
     // missed, and stores its result under that lookup's key.

@@ -257,14 +257,22 @@ impl Runtime {
         self.0.run.sink.push(&self.0.run.namespace, StreamMode::Custom, || value);
     }
 
-    /// Whether the run streams `messages` events from this task.
+    /// Whether the run streams `messages`. As LangGraph's handler, a chat model
+    /// this task calls streams then even where the stream leaves its tokens out
+    /// (in a subgraph, without `subgraphs: true`): its message ends up the same.
     pub fn streams_messages(&self) -> bool {
-        self.0.run.sink.wants(StreamMode::Messages, &self.0.run.namespace)
+        self.0.run.sink.has_mode(StreamMode::Messages)
     }
 
     /// Emits a `messages` stream event: a `[message, metadata]` pair.
     pub fn push_message(&self, pair: Value) {
-        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Messages, || pair);
+        self.0.run.sink.push_message(&self.0.run.namespace, pair, false);
+    }
+
+    /// Emits a message the node returned, as `push_message`, unless the stream
+    /// sent one with its id already (as tokens, say, or from a subgraph's node).
+    pub fn push_output_message(&self, pair: Value) {
+        self.0.run.sink.push_message(&self.0.run.namespace, pair, true);
     }
 
     /// Pauses the run and asks for a value; returns it once the run is resumed.

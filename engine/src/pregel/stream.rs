@@ -78,6 +78,10 @@ struct SinkInner {
     subgraphs: bool,
     shared_values: bool,
     queue: RefCell<VecDeque<StreamPart>>,
+    /// Ids of the messages this stream has seen, as LangGraph's handler keeps
+    /// them: those it sent (as tokens, say) and those in the input of a task
+    /// whose messages it streams. A node's output message seen is not sent again.
+    seen_messages: RefCell<hashbrown::HashSet<String>>,
     /// A subgraph run its node streams (`Sink::tee`): the parent's sink, which gets
     /// every part as well, and how many namespace elements the run's own parts carry.
     parent: Option<(Sink, usize)>,
@@ -85,7 +89,7 @@ struct SinkInner {
 
 impl Sink {
     pub fn new(modes: Vec<StreamMode>, subgraphs: bool, shared_values: bool) -> Self {
-        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default(), parent: None }) }
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, parent: None, ..Default::default() }) }
     }
 
     /// The sink of a subgraph run its node streams: parts from namespaces
@@ -95,19 +99,23 @@ impl Sink {
     pub fn tee(parent: &Sink, depth: usize, modes: Vec<StreamMode>, subgraphs: bool) -> Self {
         let shared_values = parent.inner.shared_values;
         let parent = Some((parent.clone(), depth));
-        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, queue: RefCell::default(), parent }) }
+        Sink { inner: Rc::new(SinkInner { modes, subgraphs, shared_values, parent, ..Default::default() }) }
     }
 
     /// Whether events of `mode` from `namespace` are wanted.
-    /// Subgraphs' events only with `subgraphs: true`, except custom events and
-    /// messages, which reach the stream from any depth (as in LangGraph.js).
+    /// Subgraphs' events only with `subgraphs: true`, except custom events,
+    /// which reach the stream from any depth (as in LangGraph.js).
     pub fn wants(&self, mode: StreamMode, namespace: &[String]) -> bool {
         self.wants_here(mode, self.relative(namespace)) || self.inner.parent.as_ref().is_some_and(|(p, _)| p.wants(mode, namespace))
     }
 
+    /// Whether this stream, or one it is teed from, streams `mode` from any depth.
+    pub fn has_mode(&self, mode: StreamMode) -> bool {
+        self.inner.modes.contains(&mode) || self.inner.parent.as_ref().is_some_and(|(p, _)| p.has_mode(mode))
+    }
+
     fn wants_here(&self, mode: StreamMode, namespace: &[String]) -> bool {
-        self.inner.modes.contains(&mode)
-            && (namespace.is_empty() || self.inner.subgraphs || matches!(mode, StreamMode::Custom | StreamMode::Messages))
+        self.inner.modes.contains(&mode) && (namespace.is_empty() || self.inner.subgraphs || mode == StreamMode::Custom)
     }
 
     /// `namespace` from this sink's run down (a teed run's own parts at its root).
@@ -138,6 +146,53 @@ impl Sink {
             }
             _ if here => self.enqueue(namespace, mode, data, None),
             _ => {}
+        }
+    }
+
+    /// A `messages` part (`[message, metadata]`), here and up the teed sinks
+    /// that want it. `once`: a node's output message, not sent if seen.
+    pub fn push_message(&self, namespace: &[String], pair: Value, once: bool) {
+        if let Some((parent, _)) = &self.inner.parent {
+            if parent.wants(StreamMode::Messages, namespace) {
+                parent.push_message(namespace, pair.clone(), once);
+            }
+        }
+        if !self.wants_here(StreamMode::Messages, self.relative(namespace)) {
+            return;
+        }
+        if let Some(id) = pair.get(0).and_then(|m| m.get("id")).and_then(Value::as_str) {
+            let mut seen = self.inner.seen_messages.borrow_mut();
+            if seen.contains(id) {
+                if once {
+                    return;
+                }
+            } else {
+                seen.insert(id.to_string());
+            }
+        }
+        self.enqueue(namespace, StreamMode::Messages, pair, None);
+    }
+
+    /// A task of `namespace` starts on `input`: where the task's messages are
+    /// streamed, the messages in its input are seen (see `seen_messages`).
+    pub(crate) fn see_input_messages(&self, namespace: &[String], input: &crate::State) {
+        if let Some((parent, _)) = &self.inner.parent {
+            parent.see_input_messages(namespace, input);
+        }
+        if !self.wants_here(StreamMode::Messages, self.relative(namespace)) {
+            return;
+        }
+        let mut seen = self.inner.seen_messages.borrow_mut();
+        for (_, v) in input.iter() {
+            let items = match v {
+                Value::Array(items) => items.as_slice(),
+                one => std::slice::from_ref(one),
+            };
+            for id in items.iter().filter_map(message_id) {
+                if !seen.contains(id) {
+                    seen.insert(id.to_string());
+                }
+            }
         }
     }
 
@@ -185,6 +240,13 @@ impl Sink {
     pub fn pop(&self) -> Option<StreamPart> {
         self.inner.queue.borrow_mut().pop_front()
     }
+}
+
+/// The id of `v` if it is a message (a typed object with content and an id).
+fn message_id(v: &Value) -> Option<&str> {
+    let m = v.as_object()?;
+    (m.get("type").is_some_and(Value::is_string) && m.contains_key("content")).then_some(())?;
+    m.get("id")?.as_str()
 }
 
 #[cfg(test)]

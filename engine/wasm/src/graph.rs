@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot, StateUpdate};
 use superstep::graph::node::{BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
-use superstep::pregel::{subgraph_node, Outcome, RunStream, SharedStep, Stepper, StreamMode};
+use superstep::pregel::{Outcome, RunStream, SharedStep, Stepper, StreamMode};
 use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
 use wasm_bindgen::prelude::*;
 
@@ -41,7 +41,9 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
     }
     for n in spec.nodes {
         let mut node = match (n.fn_index, n.subgraph) {
-            (_, Some(id)) => subgraph_node(n.name.clone(), registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?),
+            (_, Some(id)) => {
+                crate::subgraph_messages::node(n.name.clone(), registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?)
+            }
             (Some(i), None) => NodeSpec::new(n.name.clone(), functions::node(function(&fns, i)?)),
             (None, None) => return Err(errors::named("GraphValidationError", &format!("node {} has no function", n.name))),
         };

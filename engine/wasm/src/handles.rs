@@ -246,10 +246,16 @@ pub fn streams_messages(id: f64) -> Result<bool, JsValue> {
     Ok(task(id)?.rt.streams_messages())
 }
 
-/// Emits a `messages` stream event (`[message, metadata]`).
+/// Emits a `messages` stream event (`[message, metadata]`); `output`: a message
+/// the node returned, not sent if the stream sent its id already.
 #[wasm_bindgen(js_name = taskMessage)]
-pub fn message(id: f64, pair: JsValue) -> Result<(), JsValue> {
-    task(id)?.rt.push_message(from_js(pair)?);
+pub fn message(id: f64, pair: JsValue, output: bool) -> Result<(), JsValue> {
+    let (rt, pair) = (&task(id)?.rt, from_js(pair)?);
+    if output {
+        rt.push_output_message(pair)
+    } else {
+        rt.push_message(pair)
+    }
     Ok(())
 }
 

@@ -19,6 +19,7 @@ mod registry;
 mod savers;
 mod spec;
 mod subgraph_calls;
+mod subgraph_messages;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};

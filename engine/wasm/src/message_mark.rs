@@ -23,7 +23,7 @@ fn is_message(m: &Map<String, Value>) -> bool {
 }
 
 /// Whether `v` is or holds a message (checked on the Rust side, so data without one costs no JS calls).
-fn holds_message(v: &Value) -> bool {
+pub(crate) fn holds_message(v: &Value) -> bool {
     match v {
         Value::Object(m) => is_message(m) || m.values().any(holds_message),
         Value::Array(items) => items.iter().any(holds_message),

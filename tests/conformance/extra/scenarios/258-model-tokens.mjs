@@ -83,8 +83,8 @@ export async function run(lib) {
     .addEdge(START, "inner")
     .compile();
   const parent = new StateGraph(MessagesAnnotation).addNode("sub", child).addEdge(START, "sub").compile();
-  // Only with `subgraphs: true`: without it LangGraph.js streams the subgraph node's new messages
-  // whole, under the parent's node, and this engine streams the subgraph's tokens.
+  // Only with `subgraphs: true`: without it the subgraph node's new messages stream whole,
+  // under the parent's node (scenario 298).
   await collect("subgraphTuples", parent, question, { subgraphs: true });
 
   // The same through streamEvents v3: a streamed message is one lifecycle of text deltas.

@@ -5,6 +5,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { EngineNotLoadedError } from "./types.js";
 import { markMessage } from "./messages.js";
 import { taskStopped } from "./stop-signal.js";
+import { streamSubgraphOutput } from "./runtime.js";
 
 let loaded = false;
 
@@ -12,6 +13,7 @@ let loaded = false;
 export function markLoaded(exports) {
   wasm.setMessageMarker(markMessage);
   wasm.setStopHook(taskStopped);
+  wasm.setSubgraphOutputHook(streamSubgraphOutput);
   loaded = true;
   return exports;
 }

@@ -45,7 +45,7 @@ export function asMessage(m) {
  * spread and deep equality still see the plain message. Not `_getType`, by which
  * LangChain would take the message for a full instance and call its methods.
  */
-const LC_MESSAGE = Symbol.for("langchain.message");
+export const LC_MESSAGE = Symbol.for("langchain.message");
 const ACCESSORS = {
   [LC_MESSAGE]: { value: true },
   getType: {

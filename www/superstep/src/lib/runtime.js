@@ -4,7 +4,7 @@
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
-import { asMessage, randomId, uuid } from "./messages.js";
+import { LC_MESSAGE, asMessage, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
@@ -116,8 +116,9 @@ class Task {
   streamsMessages() {
     return wasm.taskStreamsMessages(this.id);
   }
-  message(pair) {
-    return wasm.taskMessage(this.id, pair);
+  /** `output`: a message the node returned, which the stream sends once. */
+  message(pair, output = false) {
+    return wasm.taskMessage(this.id, pair, output);
   }
   beginCall(name, input) {
     return wasm.taskBeginCall(this.id, name, input);
@@ -642,15 +643,17 @@ export function wrapErrorHandler(name, handler, retryOn, timeout) {
 
 /**
  * The "messages" stream mode, as LangGraph.js has it without a chat model:
- * LangChain message instances a node returns (as its output, in a list, or
- * under a key), each with the task's metadata, except messages whose id the
- * node's input already held. A message without an id gets one, so the
- * streamed message and the one in state match.
+ * LangChain messages a node returns (as its output, in a list, or under a
+ * key), each with the task's metadata, except messages whose id the node's
+ * input already held or the stream already sent. A message without an id gets
+ * one, so the streamed message and the one in state match. Messages count as
+ * LangChain's if they are its instances or carry its mark (a state's messages,
+ * which a graph invoked in the node returns).
  */
 function streamMessages(rt, out) {
   if (!out || typeof out !== "object") return;
   const found = [];
-  const take = (v) => isLangChainMessage(v) && found.push(v);
+  const take = (v) => (isLangChainMessage(v) || v?.[LC_MESSAGE] === true) && found.push(v);
   if (Array.isArray(out)) out.forEach(take);
   else if (!take(out)) for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
   if (!found.length || !rt.streamsMessages()) return;
@@ -660,8 +663,13 @@ function streamMessages(rt, out) {
   for (const m of found) {
     if (typeof m.id === "string" && known.has(m.id)) continue;
     if (typeof m.id !== "string") m.id = `run-${randomId()}`;
-    rt.message([tagged(m), toPlain(metadata, "message metadata")]);
+    rt.message([tagged(m), toPlain(metadata, "message metadata")], true);
   }
+}
+
+/** The engine's hook for a subgraph node that ended: its update's new messages, as a node's. */
+export function streamSubgraphOutput(id, update) {
+  streamMessages(new Task(id), update);
 }
 
 /**

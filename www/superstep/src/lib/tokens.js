@@ -6,8 +6,8 @@
 // Under `streamEvents` v3 the handler asks LangChain for the protocol's own
 // events instead of chunks (its content blocks, finish reason and usage), as
 // LangGraph.js's protocol handler does.
-import { isLangChainMessage, toPlain } from "./values.js";
-import { isMessageOf } from "./messages.js";
+import { isLangChainMessage, messageClassOf, toPlain } from "./values.js";
+import { LC_MESSAGE, isMessageOf } from "./messages.js";
 
 // LangChain message classes, by number: a streamed message (a model's chunk, or a
 // message a node returns or pushes) crosses the engine as plain data tagged with
@@ -16,11 +16,15 @@ import { isMessageOf } from "./messages.js";
 const CLASS = "__superstep_class";
 const classes = [];
 
-/** `message`'s plain copy (made here unless given), tagged with its class when it is a LangChain message. */
+/**
+ * `message`'s plain copy (made here unless given), tagged with its class when it
+ * is a LangChain message, or a state's message of a type whose class has crossed.
+ */
 export function tagged(message, plain = toPlain(message, "message")) {
-  if (isLangChainMessage(message)) {
-    const n = classes.indexOf(message.constructor);
-    plain[CLASS] = n >= 0 ? n : classes.push(message.constructor) - 1;
+  const cls = isLangChainMessage(message) ? message.constructor : message?.[LC_MESSAGE] === true ? messageClassOf(message.type) : undefined;
+  if (cls) {
+    const n = classes.indexOf(cls);
+    plain[CLASS] = n >= 0 ? n : classes.push(cls) - 1;
   }
   return plain;
 }

@@ -75,9 +75,17 @@ export function isLangChainMessage(v) {
   return typeof v?.toDict === "function" && typeof v.getType === "function" && Array.isArray(v.lc_namespace) && v.lc_namespace.includes("messages");
 }
 
+/**
+ * LangChain's message classes by type, as their instances crossed (chunk classes
+ * aside): a state's message a node returns streams as one, as in LangGraph.js.
+ */
+const messageClasses = new Map();
+export const messageClassOf = (type) => messageClasses.get(type);
+
 /** The plain message state keeps for it: its type and fields, e.g. `{type: "ai", content, id, tool_calls}`. */
 function plainMessage(m) {
   const { type, data } = m.toDict();
+  if (typeof m.concat !== "function" && !messageClasses.has(type)) messageClasses.set(type, m.constructor);
   // toDict reads the constructor's fields; an id set later lives on the instance.
   return typeof m.id === "string" ? { ...data, id: m.id, type } : { ...data, type };
 }
