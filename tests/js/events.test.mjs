@@ -135,6 +135,6 @@ test("streamEvents v3 marks its run for chat models, and nodes do not see the ma
     .compile();
   const run = await g.streamEvents({ messages: [] }, { version: "v3", configurable: { user: "u" } });
   for await (const _ of run);
-  // checkpoint_ns: the task's, as LangGraph.js gives nodes.
-  assert.deepEqual(seen, [["user", "checkpoint_ns"]]);
+  // checkpoint_map and checkpoint_ns: the task's, as LangGraph.js gives nodes.
+  assert.deepEqual(seen, [["user", "checkpoint_map", "checkpoint_ns"]]);
 });

@@ -58,8 +58,12 @@ export interface StreamConfig extends RunnableConfig {
 
 /** What a node receives besides its state. */
 export interface NodeConfig {
-  /** The run's configurable, with this task's `checkpoint_ns`. A copy of the config (spread) still names the task while it runs. */
-  configurable: Record<string, unknown> & { checkpoint_ns: string };
+  /**
+   * The run's configurable, with this task's `checkpoint_ns` and `checkpoint_map` (the checkpoint
+   * each enclosing graph's superstep runs from, and its own graph's, by namespace; `""` is the root).
+   * A copy of the config (spread) still names the task while it runs.
+   */
+  configurable: Record<string, unknown> & { checkpoint_ns: string; checkpoint_map: Record<string, string> };
   context: unknown;
   metadata: {
     ls_integration: "langgraph";

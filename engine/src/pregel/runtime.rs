@@ -171,6 +171,17 @@ impl Runtime {
     pub fn checkpoint_id(&self) -> &str {
         &self.0.checkpoint_id
     }
+    /// LangGraph's `checkpoint_map`: the checkpoint each enclosing graph runs
+    /// from, and this graph's, by checkpoint namespace (`""` for the root).
+    pub fn checkpoint_map(&self) -> Map<String, Value> {
+        let run = &self.0.run;
+        let (mut map, ns) = match &run.persistence {
+            Some(p) => (p.parents.iter().map(|(ns, id)| (ns.to_string(), Value::from(&**id))).collect(), p.ns.clone()),
+            None => (Map::new(), run.namespace.join("|")),
+        };
+        map.insert(ns, Value::from(&*self.0.checkpoint_id));
+        map
+    }
     /// The node's attempt, from 1 (LangGraph's `execution_info.node_attempt`).
     pub fn attempt(&self) -> u32 {
         self.0.attempt.get().max(1)

@@ -135,6 +135,7 @@ impl Runtime {
         // The parent's checkpoint (a replay's, say) is not one of the child's.
         configurable.remove("checkpoint_id");
         configurable.remove("checkpoint_ns");
+        configurable.remove("checkpoint_map");
         let config = RunConfig {
             context: run.context.clone(),
             configurable,

@@ -154,6 +154,11 @@ pub fn configurable(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js_any(task(id)?.rt.configurable()))
 }
 
+#[wasm_bindgen(js_name = taskCheckpointMap)]
+pub fn checkpoint_map(id: f64) -> Result<JsValue, JsValue> {
+    Ok(to_js_any(&task(id)?.rt.checkpoint_map()))
+}
+
 #[wasm_bindgen(js_name = taskContext)]
 pub fn context(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js(task(id)?.rt.context()))

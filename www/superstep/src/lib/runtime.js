@@ -86,6 +86,9 @@ class Task {
   configurable() {
     return wasm.taskConfigurable(this.id);
   }
+  checkpointMap() {
+    return wasm.taskCheckpointMap(this.id);
+  }
   context() {
     return wasm.taskContext(this.id);
   }
@@ -367,7 +370,7 @@ export class NodeConfig {
   /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
   get configurable() {
     if (this.#configurable) return this.#configurable;
-    const c = { ...withoutProtocolMark(this.#rt.configurable()), checkpoint_ns: this.#rt.checkpointNs() };
+    const c = { ...withoutProtocolMark(this.#rt.configurable()), checkpoint_map: this.#rt.checkpointMap(), checkpoint_ns: this.#rt.checkpointNs() };
     c[TASK] = this.#rt;
     return (this.#configurable = c);
   }

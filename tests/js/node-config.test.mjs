@@ -1,0 +1,44 @@
+// node --test: what a node's `config.configurable` holds besides the run's own
+// keys, as in LangGraph.js 1.7.3: its `checkpoint_ns` and its `checkpoint_map`
+// (the checkpoint each enclosing graph's superstep runs from, and its own graph's).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, MemorySaver } = S;
+
+before(() => S.init());
+
+test("a node's checkpoint_map names the checkpoint its superstep runs from, and each enclosing graph's", async () => {
+  const seen = {};
+  const record = (name) => (_s, config) => ((seen[name] ??= []).push(config.configurable), {});
+  const State = Annotation.Root({ x: Annotation() });
+  const inner = new StateGraph(State).addNode("i", record("inner")).addEdge(START, "i").compile({ checkpointer: true });
+  const g = new StateGraph(State)
+    .addNode("a", record("a"))
+    .addNode("sub", inner)
+    .addNode("call", async (s, config) => (await inner.invoke(s, config), record("call")(s, config)))
+    .addEdge(START, "a")
+    .addEdge("a", "sub")
+    .addEdge("sub", "call")
+    .compile({ checkpointer: new MemorySaver() });
+  const thread = { configurable: { thread_id: "map", user: 1 } };
+  await g.invoke({ x: 1 }, thread);
+  const history = [];
+  for await (const s of g.getStateHistory(thread)) history.unshift(s);
+  const from = (node) => history.find((s) => s.next.includes(node)).config.configurable.checkpoint_id;
+  const [[a], [subNode, called], [call]] = [seen.a, seen.inner, seen.call];
+  assert.deepEqual(a.checkpoint_map, { "": from("a") });
+  assert.equal(a.user, 1);
+  // The per-thread subgraph's checkpoints live under "sub" (or "call"), beside the step the parent runs.
+  assert.deepEqual(Object.keys(subNode.checkpoint_map), ["", "sub"]);
+  assert.equal(subNode.checkpoint_map[""], from("sub"));
+  const subHistory = [];
+  for await (const s of g.getStateHistory({ configurable: { thread_id: "map", checkpoint_ns: "sub" } })) subHistory.unshift(s);
+  assert.equal(subNode.checkpoint_map.sub, subHistory.find((s) => s.next.includes("i")).config.configurable.checkpoint_id);
+  assert.deepEqual(Object.keys(called.checkpoint_map), ["", "call"]);
+  assert.equal(called.checkpoint_map[""], from("call"));
+  // The calling node has its own map, with its own graph alone.
+  assert.deepEqual(call.checkpoint_map, { "": from("call") });
+  assert.match(called.checkpoint_ns, /^call\|i:/);
+});
