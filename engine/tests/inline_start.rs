@@ -46,3 +46,24 @@ fn the_input_checkpoint_already_has_the_first_node_next() {
     g.invoke_blocking(json!({"n": 1}), cfg.clone()).unwrap();
     assert_eq!(g.get_state_history_blocking(&cfg).unwrap().len(), 3);
 }
+
+#[test]
+fn the_input_triggers_the_node_itself() {
+    // As LangGraph's entrypoint, subscribed to START: its node, its task events and its snapshot say so.
+    let seen = Rc::new(std::cell::RefCell::new(Vec::new()));
+    let log = seen.clone();
+    let g = last(&["n"])
+        .node(
+            "wf",
+            node_rt(move |_, rt| {
+                log.borrow_mut().push(rt.triggers());
+                Ok::<_, NodeError>(json!({}))
+            }),
+        )
+        .edge(START, "wf")
+        .compile_with(CompileOptions { inline_start: true, ..Default::default() })
+        .unwrap();
+    let parts = g.stream_blocking(json!({"n": 1}), RunConfig::default().modes(&[StreamMode::Tasks])).unwrap();
+    assert_eq!(parts[0].data["triggers"], json!(["__start__"]));
+    assert_eq!(*seen.borrow(), vec![vec!["__start__".to_string()]]);
+}

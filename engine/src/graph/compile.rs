@@ -74,6 +74,8 @@ pub struct GraphSpec {
     pub remaining_steps_key: Option<std::rc::Rc<str>>,
     /// Nodes with a static edge to END (kept for drawing).
     pub end_edges: Vec<String>,
+    /// `CompileOptions::inline_start`: the input triggers the one node directly.
+    pub inline_start: bool,
 }
 
 impl GraphSpec {
@@ -323,5 +325,6 @@ fn layout(g: StateGraph, names: Vec<String>) -> Result<GraphSpec, ValidationErro
         nodes,
         node_index,
         warnings,
+        inline_start: false,
     })
 }

@@ -102,6 +102,11 @@ impl Runtime {
         }
     }
 
+    /// The checkpoint namespace of the call `begin_call` numbered, under this task's.
+    pub fn call_checkpoint_ns(&self, index: usize, name: &str) -> String {
+        format!("{}|{name}:{}", self.checkpoint_ns(), self.call_id(index))
+    }
+
     /// A call's task id: stable, so a re-run's calls have the ids they had.
     fn call_id(&self, index: usize) -> String {
         stable_hash(&[&self.0.task.id, "call", &index.to_string()])

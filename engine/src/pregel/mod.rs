@@ -225,6 +225,7 @@ impl CompiledGraph {
         if let Some(version) = &options.version {
             spec.version = std::rc::Rc::from(version.as_str());
         }
+        spec.inline_start = options.inline_start;
         CompiledGraph(Rc::new(Inner { spec, options }))
     }
 

@@ -69,6 +69,8 @@ impl Task {
             {
                 vec!["__pregel_push".into()]
             }
+            // The functional API's one node, which the input triggers (LangGraph subscribes it to START).
+            TaskPath::Pull(_) if spec.inline_start => vec![crate::START.into()],
             TaskPath::Pull(_) => self.triggers.iter().map(|&c| spec.channels[c].name.to_string()).collect(),
         }
     }

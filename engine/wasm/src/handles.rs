@@ -154,6 +154,12 @@ pub fn configurable(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js_any(task(id)?.rt.configurable()))
 }
 
+/// The checkpoint namespace of the task's `index`-th call, to `name`.
+#[wasm_bindgen(js_name = taskCallCheckpointNs)]
+pub fn call_checkpoint_ns(id: f64, index: usize, name: &str) -> Result<String, JsValue> {
+    Ok(task(id)?.rt.call_checkpoint_ns(index, name))
+}
+
 #[wasm_bindgen(js_name = taskCheckpointMap)]
 pub fn checkpoint_map(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js_any(&task(id)?.rt.checkpoint_map()))

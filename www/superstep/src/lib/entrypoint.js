@@ -5,7 +5,7 @@
 // StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
 import { INLINE_START, StateGraph } from "./graph.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
-import { getCurrentTaskInput } from "./runtime.js";
+import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
 import { andThen, chunksIfStreamed } from "./values.js";
 
 const INPUT = "__entrypoint_input__";
@@ -23,7 +23,9 @@ export function entrypoint(options, fn) {
   if (/^\[object (Async)?GeneratorFunction\]$/.test(Object.prototype.toString.call(fn))) {
     throw new Error("Generators are disallowed as entrypoints. For streaming responses, use config.write.");
   }
-  const write = (r) => (isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r });
+  // The messages stream looks for messages in what `fn` returned, as LangGraph.js's handler does.
+  const write = (r) =>
+    Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
   const run = (state, config) => andThen(fn(state[INPUT], config), write);
   const graph = new StateGraph(Annotation.Root({ [INPUT]: Annotation(), [OUTPUT]: Annotation(), [PREVIOUS]: Annotation() }))
     .addNode(name, run, { timeout, retryPolicy })
@@ -55,7 +57,7 @@ function output(state) {
 function workflowEvent(name, kind, data) {
   if (kind === "checkpoints" || kind === "checkpoint") return { ...data, values: data.values?.[OUTPUT] ?? null };
   if (data?.name !== name) return data;
-  if ((kind === "tasks" || kind === "task") && "input" in data) return { ...data, input: data.input?.[INPUT], triggers: [START] };
+  if ((kind === "tasks" || kind === "task") && "input" in data) return { ...data, input: data.input?.[INPUT] };
   if ((kind === "tasks" || kind === "task_result") && "result" in data) {
     return { ...data, result: data.result && OUTPUT in data.result ? { [END]: data.result[OUTPUT] } : {} };
   }

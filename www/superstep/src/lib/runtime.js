@@ -89,6 +89,9 @@ class Task {
   checkpointMap() {
     return wasm.taskCheckpointMap(this.id);
   }
+  callCheckpointNs(index, name) {
+    return wasm.taskCallCheckpointNs(this.id, index, name);
+  }
   context() {
     return wasm.taskContext(this.id);
   }
@@ -276,6 +279,7 @@ export function task(options, fn) {
     }
     const plain = toPlain(result, `result of task "${name}"`);
     rt.finishCall(index, name, plain);
+    streamMessages(rt, result, { name, index, args });
     if (cache) rt.cacheCall(name, key, plain, cache.ttl);
     return result;
   };
@@ -646,28 +650,54 @@ export function wrapErrorHandler(name, handler, retryOn, timeout) {
 
 /**
  * The "messages" stream mode, as LangGraph.js has it without a chat model:
- * LangChain messages a node returns (as its output, in a list, or under a
- * key), each with the task's metadata, except messages whose id the node's
- * input already held or the stream already sent. A message without an id gets
- * one, so the streamed message and the one in state match. Messages count as
- * LangChain's if they are its instances or carry its mark (a state's messages,
- * which a graph invoked in the node returns).
+ * LangChain messages a node returns (as its output, in a list, under a key, or
+ * in a Command's update), each with the task's metadata, except messages whose
+ * id the node's input already held or the stream already sent. A message
+ * without an id gets one, so the streamed message and the one in state match.
+ * Messages count as LangChain's if they are its instances or carry its mark
+ * (a state's messages, which a graph invoked in the node returns). `call`: a
+ * `task()` call's result, `{ name, index, args }`, streamed as its own task's.
  */
-function streamMessages(rt, out) {
+function streamMessages(rt, out, call) {
   if (!out || typeof out !== "object") return;
-  const found = [];
-  const take = (v) => (isLangChainMessage(v) || v?.[LC_MESSAGE] === true) && found.push(v);
-  if (Array.isArray(out)) out.forEach(take);
-  else if (!take(out)) for (const v of Object.values(out)) Array.isArray(v) ? v.forEach(take) : take(v);
+  const found = outputMessages(out[NODE_OUTPUT] ?? out);
   if (!found.length || !rt.streamsMessages()) return;
   const known = new Set(pushedIds.get(rt));
-  for (const v of Object.values(lazyState(rt))) if (Array.isArray(v)) for (const m of v) if (typeof m?.id === "string") known.add(m.id);
-  const metadata = messageMetadata(rt);
-  for (const m of found) {
-    if (typeof m.id === "string" && known.has(m.id)) continue;
-    if (typeof m.id !== "string") m.id = `run-${randomId()}`;
-    rt.message([tagged(m), toPlain(metadata, "message metadata")], true);
-  }
+  const see = (m) => typeof m?.id === "string" && known.add(m.id);
+  for (const v of call ? call.args : Object.values(lazyState(rt))) Array.isArray(v) ? v.forEach(see) : see(v);
+  const metadata = toPlain(call ? callMetadata(rt, call) : messageMetadata(rt), "message metadata");
+  const runId = uuid();
+  found.forEach((m, i) => {
+    if (typeof m.id === "string" && known.has(m.id)) return;
+    if (typeof m.id !== "string") m.id = `run-${runId}-out-${i}`;
+    rt.message([tagged(m), metadata], true);
+  });
+}
+
+/** The messages LangGraph.js's handler finds in a node's output (its `handleChainEnd`). */
+function outputMessages(out) {
+  const found = [];
+  const take = (v) => (isLangChainMessage(v) || v?.[LC_MESSAGE] === true) && found.push(v);
+  const walk = (o) => {
+    if (isCommand(o)) walk(o.update);
+    else if (Array.isArray(o)) {
+      const commands = o.some(isCommand);
+      for (const v of o) commands ? walk(v) : take(v);
+    } else if (!take(o) && o && typeof o === "object") for (const v of Object.values(o)) Array.isArray(v) ? walk(v) : take(v);
+  };
+  walk(out);
+  return found;
+}
+
+/** What a node hands on as its output for the messages stream, when its return value is not it (an entrypoint's). */
+export const NODE_OUTPUT = Symbol("superstep.nodeOutput");
+
+/** A `task()` call's message metadata, as LangGraph.js gives it: the call is a task of its own. */
+function callMetadata(rt, { name, index }) {
+  const meta = messageMetadata(rt);
+  const ns = rt.callCheckpointNs(index, name);
+  const path = ["__pregel_push", meta.langgraph_path, index, true];
+  return { ...meta, name, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
 }
 
 /** The engine's hook for a subgraph node that ended: its update's new messages, as a node's. */
