@@ -4,7 +4,7 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessageChunk, isAIMessageChunk } from "@langchain/core/messages";
+import { AIMessageChunk, ToolMessage, isAIMessageChunk } from "@langchain/core/messages";
 import { ChatGenerationChunk } from "@langchain/core/outputs";
 import * as S from "../../www/superstep/node.js";
 
@@ -131,19 +131,20 @@ test("the messages mode finds a node's messages in a Command's update, and a tas
   const g = new StateGraph(MessagesAnnotation)
     .addNode("a", () => new Command({ update: { messages: [new AIMessage({ content: "via command", id: "c1" })] }, goto: "b" }), { ends: ["b"] })
     .addNode("b", () => [new Command({ update: { messages: [new AIMessage({ content: "in list", id: "c2" })] } }), { messages: [new AIMessage({ content: "beside", id: "c3" })] }])
-    .addNode("c", async () => ({ messages: [await make(1), new AIMessage({ content: "no id" })] }))
+    .addNode("c", async () => ({ messages: [await make(1), new AIMessage({ content: "no id" }), new ToolMessage({ content: "tool", tool_call_id: "call_9" })] }))
     .addEdge(START, "a")
     .addEdge("b", "c")
     .compile();
   const chunks = await collect(g.stream({ messages: [] }, { streamMode: "messages" }));
   const shown = chunks.map(([m, meta]) => [m.content, meta.langgraph_node]);
   // The call's message streams as its own task's when it returns, and not again with its node's output.
-  assert.deepEqual(shown, [["via command", "a"], ["in list", "b"], ["beside", "b"], ["made 1", "make"], ["no id", "c"]]);
+  assert.deepEqual(shown, [["via command", "a"], ["in list", "b"], ["beside", "b"], ["made 1", "make"], ["no id", "c"], ["tool", "c"]]);
   const [, call] = chunks[3];
   assert.deepEqual([call.langgraph_triggers, call.langgraph_path], [["__pregel_push"], ["__pregel_push", ["__pregel_pull", "c"], 0, true]]);
   assert.match(call.checkpoint_ns, /^c:[^|]+\|make:[^|]+$/);
   // A message without an id gets its output's run id and place, as there.
   assert.match(chunks[4][0].id, /^run-[0-9a-f-]{36}-out-1$/);
+  assert.match(chunks[5][0].id, /^run-[0-9a-f-]{36}-tool-call_9$/);
   const wf = entrypoint({ name: "wf", checkpointer: new MemorySaver() }, async (x) => ({ messages: [await make(x), new AIMessage({ content: "final", id: "f" })] }));
   const flow = await collect(wf.stream(2, { streamMode: "messages", configurable: { thread_id: "wf" } }));
   assert.deepEqual(flow.map(([m, meta]) => [m.content, meta.langgraph_node]), [["made 2", "make"], ["final", "wf"]]);

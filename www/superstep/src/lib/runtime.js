@@ -4,7 +4,7 @@
 // name, anything else as a tagged object).
 import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
-import { LC_MESSAGE, asMessage, randomId, uuid } from "./messages.js";
+import { LC_MESSAGE, asMessage, isMessageOf, randomId, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
@@ -669,7 +669,7 @@ function streamMessages(rt, out, call) {
   const runId = uuid();
   found.forEach((m, i) => {
     if (typeof m.id === "string" && known.has(m.id)) return;
-    if (typeof m.id !== "string") m.id = `run-${runId}-out-${i}`;
+    if (typeof m.id !== "string") m.id = m.tool_call_id !== undefined && isMessageOf(m, "tool") ? `run-${runId}-tool-${m.tool_call_id}` : `run-${runId}-out-${i}`;
     rt.message([tagged(m), metadata], true);
   });
 }
