@@ -42,3 +42,22 @@ test("a node's checkpoint_map names the checkpoint its superstep runs from, and 
   assert.deepEqual(call.checkpoint_map, { "": from("call") });
   assert.match(called.checkpoint_ns, /^call\|i:/);
 });
+
+test("a node's config keys are its own, so LangChain runnables called with it (or a copy) get them, and in Node those called without it too", async () => {
+  const { RunnableLambda } = await import("@langchain/core/runnables");
+  const seen = (config) => ({ user: config.configurable?.user, node: config.metadata?.langgraph_node, tags: config.tags, signal: config.signal instanceof AbortSignal });
+  const look = RunnableLambda.from((_x, config) => seen(config));
+  const State = Annotation.Root({ out: Annotation() });
+  const g = new StateGraph(State)
+    .addNode("n", async (_s, config) => {
+      const copy = { ...config };
+      return { out: { given: await look.invoke(1, config), copied: await look.invoke(1, copy), implicit: await look.invoke(1), keys: Object.keys(copy).sort() } };
+    })
+    .addEdge(START, "n")
+    .compile();
+  const { out } = await g.invoke({}, { configurable: { user: "ann" }, tags: ["t"] });
+  const expected = { user: "ann", node: "n", tags: ["t"], signal: true };
+  assert.deepEqual([out.given, out.copied, out.implicit], [expected, expected, expected]);
+  // As LangGraph.js's (less its runName).
+  assert.deepEqual(out.keys, ["configurable", "control", "executionInfo", "interrupt", "metadata", "recursionLimit", "signal", "tags", "writer"]);
+});

@@ -164,9 +164,9 @@ export function useAsyncContext(asyncLocalStorage) {
 }
 
 /**
- * LangChain's shared AsyncLocalStorage (Node), where a chat model called without
- * a config finds its caller's, as LangGraph.js sets it for a running node. Here it
- * is set only while the run streams messages, so such a model streams its tokens.
+ * LangChain's shared AsyncLocalStorage (Node), where a chat model or tool called
+ * without a config finds its caller's, as LangGraph.js sets it for a running node
+ * (so such a model streams its tokens, and a tool reads the run's configurable).
  */
 let langChainContext = null;
 const LC_CHILD_CONFIG = Symbol.for("lc:child_config");
@@ -176,12 +176,12 @@ export function useLangChainContext(asyncLocalStorage) {
   langChainContext = asyncLocalStorage;
 }
 
-/** Runs `call` with `config` as LangChain's implicit config, keeping its context variables. */
-function withLangChainConfig(config, call) {
+/** Calls the node with its `config` as LangChain's implicit config, keeping LangChain's context variables. */
+function callWithLangChainConfig(fn, state, config) {
   const outer = langChainContext.getStore();
   const inner = { extra: { [LC_CHILD_CONFIG]: config } };
   if (outer?.[LC_CONTEXT_VARIABLES] !== undefined) inner[LC_CONTEXT_VARIABLES] = outer[LC_CONTEXT_VARIABLES];
-  return langChainContext.run(inner, call);
+  return langChainContext.run(inner, callNode, fn, state, config);
 }
 
 /** `fn(state, config)`, inside `store` (where there is one) so its runtime survives `await`. */
@@ -459,16 +459,38 @@ export class NodeConfig {
 
   /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
   static runtimeOf(config) {
-    if (config instanceof NodeConfig) return config.#rt;
+    if (config instanceof NodeConfig) return (config[SELF] ?? config).#rt;
     // A copy of a node's config names its task while the task runs.
     const rt = config?.[TASK] ?? config?.configurable?.[TASK];
     return rt && !rt.closed ? rt : null;
   }
 
   static inputOf(config) {
-    return config instanceof NodeConfig ? config.#input : undefined;
+    return config instanceof NodeConfig ? (config[SELF] ?? config).#input : undefined;
   }
 }
+
+/**
+ * The config a node gets. LangGraph.js's has these keys as its own, and LangChain
+ * copies a config by its entries (a tool or a model called with it, as a spread
+ * does): a proxy shows them as own, still made when read (own accessors on each
+ * config would cost microseconds per task). `config[SELF]` is the config itself.
+ */
+const OWN_KEYS = ["configurable", "metadata", "tags", "signal", "recursionLimit", "executionInfo", "control"];
+const SELF = Symbol("superstep.nodeConfig");
+const OWN_KEYS_SHOWN = {
+  get: (config, key) => (key === SELF ? config : Reflect.get(config, key)),
+  ownKeys(config) {
+    const keys = Reflect.ownKeys(config);
+    for (const k of OWN_KEYS) if (!keys.includes(k)) keys.push(k);
+    return keys;
+  },
+  getOwnPropertyDescriptor(config, key) {
+    const own = Reflect.getOwnPropertyDescriptor(config, key);
+    return own || !OWN_KEYS.includes(key) ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
+  },
+};
+const nodeConfig = (rt, input) => new Proxy(new NodeConfig(rt, input), OWN_KEYS_SHOWN);
 
 /** A task's id: the last element of its checkpoint namespace is `node:<task id>`. */
 const taskIdOf = (ns) => ns.slice(ns.lastIndexOf(":") + 1);
@@ -525,7 +547,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const attempt = timeout ? (rt.attempt = new Attempt(timeout, stopSignal(rt))) : null;
   const state = lazyState(rt);
   const prev = current;
-  const config = new NodeConfig(rt, state);
+  const config = nodeConfig(rt, state);
   const tokens = rt.streamsMessages();
   if (tokens) {
     streamTokens(config, rt);
@@ -535,8 +557,8 @@ function run(rt, fn, done, node, retryOn, timeout) {
   current = config;
   let r;
   try {
-    // A closure only while tokens stream: the common call allocates none.
-    r = tokens && langChainContext ? withLangChainConfig(config, () => callNode(fn, state, config)) : callNode(fn, state, config);
+    // As LangGraph.js: what the node calls without a config (a LangChain tool or model) finds the node's.
+    r = langChainContext ? callWithLangChainConfig(fn, state, config) : callNode(fn, state, config);
   } catch (e) {
     current = prev;
     return fail(rt, timedOut(attempt, node) ?? e, node, retryOn);
