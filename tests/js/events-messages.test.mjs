@@ -94,3 +94,22 @@ test("a message with no text awaits to empty text, no tool calls and no usage", 
   for await (const m of run.messages) seen.push([await m.text, await m.reasoning, await m.toolCalls, await m.usage, (await m.output).content]);
   assert.deepEqual(seen, [["", "", [], undefined, []]]);
 });
+
+test("a v3 run's messages leave out a Command's update, and a task() call's are under its own namespace, as LangGraph.js's protocol handler has them", async () => {
+  const { Command, task } = S;
+  const make = task("make", async (x) => new AIMessage({ content: `made ${x}`, id: `m${x}` }));
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("a", () => new Command({ update: { messages: [new AIMessage({ content: "via command", id: "c1" })] }, goto: "b" }), { ends: ["b"] })
+    .addNode("b", async () => ({ messages: [await make(1), new AIMessage({ content: "plain", id: "p1" })] }))
+    .addEdge(START, "a")
+    .compile();
+  const run = await g.streamEvents(input, { version: "v3" });
+  const seen = [];
+  for await (const m of run.messages) seen.push([m.node, await m.text]);
+  assert.deepEqual(seen, [["b", "plain"]]);
+  const starts = [];
+  for await (const e of await g.streamEvents(input, { version: "v3" })) {
+    if (e.method === "messages" && e.params.data.event === "message-start") starts.push([e.params.namespace.map((p) => p.split(":")[0]), e.params.node]);
+  }
+  assert.deepEqual(starts, [[["b", "make"], "make"], [["b"], "b"]]);
+});

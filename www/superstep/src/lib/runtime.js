@@ -682,7 +682,7 @@ export function wrapErrorHandler(name, handler, retryOn, timeout) {
  */
 function streamMessages(rt, out, call) {
   if (!out || typeof out !== "object") return;
-  const found = outputMessages(out[NODE_OUTPUT] ?? out);
+  const found = outputMessages(out[NODE_OUTPUT] ?? out, rt);
   if (!found.length || !rt.streamsMessages()) return;
   const known = new Set(pushedIds.get(rt));
   const see = (m) => typeof m?.id === "string" && known.add(m.id);
@@ -696,13 +696,17 @@ function streamMessages(rt, out, call) {
   });
 }
 
-/** The messages LangGraph.js's handler finds in a node's output (its `handleChainEnd`). */
-function outputMessages(out) {
+/**
+ * The messages LangGraph.js's handler finds in a node's output (its `handleChainEnd`);
+ * `streamEvents` v3's handler does not look into Commands.
+ */
+function outputMessages(out, rt) {
   const found = [];
   const take = (v) => (isLangChainMessage(v) || v?.[LC_MESSAGE] === true) && found.push(v);
   const walk = (o) => {
-    if (isCommand(o)) walk(o.update);
-    else if (Array.isArray(o)) {
+    if (isCommand(o)) {
+      if (!rt.configurable()?.[PROTOCOL_RUN]) walk(o.update);
+    } else if (Array.isArray(o)) {
       const commands = o.some(isCommand);
       for (const v of o) commands ? walk(v) : take(v);
     } else if (!take(o) && o && typeof o === "object") for (const v of Object.values(o)) Array.isArray(v) ? walk(v) : take(v);
