@@ -61,3 +61,27 @@ test("a node's config keys are its own, so LangChain runnables called with it (o
   // As LangGraph.js's (less its runName).
   assert.deepEqual(out.keys, ["configurable", "control", "executionInfo", "interrupt", "metadata", "recursionLimit", "signal", "tags", "writer"]);
 });
+
+test("in Node, interrupt() and graphs invoked inside a LangChain runnable the node calls still find the node", async () => {
+  const { RunnableLambda } = await import("@langchain/core/runnables");
+  const { interrupt, Command } = S;
+  const State = Annotation.Root({ out: Annotation() });
+  const inner = new StateGraph(State).addNode("i", () => ({ out: "inner" })).addEdge(START, "i").compile();
+  const ask = RunnableLambda.from(async () => {
+    await Promise.resolve();
+    const sub = await inner.invoke({});
+    return `${sub.out}:${interrupt("ok?")}`;
+  });
+  const g = new StateGraph(State)
+    .addNode("n", async () => ({ out: await ask.invoke(1) }))
+    .addEdge(START, "n")
+    .compile({ checkpointer: new MemorySaver() });
+  const thread = { configurable: { thread_id: "lc" } };
+  const paused = await g.invoke({}, thread);
+  assert.deepEqual(paused.__interrupt__.map((i) => i.value), ["ok?"]);
+  assert.equal((await g.invoke(new Command({ resume: "yes" }), thread)).out, "inner:yes");
+  // The invoked graph runs as the node's subgraph: its update streams under the node's namespace.
+  const namespaces = [];
+  for await (const [ns] of await g.stream({}, { configurable: { thread_id: "lc2" }, subgraphs: true })) namespaces.push(ns.map((p) => p.split(":")[0]).join("|"));
+  assert.ok(namespaces.includes("n"), namespaces.join(","));
+});

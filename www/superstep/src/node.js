@@ -4,17 +4,16 @@ import { readFileSync } from "node:fs";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { init as initWith } from "./index.js";
 import { initSync } from "../wasm/superstep_wasm.js";
-import { useAsyncContext, useLangChainContext } from "./lib/runtime.js";
+import { useAsyncContext } from "./lib/runtime.js";
 import { markLoaded } from "./lib/engine.js";
 export * from "./index.js";
 
-// In Node a node's runtime follows it across `await` (nested graph calls, interrupt()).
-useAsyncContext(new AsyncLocalStorage());
-// LangChain's shared store (as LangGraph.js sets it up, if LangChain has not yet): a chat
-// model called in a node without its config still finds it, and streams its tokens.
+// LangChain's shared store (as LangGraph.js sets it up, if LangChain has not yet): a node
+// runs inside it, so a chat model or tool called without its config still finds it, and
+// the node's runtime follows it across `await` (nested graph calls, interrupt()).
 const LANGCHAIN_STORE = Symbol.for("ls:tracing_async_local_storage");
 globalThis[LANGCHAIN_STORE] ??= new AsyncLocalStorage();
-useLangChainContext(globalThis[LANGCHAIN_STORE]);
+useAsyncContext(globalThis[LANGCHAIN_STORE]);
 
 // Importing is enough in Node, as with LangGraph.js: the engine loads from disk
 // here (init() stays for code shared with browsers). Where the .wasm is not beside

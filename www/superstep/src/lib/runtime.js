@@ -152,44 +152,33 @@ class Task {
 /** The config of the node whose synchronous part is running now. */
 let current = null;
 /**
- * Where one exists (Node's AsyncLocalStorage, set by the Node entry), the
- * running node's runtime also survives `await`: a subgraph invoked later in the
- * node is still its subgraph. Browsers have no such store; there only the
- * synchronous part knows its node (and `config` always does).
+ * Where one exists (in Node, LangChain's shared AsyncLocalStorage, which the Node
+ * entry sets up if LangChain has not), a node runs inside it, as LangGraph.js runs
+ * its nodes: a LangChain model or tool the node calls without a config finds the
+ * node's (LangChain's implicit config), and the node's runtime survives `await`
+ * (among LangChain's context variables, which the runnables it calls pass on), so a
+ * subgraph invoked later in the node is still its subgraph. Browsers have no such
+ * store; there only the synchronous part knows its node (and `config` always does).
  */
 let store = null;
+const LC_CHILD_CONFIG = Symbol.for("lc:child_config");
+const LC_CONTEXT_VARIABLES = Symbol.for("lc:context_variables");
+const RUNNING_NODE = Symbol("superstep.runningNode");
 
 export function useAsyncContext(asyncLocalStorage) {
   store = asyncLocalStorage;
 }
 
-/**
- * LangChain's shared AsyncLocalStorage (Node), where a chat model or tool called
- * without a config finds its caller's, as LangGraph.js sets it for a running node
- * (so such a model streams its tokens, and a tool reads the run's configurable).
- */
-let langChainContext = null;
-const LC_CHILD_CONFIG = Symbol.for("lc:child_config");
-const LC_CONTEXT_VARIABLES = Symbol.for("lc:context_variables");
-
-export function useLangChainContext(asyncLocalStorage) {
-  langChainContext = asyncLocalStorage;
+/** `fn(state, config)`, inside `store` where there is one (one store for both purposes: one entry per call). */
+function callNode(fn, state, config) {
+  if (!store) return fn(state, config);
+  const variables = { ...store.getStore()?.[LC_CONTEXT_VARIABLES], [RUNNING_NODE]: config };
+  return store.run({ extra: { [LC_CHILD_CONFIG]: config }, [LC_CONTEXT_VARIABLES]: variables }, fn, state, config);
 }
-
-/** Calls the node with its `config` as LangChain's implicit config, keeping LangChain's context variables. */
-function callWithLangChainConfig(fn, state, config) {
-  const outer = langChainContext.getStore();
-  const inner = { extra: { [LC_CHILD_CONFIG]: config } };
-  if (outer?.[LC_CONTEXT_VARIABLES] !== undefined) inner[LC_CONTEXT_VARIABLES] = outer[LC_CONTEXT_VARIABLES];
-  return langChainContext.run(inner, callNode, fn, state, config);
-}
-
-/** `fn(state, config)`, inside `store` (where there is one) so its runtime survives `await`. */
-const callNode = (fn, state, config) => (store ? store.run(config, fn, state, config) : fn(state, config));
 
 /** The running node's config, where it is known (see `store`). */
 function currentConfig() {
-  return current ?? store?.getStore() ?? null;
+  return current ?? store?.getStore()?.[LC_CONTEXT_VARIABLES]?.[RUNNING_NODE] ?? null;
 }
 
 export function currentRuntime() {
@@ -557,8 +546,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   current = config;
   let r;
   try {
-    // As LangGraph.js: what the node calls without a config (a LangChain tool or model) finds the node's.
-    r = langChainContext ? callWithLangChainConfig(fn, state, config) : callNode(fn, state, config);
+    r = callNode(fn, state, config);
   } catch (e) {
     current = prev;
     return fail(rt, timedOut(attempt, node) ?? e, node, retryOn);
