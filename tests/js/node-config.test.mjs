@@ -85,3 +85,21 @@ test("in Node, interrupt() and graphs invoked inside a LangChain runnable the no
   for await (const [ns] of await g.stream({}, { configurable: { thread_id: "lc2" }, subgraphs: true })) namespaces.push(ns.map((p) => p.split(":")[0]).join("|"));
   assert.ok(namespaces.includes("n"), namespaces.join(","));
 });
+
+test("in Node, getConfig() inside a LangChain runnable the node calls is that runnable's config, as in LangGraph.js", async () => {
+  const { RunnableLambda } = await import("@langchain/core/runnables");
+  let nodeConfig;
+  const look = RunnableLambda.from(() => {
+    const c = S.getConfig();
+    return [c === nodeConfig, c.configurable.user, c.metadata.langgraph_node];
+  });
+  const State = Annotation.Root({ out: Annotation() });
+  const g = new StateGraph(State)
+    .addNode("n", async (_s, config) => {
+      nodeConfig = config;
+      return { out: [S.getConfig() === config, await look.invoke(1)] };
+    })
+    .addEdge(START, "n")
+    .compile();
+  assert.deepEqual((await g.invoke({}, { configurable: { user: "ann" } })).out, [true, [false, "ann", "n"]]);
+});

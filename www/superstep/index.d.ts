@@ -163,7 +163,10 @@ export function task<A extends unknown[], R>(
   options: string | { name: string; retry?: RetryPolicy; timeout?: TimeoutPolicy; cachePolicy?: { keyFunc?: (args: unknown[]) => string; ttl?: number } | boolean },
   fn: (...args: A) => R | Promise<R>,
 ): (...args: A) => Promise<R>;
-/** The running node's config (undefined outside a node; in browsers, only before its first `await`). */
+/**
+ * The running node's config (undefined outside a node; in browsers, only before its first `await`).
+ * In Node, inside a LangChain runnable (a tool, a model) the node called, that runnable's, as in LangGraph.js.
+ */
 export function getConfig(): NodeConfig | undefined;
 /** The state the running task was given; pass the node's `config` after an `await` in browsers. */
 export function getCurrentTaskInput<S = Record<string, unknown>>(config?: NodeConfig): S;

@@ -276,9 +276,10 @@ export function task(options, fn) {
   return call;
 }
 
-/** The running node's config, as LangGraph.js's `getConfig()`; undefined outside a node. */
+/** The running node's config, as LangGraph.js's `getConfig()` (in Node, that of a LangChain runnable it called while it runs); undefined outside. */
 export function getConfig() {
-  return currentConfig() ?? undefined;
+  // In Node, inside a LangChain runnable the node called, that runnable's (LangChain's implicit config).
+  return store?.getStore()?.extra?.[LC_CHILD_CONFIG] ?? currentConfig() ?? undefined;
 }
 
 function configOrCurrent(config, what) {
