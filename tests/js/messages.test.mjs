@@ -207,6 +207,22 @@ test("a model in a subgraph streams its tokens only with subgraphs: true; withou
   assert.deepEqual(await shown(true), [[1, "hel", "talk", "ai"], [1, "lo", "talk", "ai"]]);
 });
 
+test("a model a task() call runs streams its tokens under the call's metadata, as LangGraph.js runs the call as its own task", async () => {
+  const model = new TwoChunks({});
+  const ask = S.task("ask", async (messages) => model.invoke(messages));
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("n", async (s) => ({ messages: [await ask(s.messages)] }))
+    .addEdge(START, "n")
+    .compile({ checkpointer: new MemorySaver() });
+  const chunks = await collect(g.stream({ messages: [{ role: "user", content: "hi" }] }, { streamMode: "messages", configurable: { thread_id: "call" } }));
+  // The tokens, and not the message again when the call or the node returns it.
+  assert.deepEqual(chunks.map(([m, meta]) => [m.content, meta.langgraph_node, meta.langgraph_triggers, meta.tags]), [
+    ["hel", "ask", ["__pregel_push"], ["seq:step:1"]],
+    ["lo", "ask", ["__pregel_push"], ["seq:step:1"]],
+  ]);
+  assert.match(chunks[0][1].checkpoint_ns, /^n:[^|]+\|ask:[^|]+$/);
+});
+
 test("a model given a copy of the node's config, or its own tags and metadata, inherits the run's, as through LangGraph.js's callback manager", async () => {
   const model = new TwoChunks({});
   const configs = {

@@ -260,7 +260,8 @@ export function task(options, fn) {
     }
     let result;
     try {
-      result = await (retry || timeout ? retrying(name, () => fn(...args), retry, timeout) : fn(...args));
+      const body = inCall(rt, name, index, () => fn(...args));
+      result = await (retry || timeout ? retrying(name, body, retry, timeout) : body());
     } catch (e) {
       // A failed task fails its node's task, as in LangGraph, even if the node catches it.
       failedCalls.set(rt, failedCalls.get(rt) ?? e);
@@ -274,6 +275,26 @@ export function task(options, fn) {
   };
   Object.defineProperty(call, "name", { value: name });
   return call;
+}
+
+/**
+ * `body` of a `task()` call, run (in Node, while the run streams messages) inside a
+ * LangChain config of the call's own, as LangGraph.js runs a call as a task of its
+ * own: a chat model it calls without a config streams under the call's metadata
+ * (its name, push path and namespace), not the node's.
+ */
+function inCall(rt, name, index, body) {
+  const node = currentConfig();
+  if (!store || !node || !rt.streamsMessages() || v2RunOf(rt.configurable())) return body;
+  const ns = rt.callCheckpointNs(index, name);
+  const path = ["__pregel_push", node.metadata.langgraph_path, index, true];
+  const metadata = { ...node.metadata, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
+  const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
+  // LangGraph.js runs the call as the first step of a sequence, whose tag what it calls inherits.
+  const tags = [...node.tags, "seq:step:1"];
+  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags, metadata });
+  const config = { ...node, tags, metadata, callbacks: [handler] };
+  return () => store.run({ extra: { [LC_CHILD_CONFIG]: config }, [LC_CONTEXT_VARIABLES]: store.getStore()?.[LC_CONTEXT_VARIABLES] }, body);
 }
 
 /** The running node's config, as LangGraph.js's `getConfig()` (in Node, that of a LangChain runnable it called while it runs); undefined outside. */
