@@ -167,12 +167,15 @@ class TwoChunks extends BaseChatModel {
   }
 }
 
-test("a model's token chunks stream as the model's own chunk class, as in LangGraph.js", async () => {
-  const model = new TwoChunks({});
-  const g = new StateGraph(MessagesAnnotation)
+/** A graph whose one node, "talk", answers with `model` called with the node's config. */
+const talking = (model) =>
+  new StateGraph(MessagesAnnotation)
     .addNode("talk", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
     .addEdge(START, "talk")
     .compile();
+
+test("a model's token chunks stream as the model's own chunk class, as in LangGraph.js", async () => {
+  const g = talking(new TwoChunks({}));
   let joined;
   const ids = new Set();
   for await (const [chunk, meta] of await g.stream({ messages: [{ role: "user", content: "hi" }] }, { streamMode: "messages" })) {
@@ -187,11 +190,7 @@ test("a model's token chunks stream as the model's own chunk class, as in LangGr
 });
 
 test("a model in a subgraph streams its tokens only with subgraphs: true; without, its node's end streams the message once, as in LangGraph.js", async () => {
-  const model = new TwoChunks({});
-  const inner = new StateGraph(MessagesAnnotation)
-    .addNode("talk", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
-    .addEdge(START, "talk")
-    .compile();
+  const inner = talking(new TwoChunks({}));
   const g = new StateGraph(MessagesAnnotation)
     .addNode("ask", async (s, config) => ({ messages: (await inner.invoke(s, config)).messages.slice(s.messages.length) }))
     .addEdge(START, "ask")

@@ -286,9 +286,7 @@ export function task(options, fn) {
 function inCall(rt, name, index, body) {
   const node = currentConfig();
   if (!store || !node || !rt.streamsMessages() || v2RunOf(rt.configurable())) return body;
-  const ns = rt.callCheckpointNs(index, name);
-  const path = ["__pregel_push", node.metadata.langgraph_path, index, true];
-  const metadata = { ...node.metadata, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
+  const metadata = asCall(rt, node.metadata, name, index);
   const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
   // LangGraph.js runs the call as the first step of a sequence, whose tag what it calls inherits.
   const tags = [...node.tags, "seq:step:1"];
@@ -730,10 +728,14 @@ export const NODE_OUTPUT = Symbol("superstep.nodeOutput");
 
 /** A `task()` call's message metadata, as LangGraph.js gives it: the call is a task of its own. */
 function callMetadata(rt, { name, index }) {
-  const meta = messageMetadata(rt);
+  return { ...asCall(rt, messageMetadata(rt), name, index), name };
+}
+
+/** A node's `metadata` as its `index`-th call, to `name`, has it: the call's node, push path and namespace. */
+function asCall(rt, metadata, name, index) {
   const ns = rt.callCheckpointNs(index, name);
-  const path = ["__pregel_push", meta.langgraph_path, index, true];
-  return { ...meta, name, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
+  const path = ["__pregel_push", metadata.langgraph_path, index, true];
+  return { ...metadata, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
 }
 
 /** The engine's hook for a subgraph node that ended: its update's new messages, as a node's. */
