@@ -527,9 +527,8 @@ async function v2On(lib, spec, Saver) {
     if (isRecord(d?.input?.resume) && d.input.lg_name === "Command") d.input.resume = Object.values(d.input.resume).sort();
     return JSON.stringify([e.event, e.name, e.tags, meta, sorted(d)]).replace(ids, "ID");
   };
-  // A node's task() calls are tasks of their own in LangGraph.js's events, nested under the node's
-  // namespace with its path and their value as output; here they have neither: set aside.
-  const calls = new Set(spec.nodes.some((n) => n.task) ? ["tk"] : []);
+  // NOCALLS=1 sets a node's task() calls aside (before calls reported as tasks of their own).
+  const calls = new Set(process.env.NOCALLS && spec.nodes.some((n) => n.task) ? ["tk"] : []);
   const cached = new Set(spec.nodes.filter((n) => n.cache).map((n) => n.name));
   const cfg = { configurable: { thread_id: "v2" }, recursionLimit: spec.limit };
   const runs = [];

@@ -69,3 +69,21 @@ test("a values stream shows the output after the step the workflow ran in, not t
   for (const n of [1, 2]) for await (const c of await changing.stream(n, { ...config, streamMode: ["values"] })) out.push(c);
   assert.deepEqual(out, [["values", { n: 1 }], ["values", { n: 2 }]]);
 });
+
+test("a workflow has the compiled graph's other members: what it was given, its drawing, its events, batch and updateState", async () => {
+  const saver = new MemorySaver();
+  const wf = entrypoint({ name: "wf", checkpointer: saver }, async (n) => n + ((getPreviousState() ?? 0)));
+  assert.equal(wf.checkpointer, saver);
+  assert.equal(wf.validate(), wf);
+  assert.deepEqual(Object.keys(wf.getGraph().nodes), ["__start__", "wf", "__end__"]);
+  assert.deepEqual([...wf.getSubgraphs()], []);
+  const t = { configurable: { thread_id: "m" } };
+  const names = [];
+  for await (const e of wf.streamEvents(1, { version: "v2", ...t })) names.push(`${e.event} ${e.name}`);
+  // No __start__ task, as LangGraph.js's workflow takes its input at once (scenario 300 has the rest).
+  assert.deepEqual(names.slice(0, 2), ["on_chain_start wf", "on_chain_start wf"]);
+  assert.equal(names.at(-1), "on_chain_end wf");
+  await wf.updateState(t, 10);
+  assert.equal(await wf.invoke(1, t), 11);
+  assert.deepEqual(await wf.batch([1, 2], [{ configurable: { thread_id: "b1" } }, { configurable: { thread_id: "b2" } }]), [1, 2]);
+});

@@ -85,6 +85,17 @@ test("a subgraph's messages carry its namespace with subgraphs: true", async () 
   assert.deepEqual(chunks.map(([ns, m]) => [ns.map((n) => n.split(":")[0]), m[0].content]), [[[], "hi"], [["sub"], "from inner"], [[], "new"]]);
 });
 
+test("only messages in a node's input count as already sent, as LangGraph.js's handler counts them", async () => {
+  const State = S.Annotation.Root({ ...MessagesAnnotation.spec, meta: S.Annotation() });
+  const g = new StateGraph(State)
+    .addNode("a", () => ({ messages: [new AIMessage({ content: "hi", id: "m1" })] }))
+    .addEdge(START, "a")
+    .compile();
+  // `meta` has m1's id but is no message: m1 is new, and streams.
+  const chunks = await collect(g.stream({ meta: { id: "m1", note: "not a message" } }, { streamMode: "messages" }));
+  assert.deepEqual(chunks.map(([m]) => [m.id, m.content]), [["m1", "hi"]]);
+});
+
 test("without the messages mode nothing is streamed and ids are the reducer's", async () => {
   const chunks = await collect(graph().stream({ messages: [] }, { configurable: { thread_id: "u" }, streamMode: "updates" }));
   assert.equal(chunks.length, 3);

@@ -195,3 +195,13 @@ const drainable = new StateGraph(State)
   .addEdge(START, "n")
   .compile({ checkpointer: new MemorySaver() });
 void drainable.invoke({ topic: "t" }, { configurable: { thread_id: "c" }, control }).catch((e) => (e instanceof GraphDrained ? e.reason : control.drainReason));
+
+// A workflow's events and state edits, typed as the compiled graph's.
+async function workflowEvents(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const e of total.streamEvents(1, { version: "v2", configurable: { thread_id: "w" } })) names.push(e.name);
+  await total.updateState({ configurable: { thread_id: "w" } }, entrypoint.final({ value: { sum: 0 }, save: 0 }));
+  const sums: { sum: number }[] = await total.batch([1, 2], [{ configurable: { thread_id: "a" } }, { configurable: { thread_id: "b" } }]);
+  return [...names, ...sums.map((s) => String(s.sum)), ...Object.keys(total.getGraph().nodes)];
+}
+void workflowEvents;

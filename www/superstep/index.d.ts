@@ -269,6 +269,27 @@ export class Entrypoint<I = unknown, O = unknown> {
   /** `values` is the last return value (null before the first). */
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<O | null>>;
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
+  /** v2: the workflow and each task() call start and end as chains, its return value through LangGraph.js's hidden `pluckReturnValue` and `pluckSaveValue`. */
+  streamEvents(input: I | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): AsyncIterable<StreamEvent>;
+  streamEvents(input: I | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<O>>;
+  batch(inputs: (I | Command | null)[], options?: RunnableConfig | RunnableConfig[], batchOptions?: { maxConcurrency?: number; returnExceptions?: false }): Promise<O[]>;
+  batch(inputs: (I | Command | null)[], options: RunnableConfig | RunnableConfig[] | undefined, batchOptions: { maxConcurrency?: number; returnExceptions: true }): Promise<(O | Error)[]>;
+  /** `values` as the workflow's return value (or an `entrypoint.final`: its value, and the value saved for the next run). */
+  updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
+  bulkUpdateState(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values: unknown; asNode?: string }> }>): Promise<RunnableConfig>;
+  readonly checkpointer: CompileOptions["checkpointer"];
+  readonly store: BaseStore | undefined;
+  readonly cache: InMemoryCache | undefined;
+  readonly config?: StreamConfig;
+  readonly nodes: CompiledStateGraph["nodes"];
+  validate(): this;
+  /** START → the workflow → END. */
+  getGraph(): DrawableGraph;
+  getGraphAsync(): Promise<DrawableGraph>;
+  /** None: a workflow has no subgraph nodes. */
+  getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<any, any>]>;
+  getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<any, any>]>;
+  clearCache(): Promise<void>;
 }
 
 // ---------------------------------------------------------------- prebuilt

@@ -3,7 +3,9 @@
 // graph's output; `entrypoint.final`'s `value`) and the value saved for the thread's
 // next run (`save`, which `getPreviousState()` reads). Everything else is the
 // StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
-import { INLINE_START, StateGraph } from "./graph.js";
+import { CompiledStateGraph, INLINE_START, StateGraph } from "./graph.js";
+import { streamEventsV3 } from "./events.js";
+import { streamEventsV2 } from "./events-v2.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
 import { andThen, chunksIfStreamed } from "./values.js";
@@ -23,10 +25,7 @@ export function entrypoint(options, fn) {
   if (/^\[object (Async)?GeneratorFunction\]$/.test(Object.prototype.toString.call(fn))) {
     throw new Error("Generators are disallowed as entrypoints. For streaming responses, use config.write.");
   }
-  // The messages stream looks for messages in what `fn` returned, as LangGraph.js's handler does.
-  const write = (r) =>
-    Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
-  const run = (state, config) => andThen(fn(state[INPUT], config), write);
+  const run = (state, config) => andThen(fn(state[INPUT], config), written);
   const graph = new StateGraph(Annotation.Root({ [INPUT]: Annotation(), [OUTPUT]: Annotation(), [PREVIOUS]: Annotation() }))
     .addNode(name, run, { timeout, retryPolicy })
     .addEdge(START, name)
@@ -34,6 +33,14 @@ export function entrypoint(options, fn) {
     .compile({ checkpointer, store, cache, name, [INLINE_START]: true });
   return new Entrypoint(graph, name);
 }
+
+/**
+ * What the workflow's node writes of `fn`'s return value `r`: the output, and the
+ * value saved for the thread's next run. The messages stream (and `streamEvents`)
+ * look at `r` itself, as LangGraph.js's handler does.
+ */
+const written = (r) =>
+  Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
 
 /** Returns `value` from the entrypoint and keeps `save` for `getPreviousState()` in the thread's next run. */
 entrypoint.final = ({ value, save }) => ({ value, save, __lg_type: FINAL });
@@ -114,6 +121,70 @@ export class Entrypoint {
       }
     }
     return chunks();
+  }
+
+  /**
+   * LangChain's callback events (v2) or LangGraph's event protocol (v3), as the
+   * compiled graph's `streamEvents`; the workflow's input and output are `fn`'s.
+   */
+  streamEvents(input, options) {
+    options ??= {};
+    if (options.version === "v2") return streamEventsV2(this, input, options, { workflow: this.name });
+    if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
+    return new Promise((resolve) => resolve(streamEventsV3(this, input, options)));
+  }
+
+  /** `invoke` per input, as the compiled graph's `batch`. */
+  batch(inputs, options, batchOptions) {
+    return CompiledStateGraph.prototype.batch.call(this, inputs, options, batchOptions);
+  }
+
+  /** As LangGraph.js: `values` is taken as `fn`'s return value (`entrypoint.final` too), as written by the workflow. */
+  updateState(config, values, asNode) {
+    return this.bulkUpdateState(config, [{ updates: [{ values, asNode }] }]);
+  }
+
+  bulkUpdateState(config, supersteps) {
+    const asWritten = ({ values, asNode }) => ({ values: written(values), asNode: asNode ?? this.name });
+    return this.#graph.bulkUpdateState(config, supersteps.map(({ updates }) => ({ updates: updates.map(asWritten) })));
+  }
+
+  // The rest is the graph's own.
+  get options() {
+    return this.#graph.options;
+  }
+  get builder() {
+    return this.#graph.builder;
+  }
+  get config() {
+    return this.#graph.config;
+  }
+  get checkpointer() {
+    return this.#graph.checkpointer;
+  }
+  get store() {
+    return this.#graph.store;
+  }
+  get cache() {
+    return this.#graph.cache;
+  }
+  get nodes() {
+    return this.#graph.nodes;
+  }
+  validate() {
+    this.#graph.validate();
+    return this;
+  }
+  getGraph() {
+    return this.#graph.getGraph();
+  }
+  async getGraphAsync() {
+    return this.#graph.getGraph();
+  }
+  *getSubgraphs() {}
+  async *getSubgraphsAsync() {}
+  clearCache() {
+    return this.#graph.clearCache();
   }
 
   /** The thread's state; `values` is the last return value. */

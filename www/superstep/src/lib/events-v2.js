@@ -33,6 +33,10 @@ class Run {
   events = new Map();
   outputs = new Map();
   called = new Set();
+  /** Ids of the `task()` calls' tasks, which report themselves (`reportCall`), not from the debug stream. */
+  calls = new Set();
+  /** The call task ids of call ends' marks (see `reportCall`). */
+  callEnds = new Map();
   next = 0;
   /** The run's tags and metadata, which what its nodes call inherits. */
   constructor(tags, metadata) {
@@ -59,6 +63,27 @@ export function called(run, taskId, write) {
   const n = run.next++;
   run.events.set(n, { retry: taskId });
   write({ [MARK]: n });
+}
+
+/**
+ * A `task()` call of a v2 run's node, with the task id `taskId`: when it runs
+ * (`input`, its arguments), it starts as a chain, and the returned function ends
+ * it with its result. As LangGraph.js runs a call as a task of its own, these
+ * come as it runs, between the node's other events; a call that replays a kept
+ * or cached result reports nothing.
+ */
+export function reportCall(run, taskId, write, { name, tags, metadata, input }) {
+  run.calls.add(taskId);
+  if (input === undefined) return undefined;
+  const runId = uuid();
+  const emit = (event, data) => {
+    const n = run.next++;
+    run.events.set(n, { event, data, name, tags, run_id: runId, metadata });
+    write({ [MARK]: n });
+    return n;
+  };
+  emit("on_chain_start", { input });
+  return (output) => run.callEnds.set(emit("on_chain_end", { output, input }), taskId);
 }
 
 /** Keeps what a node returned, for its `on_chain_end`. */
@@ -161,9 +186,11 @@ export function v2Handler(run, meta, write) {
  * The events of one run: an async iterable, as LangGraph.js's `streamEvents`
  * returns it. Options besides the run's config: LangChain's filters
  * `includeNames`, `includeTypes`, `includeTags`, `excludeNames`,
- * `excludeTypes`, `excludeTags` (LangGraph.js 1.7.3 ignores them).
+ * `excludeTypes`, `excludeTags` (LangGraph.js 1.7.3 ignores them). `workflow`: the
+ * name of an entrypoint's node, when `graph` is one (it takes its input without a
+ * `__start__` task, and its return value through two hidden chains).
  */
-export async function* streamEventsV2(graph, input, options) {
+export async function* streamEventsV2(graph, input, options, { workflow } = {}) {
   const { version, includeNames, includeTypes, includeTags, excludeNames, excludeTypes, excludeTags, ...config } = options;
   const wanted = filterOf({ includeNames, includeTypes, includeTags, excludeNames, excludeTypes, excludeTags });
   const userModes = config.streamMode ?? "updates";
@@ -252,6 +279,15 @@ export async function* streamEventsV2(graph, input, options) {
     release(queued.findIndex((q) => q.id === task.id));
     put(chainEvent("end", task.name, task.runId, task.tags, task.metadata, { output: value, input: task.input }));
   };
+  // LangGraph.js's entrypoint node hands on its return value and the value it saves through these.
+  const plucks = (task, returned) => {
+    const final = isRecord(returned) && returned.__lg_type === "__pregel_final";
+    for (const [name, output] of [["pluckReturnValue", final ? returned.value : returned], ["pluckSaveValue", final ? returned.save : returned]]) {
+      const runId = uuid();
+      put(chainEvent("start", name, runId, ["langsmith:hidden", ...tags], task.metadata, { input: returned }));
+      put(chainEvent("end", name, runId, ["langsmith:hidden", ...tags], task.metadata, { output, input: returned }));
+    }
+  };
   const startInput = (ns, value, step = 0) => endTask(startTask(ns, step, "__start__", uuid(), ["__start__"], value), value);
   /** A subgraph's namespace seen for the first time: its graph starts inside the task that runs it. */
   const graphOf = (ns) => {
@@ -273,6 +309,13 @@ export async function* streamEventsV2(graph, input, options) {
     g.input = task?.input;
     return g;
   };
+  // Once a call has both ended and had its result streamed (in either order), the graph
+  // streams the chunks it holds, the call's own among them, as LangGraph.js does then.
+  const halfSettled = new Set();
+  const callSettled = (id) => {
+    if (halfSettled.delete(id)) flush(true);
+    else halfSettled.add(id);
+  };
   const isMark = (mode, data) => mode === "custom" && isRecord(data) && MARK in data;
   // A resumed superstep's tasks that finished before the pause only replay their
   // writes (a cached update before the step's task starts): they start no chain,
@@ -290,7 +333,7 @@ export async function* streamEventsV2(graph, input, options) {
     const streamMode = [...new Set([...modes, "debug", "custom", "messages", "values", "updates"])];
     const source = await graph.stream(input, { ...config, configurable, streamMode, subgraphs: true });
     put(chainEvent("start", graphName, rootRun, [...tags], rootMeta, { input }));
-    if (fresh) startInput([], input);
+    if (fresh && !workflow) startInput([], input);
     yield* out.splice(0);
     for await (const item of idleAware(source, () => queued.length > 0)) {
       if (item === IDLE) {
@@ -310,6 +353,9 @@ export async function* streamEventsV2(graph, input, options) {
           retried.runId = uuid();
           put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
         } else if (e && !e.retry) put(e);
+        const call = run.callEnds.get(data[MARK]);
+        run.callEnds.delete(data[MARK]);
+        if (call) callSettled(call);
       } else if (mode === "debug" && data?.type === "checkpoint" && ns.length && data.payload?.metadata?.source === "input") {
         // A subgraph given an input (not resumed) takes it in through its __start__ task, as in LangGraph.js.
         const g = graphOf(ns);
@@ -322,6 +368,12 @@ export async function* streamEventsV2(graph, input, options) {
         for (const name of Object.keys(data)) {
           const i = queued.findIndex((q) => q.ns === key(ns) && q.name === name);
           if (i >= 0) queued.splice(i, 1);
+        }
+      } else if (mode === "debug" && (data?.type === "task" || data?.type === "task_result") && run.calls.has(data.payload.id)) {
+        // A task() call reports itself (reportCall).
+        if (data.type === "task_result") {
+          run.calls.delete(data.payload.id);
+          callSettled(data.payload.id);
         }
       } else if (mode === "debug" && (data?.type === "task" || data?.type === "task_result")) {
         if (data.type === "task_result" || ns.length > 0) flush(false);
@@ -360,6 +412,7 @@ export async function* streamEventsV2(graph, input, options) {
             if (g) put(chainEvent("end", "LangGraph", g.runId, [...tags], task.metadata, { output: g.last, input: task.input }));
             const value = run.outputs.has(id) ? run.outputs.get(id) : g ? g.last : written(data.payload.result);
             run.outputs.delete(id);
+            if (workflow && ns.length === 0 && name === workflow) plucks(task, value);
             endTask(task, value);
           }
         }

@@ -3,7 +3,8 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
 import { BUILTIN } from "./messages.js";
-import { NodeConfig, currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { NodeConfig } from "./node-config.js";
 import {
   END, START, GraphInterrupt, ParentCommand, channelOf, isInterrupted, typedError,
 } from "./types.js";

@@ -2,15 +2,15 @@
 // and nested graph calls), node and router wrappers that never throw, and the
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
-import { GraphInterrupt, InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
+import { InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
-import { LC_MESSAGE, asMessage, isMessageOf, randomId, uuid } from "./messages.js";
+import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
-import { EVENTS_V2, called, keepOutput, v2Handler, v2RunOf } from "./events-v2.js";
+import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
+import { called, keepOutput, reportCall, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { forgetStop, stopSignal } from "./stop-signal.js";
 import { retrying } from "./retry.js";
-import { parseResume, responseJsonSchema } from "./response-schema.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
 /**
@@ -191,24 +191,6 @@ const failedCalls = new WeakMap();
 /** Original errors thrown by nodes, so `invoke` rethrows what the node threw. */
 export const nodeErrors = new Map();
 
-function doInterrupt(rt, value, options) {
-  const schema = options?.responseSchema;
-  let r;
-  try {
-    const asked = responseJsonSchema(schema);
-    r = rt.interrupt(toPlain(value, "interrupt value"), asked === undefined ? undefined : toPlain(asked, "responseSchema"));
-  } catch (e) {
-    throw typedError(e);
-  }
-  if (!r.resumed) throw new GraphInterrupt(r.interrupts);
-  try {
-    return parseResume(schema, r.value);
-  } catch (e) {
-    rt.refuseAnswer();
-    throw e;
-  }
-}
-
 /**
  * Pause the run and ask for a value; returns it once resumed. Call it in a node.
  * `options.responseSchema` (as LangGraph.js): the answer expected, carried by the
@@ -250,14 +232,18 @@ export function task(options, fn) {
     }
     rt.attempt?.progress();
     const [index, hit, kept] = started;
-    if (hit) return kept;
+    // Under `streamEvents` v2 a call that runs reports its start and end; a replayed one nothing.
+    const report = (input) => reportV2Call(rt, name, index, input);
+    if (hit) return report(undefined), kept;
     // As LangGraph.js keys a task's cache: its arguments, through `keyFunc` if given.
     const key = cache && String(cache.keyFunc ? cache.keyFunc([args]) : JSON.stringify([plainArgs]));
     const cached = cache ? rt.cachedCall(name, key) : [];
     if (cached.length) {
+      report(undefined);
       rt.finishCall(index, name, cached[0], true);
       return cached[0];
     }
+    const ended = report(args);
     let result;
     try {
       const body = inCall(rt, name, index, () => fn(...args));
@@ -269,12 +255,22 @@ export function task(options, fn) {
     }
     const plain = toPlain(result, `result of task "${name}"`);
     rt.finishCall(index, name, plain);
+    ended?.(result);
     streamMessages(rt, result, { name, index, args });
     if (cache) rt.cacheCall(name, key, plain, cache.ttl);
     return result;
   };
   Object.defineProperty(call, "name", { value: name });
   return call;
+}
+
+/** Under `streamEvents` v2, a `task()` call as the chain of a task of its own (events-v2.js); `input` undefined: replayed. */
+function reportV2Call(rt, name, index, input) {
+  const v2 = v2Calls.get(rt);
+  if (!v2) return undefined;
+  const metadata = asCall(rt, v2.metadata, name, index);
+  const tags = [`graph:step:${metadata.langgraph_step}`, ...v2.run.tags];
+  return reportCall(v2.run, taskIdOf(metadata.langgraph_checkpoint_ns), v2.write, { name, tags, metadata, input });
 }
 
 /**
@@ -285,12 +281,14 @@ export function task(options, fn) {
  */
 function inCall(rt, name, index, body) {
   const node = currentConfig();
-  if (!store || !node || !rt.streamsMessages() || v2RunOf(rt.configurable())) return body;
+  if (!store || !node || !rt.streamsMessages()) return body;
+  const v2 = v2Calls.get(rt);
   const metadata = asCall(rt, node.metadata, name, index);
   const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
   // LangGraph.js runs the call as the first step of a sequence, whose tag what it calls inherits.
   const tags = [...node.tags, "seq:step:1"];
-  const handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags, metadata });
+  // Under `streamEvents` v2 what the call calls reports as the call's (its node's own handler has the node's metadata).
+  const handler = v2 ? v2Handler(v2.run, metadata, v2.write) : tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags, metadata });
   const config = { ...node, tags, metadata, callbacks: [handler] };
   return () => store.run({ extra: { [LC_CHILD_CONFIG]: config }, [LC_CONTEXT_VARIABLES]: store.getStore()?.[LC_CONTEXT_VARIABLES] }, body);
 }
@@ -352,163 +350,6 @@ export function getWriter(config) {
 /** Emits a `custom` stream event from the running node. */
 export function writer(chunk) {
   return configOrCurrent(undefined, "writer()").writer(chunk);
-}
-
-/** A run's configurable without the mark `streamEvents` v3 leaves in it. */
-function withoutProtocolMark(c) {
-  if (!c || !(PROTOCOL_RUN in c || EVENTS_V2 in c)) return c;
-  const { [PROTOCOL_RUN]: _, [EVENTS_V2]: __, ...rest } = c;
-  return rest;
-}
-
-/**
- * Marks a node's config and its `configurable` with the node's task. A symbol
- * key survives object spread and is left out of JSON, so a copy such as
- * `{ ...config, configurable: { ...config.configurable, k } }` still names it.
- */
-const TASK = Symbol("superstep.task");
-
-/** What a node gets as `config`; fields are read from the runtime on demand. */
-export class NodeConfig {
-  #rt;
-  #input;
-  #configurable;
-  #metadata;
-  #executionInfo;
-  constructor(rt, input) {
-    this.#rt = rt;
-    this.#input = input;
-    this[TASK] = rt;
-  }
-  /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
-  get configurable() {
-    if (this.#configurable) return this.#configurable;
-    const c = { ...withoutProtocolMark(this.#rt.configurable()), checkpoint_map: this.#rt.checkpointMap(), checkpoint_ns: this.#rt.checkpointNs() };
-    c[TASK] = this.#rt;
-    return (this.#configurable = c);
-  }
-  get context() {
-    return this.#rt.context();
-  }
-  /** As LangGraph.js gives it, in its order (the thread's id only where there is one). */
-  get metadata() {
-    if (this.#metadata) return this.#metadata;
-    const rt = this.#rt;
-    const ns = rt.checkpointNs();
-    const thread = this.configurable?.thread_id;
-    return (this.#metadata = {
-      ls_integration: "langgraph",
-      ...rt.host()?.metadata,
-      ...(thread === undefined ? {} : { thread_id: thread }),
-      langgraph_step: rt.step(),
-      langgraph_node: rt.node(),
-      langgraph_triggers: rt.triggers(),
-      langgraph_path: pathOf(rt.path()),
-      langgraph_checkpoint_ns: ns,
-      checkpoint_ns: ns,
-    });
-  }
-  /**
-   * An `AbortSignal` for `fetch` and the like (see stop-signal.js); under a
-   * `timeout`, the attempt's, which a timeout aborts too.
-   */
-  get signal() {
-    return this.#rt.attempt?.signal ?? stopSignal(this.#rt);
-  }
-  get remainingSteps() {
-    return this.#rt.remainingSteps();
-  }
-  /** Where and how the task runs, as LangGraph.js's `executionInfo` (its keys, in its order). */
-  get executionInfo() {
-    if (this.#executionInfo) return this.#executionInfo;
-    const [checkpointId, nodeAttempt, first] = this.#rt.executionInfo();
-    const ns = this.#rt.checkpointNs();
-    return (this.#executionInfo = {
-      checkpointId,
-      checkpointNs: ns,
-      taskId: taskIdOf(ns),
-      threadId: this.configurable?.thread_id,
-      runId: undefined,
-      nodeAttempt,
-      // A node that may retry has its first attempt timed by the engine; one that
-      // cannot has one attempt, timed here (no clock read per call for the rest).
-      nodeFirstAttemptTime: first ?? Date.now(),
-    });
-  }
-  /** The run's tags (the invoke config's), as LangChain passes them on to what the node calls. */
-  get tags() {
-    return [...(this.#rt.host()?.tags ?? [])];
-  }
-  /** The run's recursion limit; a graph invoked in the node runs under it unless the call sets its own. */
-  get recursionLimit() {
-    return this.#rt.recursionLimit();
-  }
-  /** The run's `RunControl` (the invoke config's, else one of its own): `requestDrain()` stops it at the next superstep. */
-  get control() {
-    return this.#rt.control();
-  }
-  /** The run's long-term memory store (`compile({ store })`, or the invoke config's), if any. */
-  get store() {
-    return this.#rt.store();
-  }
-  /** `interrupt()` that keeps working after an `await` (bound, so it can be passed around). */
-  interrupt = (value, options) => doInterrupt(this.#rt, value, options);
-  /** Emits a `custom` stream event; an attempt abandoned after its timeout writes nothing. */
-  writer = (value) => {
-    const attempt = this.#rt.attempt;
-    if (attempt && !attempt.active) return;
-    attempt?.progress();
-    this.#rt.write(toPlain(value, "custom event"));
-  };
-  /** Progress, for a node's `idleTimeout` (a no-op without one); made on use, bound. */
-  get heartbeat() {
-    const rt = this.#rt;
-    return () => rt.attempt?.heartbeat();
-  }
-
-  /** The task a node's `config` belongs to (a graph invoked with it is that task's subgraph). */
-  static runtimeOf(config) {
-    if (config instanceof NodeConfig) return (config[SELF] ?? config).#rt;
-    // A copy of a node's config names its task while the task runs.
-    const rt = config?.[TASK] ?? config?.configurable?.[TASK];
-    return rt && !rt.closed ? rt : null;
-  }
-
-  static inputOf(config) {
-    return config instanceof NodeConfig ? (config[SELF] ?? config).#input : undefined;
-  }
-}
-
-/**
- * The config a node gets. LangGraph.js's has these keys as its own, and LangChain
- * copies a config by its entries (a tool or a model called with it, as a spread
- * does): a proxy shows them as own, still made when read (own accessors on each
- * config would cost microseconds per task). `config[SELF]` is the config itself.
- */
-const OWN_KEYS = ["configurable", "metadata", "tags", "signal", "recursionLimit", "executionInfo", "control"];
-const SELF = Symbol("superstep.nodeConfig");
-const OWN_KEYS_SHOWN = {
-  get: (config, key) => (key === SELF ? config : Reflect.get(config, key)),
-  ownKeys(config) {
-    const keys = Reflect.ownKeys(config);
-    for (const k of OWN_KEYS) if (!keys.includes(k)) keys.push(k);
-    return keys;
-  },
-  getOwnPropertyDescriptor(config, key) {
-    const own = Reflect.getOwnPropertyDescriptor(config, key);
-    return own || !OWN_KEYS.includes(key) ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
-  },
-};
-const nodeConfig = (rt, input) => new Proxy(new NodeConfig(rt, input), OWN_KEYS_SHOWN);
-
-/** A task's id: the last element of its checkpoint namespace is `node:<task id>`. */
-const taskIdOf = (ns) => ns.slice(ns.lastIndexOf(":") + 1);
-
-/** A task's path as LangGraph.js gives it: `["__pregel_pull", node]`, or `["__pregel_push", index, false]` for a Send's. */
-function pathOf(path) {
-  const bar = path.indexOf("|");
-  const [kind, key] = [path.slice(0, bar), path.slice(bar + 1)];
-  return kind === "__pregel_push" ? [kind, Number(key), false] : [kind, key];
 }
 
 /** A Send as the engine reads it: `[node, arg]` (a pair reads faster than an object). */
@@ -657,7 +498,8 @@ const v2Calls = new WeakMap();
 
 function keepV2Output(rt, v) {
   const t = v2Calls.get(rt);
-  if (t) keepOutput(t.run, t.taskId, v);
+  // An entrypoint's node ends with what its function returned.
+  if (t) keepOutput(t.run, t.taskId, v !== null && typeof v === "object" && NODE_OUTPUT in v ? v[NODE_OUTPUT] : v);
 }
 
 /**
@@ -692,9 +534,10 @@ function streamMessages(rt, out, call) {
   if (!out || typeof out !== "object") return;
   const found = outputMessages(out[NODE_OUTPUT] ?? out, rt);
   if (!found.length || !rt.streamsMessages()) return;
+  // The engine's stream saw the node's input (`see_input_messages`); a call's arguments are the JS's to see.
   const known = new Set(pushedIds.get(rt));
-  const see = (m) => typeof m?.id === "string" && known.add(m.id);
-  for (const v of call ? call.args : Object.values(lazyState(rt))) Array.isArray(v) ? v.forEach(see) : see(v);
+  const see = (m) => isMessage(m) && typeof m.id === "string" && known.add(m.id);
+  for (const v of call ? call.args : []) Array.isArray(v) ? v.forEach(see) : see(v);
   const metadata = toPlain(call ? callMetadata(rt, call) : messageMetadata(rt), "message metadata");
   const runId = uuid();
   found.forEach((m, i) => {
@@ -710,7 +553,7 @@ function streamMessages(rt, out, call) {
  */
 function outputMessages(out, rt) {
   const found = [];
-  const take = (v) => (isLangChainMessage(v) || v?.[LC_MESSAGE] === true) && found.push(v);
+  const take = (v) => isMessage(v) && found.push(v);
   const walk = (o) => {
     if (isCommand(o)) {
       if (!rt.configurable()?.[PROTOCOL_RUN]) walk(o.update);
@@ -722,6 +565,9 @@ function outputMessages(out, rt) {
   walk(out);
   return found;
 }
+
+/** A LangChain message: its class's instance, or a state's message, which carries its mark. */
+const isMessage = (v) => isLangChainMessage(v) || v?.[LC_MESSAGE] === true;
 
 /** What a node hands on as its output for the messages stream, when its return value is not it (an entrypoint's). */
 export const NODE_OUTPUT = Symbol("superstep.nodeOutput");
@@ -765,7 +611,7 @@ function streamTokens(config, rt) {
     const write = (mark) => rt.write(mark);
     const taskId = taskIdOf(ns);
     handler = v2Handler(v2, metadata, write);
-    v2Calls.set(rt, { run: v2, taskId, handler });
+    v2Calls.set(rt, { run: v2, taskId, handler, metadata, write });
     if (!rt.router) called(v2, taskId, write);
     Object.defineProperty(config, "tags", { value: [...v2.tags], enumerable: true });
   } else {
