@@ -58,8 +58,14 @@ test("a node's config keys are its own, so LangChain runnables called with it (o
   const { out } = await g.invoke({}, { configurable: { user: "ann" }, tags: ["t"] });
   const expected = { user: "ann", node: "n", tags: ["t"], signal: true };
   assert.deepEqual([out.given, out.copied, out.implicit], [expected, expected, expected]);
-  // As LangGraph.js's (less its runName).
-  assert.deepEqual(out.keys, ["configurable", "control", "executionInfo", "interrupt", "metadata", "recursionLimit", "signal", "tags", "writer"]);
+  // As LangGraph.js's: its runName is the node's name, where no callbacks run.
+  assert.deepEqual(out.keys, ["configurable", "control", "executionInfo", "interrupt", "metadata", "recursionLimit", "runName", "signal", "tags", "writer"]);
+  const names = [];
+  const named = new StateGraph(State).addNode("m", (_s, config) => (names.push([config.runName, Object.keys(config).includes("runName")]), {})).addEdge(START, "m").compile();
+  await named.invoke({});
+  // While messages stream, the config carries a handler, and no run name (as there).
+  for await (const _ of await named.stream({}, { streamMode: "messages" }));
+  assert.deepEqual(names, [["m", true], [undefined, false]]);
 });
 
 test("in Node, interrupt() and graphs invoked inside a LangChain runnable the node calls still find the node", async () => {

@@ -83,6 +83,8 @@ export interface NodeConfig {
   tags: string[];
   /** The run's recursion limit: a graph invoked in the node runs under it unless the call sets its own. */
   recursionLimit: number;
+  /** The node's name, as LangGraph.js names the node's run; undefined while callbacks run (messages streaming). */
+  runName?: string;
   /** Where and how the task runs (LangGraph's `execution_info`); `nodeAttempt` counts from 1 across retries. */
   executionInfo: {
     checkpointId: string;

@@ -87,6 +87,13 @@ export class NodeConfig {
   get signal() {
     return this.#rt.attempt?.signal ?? stopSignal(this.#rt);
   }
+  /**
+   * The node's name, as LangGraph.js names the node's run when no callbacks run
+   * (while messages stream, the node's config carries a handler and no run name).
+   */
+  get runName() {
+    return Object.hasOwn(this, "callbacks") ? undefined : this.#rt.node();
+  }
   get remainingSteps() {
     return this.#rt.remainingSteps();
   }
@@ -164,11 +171,13 @@ const OWN_KEYS_SHOWN = {
   ownKeys(config) {
     const keys = Reflect.ownKeys(config);
     for (const k of OWN_KEYS) if (!keys.includes(k)) keys.push(k);
+    if (!keys.includes("callbacks")) keys.push("runName");
     return keys;
   },
   getOwnPropertyDescriptor(config, key) {
     const own = Reflect.getOwnPropertyDescriptor(config, key);
-    return own || !OWN_KEYS.includes(key) ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
+    const shown = OWN_KEYS.includes(key) || (key === "runName" && !Object.hasOwn(config, "callbacks"));
+    return own || !shown ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
   },
 };
 export const nodeConfig = (rt, input) => new Proxy(new NodeConfig(rt, input), OWN_KEYS_SHOWN);
