@@ -737,6 +737,8 @@ export interface DrawableGraph {
   firstNode(): DrawableNode | undefined;
   lastNode(): DrawableNode | undefined;
   drawMermaid(): string;
+  /** The drawing as a PNG Blob, rendered by the mermaid.ink service (a network call), as LangChain's. */
+  drawMermaidPng(params?: { backgroundColor?: string }): Promise<Blob>;
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 

@@ -27,9 +27,25 @@ export function graphView(shape, metadataOf, drawMermaid) {
     firstNode: () => nodes[START],
     lastNode: () => nodes[END],
     drawMermaid,
+    drawMermaidPng: (params) => drawMermaidImage(drawMermaid(), params),
     toJSON: () => ({
       nodes: Object.values(nodes).map(({ id, data, metadata }) => ({ id, type: metadata ? "runnable" : "schema", data, ...(metadata ? { metadata } : {}) })),
       edges,
     }),
   };
+}
+
+/**
+ * The drawing as an image Blob, rendered by the mermaid.ink service as
+ * LangChain's `drawMermaidPng` renders it (the one call here that leaves the
+ * page, and only when asked). Text is sent as UTF-8, so names in any script draw.
+ */
+async function drawMermaidImage(syntax, { backgroundColor = "white" } = {}) {
+  const utf8 = Array.from(new TextEncoder().encode(syntax), (b) => String.fromCharCode(b)).join("");
+  const encoded = btoa(utf8).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  // mermaid.ink takes a hex colour without its "#" (which would start the URL's fragment), a name after "!".
+  const bg = /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(backgroundColor) ? backgroundColor.slice(1) : `!${backgroundColor}`;
+  const res = await fetch(`https://mermaid.ink/img/${encoded}?bgColor=${bg}&type=png`);
+  if (!res.ok) throw new Error(`Failed to render the graph using the Mermaid.INK API.\nStatus code: ${res.status}\nStatus text: ${res.statusText}`);
+  return res.blob();
 }
