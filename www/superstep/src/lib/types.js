@@ -26,6 +26,8 @@ export class Command {
   static PARENT = "__parent__";
   constructor({ update, goto, resume, graph } = {}) {
     this.lg_name = "Command";
+    // As LangGraph.js's: a LangChain tool that returns a Command hands it on as it is, not as a ToolMessage's text.
+    this.lc_direct_tool_output = true;
     this.update = update;
     // As LangGraph.js: a single goto becomes a list of one.
     this.goto = goto ? (Array.isArray(goto) ? goto : [goto]) : [];
