@@ -292,6 +292,15 @@ export class Entrypoint<I = unknown, O = unknown> {
   getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<any, any>]>;
   getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<any, any>]>;
   clearCache(): Promise<void>;
+  readonly lc_runnable: true;
+  transform(chunks: AsyncIterable<any>, config?: StreamConfig): AsyncGenerator<any>;
+  pipe: CompiledStateGraph["pipe"];
+  withRetry: CompiledStateGraph["withRetry"];
+  withFallbacks: CompiledStateGraph["withFallbacks"];
+  withListeners: CompiledStateGraph["withListeners"];
+  asTool: CompiledStateGraph["asTool"];
+  pick: CompiledStateGraph["pick"];
+  assign: CompiledStateGraph["assign"];
 }
 
 // ---------------------------------------------------------------- prebuilt
@@ -721,6 +730,18 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** Each superstep's updates applied together as one new checkpoint; returns the last one's config. */
   bulkUpdateState(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values: U | null; asNode?: string }> }>): Promise<RunnableConfig>;
   readonly warnings: string[];
+  /** LangChain takes the graph as a runnable (in a RunnableSequence or a RunnableMap), as LangGraph.js's. */
+  readonly lc_runnable: true;
+  /** LangChain's streaming through a runnable: the input's chunks combined, then the graph's stream chunks. */
+  transform(chunks: AsyncIterable<any>, config?: StreamConfig): AsyncGenerator<any>;
+  /** LangChain's Runnable methods, once `superstep/langchain` is imported (they throw a TypeError that says so before). */
+  pipe(next: unknown): any;
+  withRetry(fields?: { stopAfterAttempt?: number; onFailedAttempt?: (error: any, input: any) => any }): any;
+  withFallbacks(fields: unknown): any;
+  withListeners(listeners: unknown): any;
+  asTool(fields: { name?: string; description?: string; schema: unknown }): any;
+  pick(keys: string | string[]): any;
+  assign(mapping: Record<string, unknown>): any;
 }
 
 /** A node of `getGraph()`: START and END have no metadata. */

@@ -9,6 +9,7 @@ import { streamEventsV2 } from "./events-v2.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
 import { andThen, chunksIfStreamed } from "./values.js";
+import { runnableToLangChain } from "./runnable.js";
 
 const INPUT = "__entrypoint_input__";
 const OUTPUT = "__entrypoint_output__";
@@ -206,3 +207,6 @@ export class Entrypoint {
     return { [INPUT]: input };
   }
 }
+
+// A runnable to LangChain, as LangGraph.js's.
+runnableToLangChain(Entrypoint);

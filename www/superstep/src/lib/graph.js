@@ -21,6 +21,7 @@ import { graphView } from "./graph-view.js";
 import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
+import { runnableToLangChain } from "./runnable.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -771,3 +772,6 @@ export class CompiledStateGraph {
     return this.graph.warnings;
   }
 }
+
+// A runnable to LangChain, as LangGraph.js's.
+runnableToLangChain(CompiledStateGraph);

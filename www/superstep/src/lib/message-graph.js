@@ -7,6 +7,7 @@ import { StateGraph } from "./graph.js";
 import { MessagesAnnotation } from "./messages.js";
 import { isCommand } from "./types.js";
 import { andThen, chunksIfStreamed } from "./values.js";
+import { runnableToLangChain } from "./runnable.js";
 
 const KEY = "messages";
 const isCompiled = (fn) => !!fn && typeof fn === "object" && typeof fn.invoke === "function";
@@ -98,6 +99,9 @@ export class CompiledMessageGraph {
     return this.getGraph();
   }
 }
+
+// A runnable to LangChain, as LangGraph.js's.
+runnableToLangChain(CompiledMessageGraph);
 
 /** The graph's input: a message or a list of them (or a Command, or null to continue). */
 function stateOf(input) {

@@ -1,0 +1,60 @@
+// node --test: a compiled graph among LangChain's runnables, as LangGraph.js's is one.
+// LangChain takes it as a runnable as it is (RunnableSequence, RunnableMap, streaming
+// through a sequence); `superstep/langchain` adds LangChain's Runnable methods (pipe,
+// withRetry, asTool...), checked here in an app of its own, installed as npm would.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { RunnableSequence, RunnableMap } from "@langchain/core/runnables";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, entrypoint } = S;
+before(() => S.init());
+
+const graph = () => new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
+
+test("LangChain takes a compiled graph and a workflow as runnables: in a sequence, a map, and streaming through one", async () => {
+  const g = graph();
+  assert.equal(await RunnableSequence.from([g, (s) => s.x * 10]).invoke({ x: 1 }), 20);
+  const wf = entrypoint("double", (n) => n * 2);
+  assert.deepEqual(await RunnableMap.from({ g, wf: RunnableSequence.from([(s) => s.x, wf]) }).invoke({ x: 1 }), { g: { x: 2 }, wf: 2 });
+  // Streaming through a sequence streams the graph's chunks ("updates" unless told), as LangGraph.js's.
+  const chunks = [];
+  for await (const c of await RunnableSequence.from([(x) => x, g]).stream({ x: 1 })) chunks.push(c);
+  assert.deepEqual(chunks, [{ a: { x: 2 } }]);
+});
+
+test("without superstep/langchain, LangChain's own Runnable methods say how to get them", () => {
+  for (const method of ["pipe", "withRetry", "withFallbacks", "withListeners", "asTool", "pick", "assign"]) {
+    assert.throws(() => graph()[method](() => 1), (e) => e instanceof TypeError && e.message.includes('import "superstep/langchain"'), method);
+  }
+});
+
+test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, in an app with its own @langchain/core", async () => {
+  const { mkdtempSync, mkdirSync, readdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { spawnSync } = await import("node:child_process");
+  const app = mkdtempSync(join(tmpdir(), "superstep-app-"));
+  try {
+    mkdirSync(join(app, "node_modules"));
+    const modules = new URL("../node_modules/", import.meta.url).pathname;
+    symlinkSync(new URL("../../www/superstep", import.meta.url).pathname, join(app, "node_modules/superstep"));
+    // The app's other packages (@langchain/core, zod and theirs): this test folder's.
+    for (const dep of readdirSync(modules)) if (!dep.startsWith(".")) symlinkSync(join(modules, dep), join(app, "node_modules", dep));
+    writeFileSync(
+      join(app, "main.mjs"),
+      `import "superstep/langchain";
+      import { StateGraph, Annotation, START } from "superstep";
+      import { z } from "zod";
+      const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
+      const tool = g.asTool({ name: "inc", description: "adds one", schema: z.object({ x: z.number() }) });
+      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 })]));`,
+    );
+    // As npm installs it: the package resolves @langchain/core from the app's node_modules.
+    const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
+    assert.equal(status, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }]);
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+});
