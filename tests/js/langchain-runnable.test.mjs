@@ -29,7 +29,7 @@ test("without superstep/langchain, LangChain's own Runnable methods say how to g
   }
 });
 
-test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, in an app with its own @langchain/core", async () => {
+test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, and its CallbackManager nests a run's callbacks, in an app with its own @langchain/core", async () => {
   const { mkdtempSync, mkdirSync, readdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
@@ -48,12 +48,21 @@ test("with superstep/langchain imported, pipe, withRetry and asTool are LangChai
       import { z } from "zod";
       const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
       const tool = g.asTool({ name: "inc", description: "adds one", schema: z.object({ x: z.number() }) });
-      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 })]));`,
+      // A plain list of handlers, driven by LangChain's CallbackManager: a model the node calls runs under the node's run.
+      const { FakeListChatModel } = await import("@langchain/core/utils/testing");
+      const model = new FakeListChatModel({ responses: ["hi"] });
+      const names = new Map();
+      const parents = {};
+      const handler = { handleChainStart: (_c, _i, id, parent, _t, _m, _k, name) => (names.set(id, name), (parents[name] = names.get(parent) ?? null)), handleChatModelStart: (_l, _m, id, parent) => (parents.model = names.get(parent)) };
+      const chat = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("bot", async (s, config) => ({ x: (await model.invoke("q", config)).content })).addEdge(START, "bot").compile();
+      await chat.invoke({ x: 1 }, { callbacks: [handler] });
+      await new Promise((r) => setTimeout(r, 20));
+      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents]));`,
     );
     // As npm installs it: the package resolves @langchain/core from the app's node_modules.
     const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
     assert.equal(status, 0, stderr);
-    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }]);
+    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }]);
   } finally {
     rmSync(app, { recursive: true, force: true });
   }

@@ -35,6 +35,11 @@ export interface RunnableConfig {
   metadata?: Record<string, unknown>;
   /** The run's tags, as LangChain's: `streamEvents` v2 reports them, and what nodes call inherits them there. */
   tags?: string[];
+  /**
+   * LangChain callbacks (handlers, or a callback manager): they hear of the graph's run and each
+   * node task's run under it, and what a node calls with its config reports to them, as with LangGraph.js.
+   */
+  callbacks?: unknown;
   /** At most this many of a superstep's tasks run at once (subgraphs inherit it); for `batch`, also how many runs at once. */
   maxConcurrency?: number;
   /** Asks the run to stop at its next superstep boundary (`control.requestDrain(reason)`); every run has one, `config.control` in its nodes. */
@@ -83,8 +88,10 @@ export interface NodeConfig {
   tags: string[];
   /** The run's recursion limit: a graph invoked in the node runs under it unless the call sets its own. */
   recursionLimit: number;
-  /** The node's name, as LangGraph.js names the node's run; undefined while callbacks run (messages streaming). */
+  /** The node's name, as LangGraph.js names the node's run; undefined where callbacks run. */
   runName?: string;
+  /** The run's LangChain callbacks, under the task's run (and the messages stream's handler, while it streams). */
+  callbacks?: unknown;
   /** Where and how the task runs (LangGraph's `execution_info`); `nodeAttempt` counts from 1 across retries. */
   executionInfo: {
     checkpointId: string;

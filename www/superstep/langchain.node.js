@@ -2,9 +2,14 @@
 // LangChain runnables, as LangGraph.js's are: `pipe`, `withRetry`, `withFallbacks`,
 // `withListeners`, `asTool`, `pick` and `assign` are LangChain's own, from the app's
 // @langchain/core. (Without it, LangChain already takes a graph as a runnable in a
-// RunnableSequence or a RunnableMap.)
+// RunnableSequence or a RunnableMap.) LangChain's CallbackManager then drives a run's
+// callbacks, a list of handlers included, and the environment's tracing (LangSmith):
+// what a node calls reports under its task's run, as with LangGraph.js.
 import { Runnable } from "@langchain/core/runnables";
-import { CompiledStateGraph, CompiledMessageGraph, Entrypoint } from "./node.js";
+import { CallbackManager } from "@langchain/core/callbacks/manager";
+import { CompiledStateGraph, CompiledMessageGraph, Entrypoint, useCallbackManager } from "./node.js";
+
+useCallbackManager(CallbackManager);
 
 for (const cls of [CompiledStateGraph, CompiledMessageGraph, Entrypoint]) {
   for (const method of ["pipe", "withRetry", "withFallbacks", "withListeners", "asTool", "pick", "assign"]) cls.prototype[method] = Runnable.prototype[method];

@@ -20,6 +20,8 @@ export { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from 
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { ToolNode, toolsCondition } from "./lib/prebuilt.js";
+// For `superstep/langchain`, which hands over LangChain's CallbackManager.
+export { useCallbackManager } from "./lib/callbacks.js";
 export { createReactAgent, createReactAgentAnnotation } from "./lib/react-agent.js";
 export { StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesValue, MessagesDeltaValue, MessagesZodMeta, withLangGraph, registry, schemaMetaRegistry, isStandardSchema } from "./lib/schema.js";
 

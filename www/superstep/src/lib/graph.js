@@ -22,6 +22,7 @@ import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 import { runnableToLangChain } from "./runnable.js";
+import { hasCallbackManager, startGraphRun } from "./callbacks.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -513,13 +514,16 @@ export class CompiledStateGraph {
     const chunks = chunksIfStreamed((c) => this.#stream(input, c), config);
     if (chunks) return chunks;
     return withThreadLock(this.options.checkpointer, config, () => {
+      const run = config?.callbacks == null && !hasCallbackManager() ? null : startGraphRun(config ?? {}, this.getName(), input);
       let p;
       try {
-        p = this.graph.invoke(inputArg(input), configArg(config, this.options.store));
+        p = this.graph.invoke(inputArg(input), configArg(config, this.options.store, run));
       } catch (e) {
+        run?.error(e);
         return Promise.reject(typedError(e));
       }
-      return p.catch((e) => rethrow(e, config?.signal));
+      p = p.catch((e) => rethrow(e, config?.signal));
+      return run ? p.then((out) => (run.end(out), out), (e) => (run.error(e), Promise.reject(e))) : p;
     });
   }
 
@@ -593,14 +597,17 @@ export class CompiledStateGraph {
     const many = Array.isArray(modes);
     // No modes: as in LangGraph.js the run runs and streams nothing ("custom" is the cheapest to drop).
     const none = many && modes.length === 0;
+    const run = config?.callbacks == null && !hasCallbackManager() ? null : startGraphRun(config ?? {}, this.getName(), input);
     let s;
     try {
-      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: none ? ["custom"] : modes }, this.options.store));
+      s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: none ? ["custom"] : modes }, this.options.store, run));
     } catch (e) {
+      run?.error(e);
       rethrow(e, config.signal);
     }
     const subgraphs = !!config.subgraphs;
     const saver = this.options.checkpointer;
+    let last;
     async function* chunks() {
       let release = () => {};
       const lockName = threadLockName(saver, config);
@@ -623,12 +630,15 @@ export class CompiledStateGraph {
             p = s.nextNow();
             if (p === undefined) p = await s.next();
           } catch (e) {
+            run?.error(e);
             rethrow(e, config.signal);
           }
           if (p === null) return;
-          if (!none) yield chunkOf(p, many, subgraphs);
+          if (!none) yield (last = chunkOf(p, many, subgraphs));
         }
       } finally {
+        // The graph's run ends with its last chunk (as LangGraph.js's, the run's output where that is "values").
+        run?.end(last);
         release();
       }
     }

@@ -88,11 +88,16 @@ export class NodeConfig {
     return this.#rt.attempt?.signal ?? stopSignal(this.#rt);
   }
   /**
-   * The node's name, as LangGraph.js names the node's run when no callbacks run
-   * (while messages stream, the node's config carries a handler and no run name).
+   * The run's LangChain callbacks (the invoke config's), which a chat model or
+   * tool called with this config reports to; while messages stream, an own
+   * `callbacks` with the stream's handler besides shadows this.
    */
+  get callbacks() {
+    return this.#rt.taskRun?.callbacks;
+  }
+  /** The node's name, as LangGraph.js names the node's run when no callbacks run. */
   get runName() {
-    return Object.hasOwn(this, "callbacks") ? undefined : this.#rt.node();
+    return this.callbacks === undefined ? this.#rt.node() : undefined;
   }
   get remainingSteps() {
     return this.#rt.remainingSteps();
@@ -171,12 +176,12 @@ const OWN_KEYS_SHOWN = {
   ownKeys(config) {
     const keys = Reflect.ownKeys(config);
     for (const k of OWN_KEYS) if (!keys.includes(k)) keys.push(k);
-    if (!keys.includes("callbacks")) keys.push("runName");
+    if (!keys.includes("callbacks")) keys.push(config.callbacks === undefined ? "runName" : "callbacks");
     return keys;
   },
   getOwnPropertyDescriptor(config, key) {
     const own = Reflect.getOwnPropertyDescriptor(config, key);
-    const shown = OWN_KEYS.includes(key) || (key === "runName" && !Object.hasOwn(config, "callbacks"));
+    const shown = OWN_KEYS.includes(key) || (key === "runName" && config.callbacks === undefined) || (key === "callbacks" && config.callbacks !== undefined);
     return own || !shown ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
   },
 };

@@ -28,8 +28,11 @@ export function nestedCall(config, nodeConfig) {
   return { configurable: config.configurable, recursionLimit: limit, outputKeys: config.outputKeys };
 }
 
-/** A run's config for the engine; `store` (the call's, else the graph's) rides along unserialized. */
-export function configArg(config, store) {
+/**
+ * A run's config for the engine; `store` (the call's, else the graph's) rides along
+ * unserialized, and so does `graphRun`, the run's chain run for LangChain callbacks.
+ */
+export function configArg(config, store, graphRun) {
   config ??= {};
   const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
   const ib = config.interruptBefore;
@@ -49,8 +52,10 @@ export function configArg(config, store) {
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
-  // The call's tags and metadata, for its nodes (the engine never reads them).
-  if (config.tags !== undefined || config.metadata !== undefined) Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata } });
+  // The call's tags, metadata and callbacks' chain run, for its nodes (the engine never reads them).
+  if (config.tags !== undefined || config.metadata !== undefined || graphRun) {
+    Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata, graphRun } });
+  }
   // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
   // engine reads ours only, whose getter cannot throw.
   if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");

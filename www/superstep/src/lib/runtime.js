@@ -7,6 +7,7 @@ import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain }
 import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
+import { anyGraphRun } from "./callbacks.js";
 import { called, keepOutput, reportCall, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { forgetStop, stopSignal } from "./stop-signal.js";
@@ -289,7 +290,7 @@ function inCall(rt, name, index, body) {
   const tags = [...node.tags, "seq:step:1"];
   // Under `streamEvents` v2 what the call calls reports as the call's (its node's own handler has the node's metadata).
   const handler = v2 ? v2Handler(v2.run, metadata, v2.write) : tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags, metadata });
-  const config = { ...node, tags, metadata, callbacks: [handler] };
+  const config = { ...node, tags, metadata, callbacks: withHandler(rt.taskRun?.callbacks, handler) };
   return () => store.run({ extra: { [LC_CHILD_CONFIG]: config }, [LC_CONTEXT_VARIABLES]: store.getStore()?.[LC_CONTEXT_VARIABLES] }, body);
 }
 
@@ -398,6 +399,12 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const state = lazyState(rt);
   const prev = current;
   const config = nodeConfig(rt, state);
+  // The run's LangChain callbacks hear of the task as a chain run (callbacks.js).
+  if (anyGraphRun() && !rt.router) {
+    const graphRun = rt.host()?.graphRun;
+    const meta = graphRun && config.metadata;
+    if (graphRun) rt.taskRun = graphRun.task(node, state, [`graph:step:${meta.langgraph_step}`], meta);
+  }
   const tokens = rt.streamsMessages();
   if (tokens) {
     streamTokens(config, rt);
@@ -433,8 +440,11 @@ function timedOut(attempt, node) {
 function settle(rt, v, done, node, retryOn) {
   try {
     if (failedCalls.has(rt)) throw failedCalls.get(rt);
-    return done(v);
+    const result = done(v);
+    rt.taskRun?.end(v);
+    return result;
   } catch (e) {
+    rt.taskRun?.error(e);
     if (rt.handled) handledErrors.set(rt.checkpointNs(), e);
     return failure(e, node, retryOn);
   } finally {
@@ -444,6 +454,7 @@ function settle(rt, v, done, node, retryOn) {
 
 function fail(rt, e, node, retryOn) {
   const error = failedCalls.get(rt) ?? e;
+  rt.taskRun?.error(error);
   if (rt.handled) handledErrors.set(rt.checkpointNs(), error);
   rt.close();
   return failure(error, node, retryOn);
@@ -617,7 +628,14 @@ function streamTokens(config, rt) {
   } else {
     handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags: config.tags, metadata });
   }
-  Object.defineProperties(config, { callbacks: { value: [handler], enumerable: true }, metadata: { value: metadata, enumerable: true } });
+  Object.defineProperties(config, { callbacks: { value: withHandler(config.callbacks, handler), enumerable: true }, metadata: { value: metadata, enumerable: true } });
+}
+
+/** `handler` beside the run's own LangChain callbacks (a list of handlers, or LangChain's callback manager). */
+function withHandler(callbacks, handler) {
+  if (callbacks == null) return [handler];
+  if (Array.isArray(callbacks)) return [handler, ...callbacks];
+  return typeof callbacks.copy === "function" ? callbacks.copy([handler]) : [handler];
 }
 
 /** A node's metadata as its streamed messages carry it (LangGraph.js's order there differs). */

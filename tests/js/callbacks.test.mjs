@@ -1,0 +1,97 @@
+// node --test: LangChain callbacks given to a run (`config.callbacks`), as LangGraph.js
+// reports to them: the graph's chain run, each task's under it, and what a node calls
+// with its config under the task's run (checked against LangGraph.js 1.7.3, which also
+// reports a hidden __start__ task this package does not).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import { RunnableSequence } from "@langchain/core/runnables";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, MessagesAnnotation } = S;
+before(() => S.init());
+
+/** A handler that records each run: its name, its parent's name, tags, node metadata, and how it ended. */
+function recorder() {
+  const runs = new Map();
+  const h = new (class extends BaseCallbackHandler {
+    name = "recorder";
+    handleChainStart(chain, input, runId, parentRunId, tags, metadata, _type, runName) {
+      runs.set(runId, { name: runName ?? chain.id.at(-1), parent: parentRunId, tags, node: metadata?.langgraph_node, input });
+    }
+    handleChainEnd(output, runId) {
+      runs.get(runId).end = output;
+    }
+    handleChainError(e, runId) {
+      runs.get(runId).error = e.message;
+    }
+    handleChatModelStart(_l, _m, runId, parentRunId, _x, tags, metadata) {
+      runs.set(runId, { name: "model", parent: parentRunId, tags, node: metadata?.langgraph_node });
+    }
+  })();
+  const settled = () => new Promise((r) => setTimeout(r, 20));
+  const list = () => [...runs.values()].map((r) => ({ ...r, parent: runs.get(r.parent)?.name ?? null }));
+  return { h, settled, list };
+}
+
+test("a list of handlers hears the graph's run, each task's run under it, and a model the node calls; a failure errors both", async () => {
+  const { h, settled, list } = recorder();
+  const model = new FakeListChatModel({ responses: ["hi"] });
+  const State = Annotation.Root({ x: Annotation() });
+  const g = new StateGraph(State)
+    .addNode("bot", async (s, config) => ((keys = Object.keys(config)), { x: (await model.invoke("q", config)).content }))
+    .addEdge(START, "bot")
+    .compile();
+  let keys;
+  assert.deepEqual(await g.invoke({ x: 1 }, { callbacks: [h], tags: ["T"], metadata: { m: 1 } }), { x: "hi" });
+  // As LangGraph.js's: the node's config has callbacks, and so no runName.
+  assert.ok(keys.includes("callbacks") && !keys.includes("runName"), keys.join());
+  await settled();
+  const [graph, bot, llm] = list();
+  assert.deepEqual(graph, { name: "LangGraph", parent: null, tags: ["T"], node: undefined, input: { x: 1 }, end: { x: "hi" } });
+  assert.deepEqual({ ...bot, input: { ...bot.input } }, { name: "bot", parent: "LangGraph", tags: ["graph:step:1", "T"], node: "bot", input: { x: 1 }, end: { x: "hi" } });
+  // A plain list cannot parent LangChain's own runs (superstep/langchain's manager does); the node's metadata and the run's tags reach it.
+  assert.deepEqual(llm, { name: "model", parent: null, tags: ["T"], node: "bot" });
+
+  const failing = recorder();
+  const bad = new StateGraph(State).addNode("fail", () => { throw new Error("boom"); }).addEdge(START, "fail").compile();
+  await assert.rejects(bad.invoke({ x: 1 }, { callbacks: [failing.h] }), /boom/);
+  await failing.settled();
+  assert.deepEqual(failing.list().map((r) => [r.name, r.parent, r.error]), [["LangGraph", null, "boom"], ["fail", "LangGraph", "boom"]]);
+});
+
+test("a callback manager from a LangChain sequence nests all: the sequence, the graph, the task, the model", async () => {
+  const { h, settled, list } = recorder();
+  const model = new FakeListChatModel({ responses: ["hi"] });
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("bot", async (s, config) => ({ messages: [await model.invoke(s.messages, config)] }))
+    .addEdge(START, "bot")
+    .compile({ name: "chat" });
+  const seq = RunnableSequence.from([(x) => ({ messages: [{ role: "user", content: x }] }), g]);
+  await seq.invoke("hello", { callbacks: [h] });
+  await settled();
+  const parents = Object.fromEntries(list().map((r) => [r.name, r.parent]));
+  assert.equal(parents.chat, "RunnableSequence");
+  assert.equal(parents.bot, "chat");
+  assert.equal(parents.model, "bot");
+});
+
+test("streaming with callbacks: both the stream and the handlers hear the run; a handler that throws only warns", async () => {
+  const { h, settled, list } = recorder();
+  const thrower = { handleChainStart() { throw new Error("handler bug"); } };
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (m) => warned.push(String(m));
+  try {
+    const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
+    const chunks = [];
+    for await (const c of await g.stream({ x: 1 }, { callbacks: [h, thrower], streamMode: "values" })) chunks.push(c);
+    assert.deepEqual(chunks, [{ x: 1 }, { x: 2 }]);
+    await settled();
+    assert.deepEqual(list().map((r) => [r.name, r.parent, r.end]), [["LangGraph", null, { x: 2 }], ["a", "LangGraph", { x: 2 }]]);
+    assert.ok(warned.some((m) => m.includes("handler bug")), warned.join());
+  } finally {
+    console.warn = warn;
+  }
+});

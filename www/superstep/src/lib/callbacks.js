@@ -1,0 +1,143 @@
+// LangChain callbacks a run is given (`config.callbacks`: a list of handlers, or
+// LangChain's callback manager) hear of the graph and each of its node tasks as
+// chain runs, as LangGraph.js reports them: the graph's run, each task's run
+// under it (its `graph:step:N` tag and LangGraph metadata), and what a node calls
+// with its config (a chat model, a tool) under the task's run. A manager is driven
+// through its own API, so LangChain's rules (tracers, `awaitHandlers`, ignored
+// kinds) hold; a plain list gets the chain callbacks directly, and what nodes call
+// reports to it as runs of their own. `superstep/langchain` hands over LangChain's
+// CallbackManager, which then makes a manager of a list (and of the environment's
+// tracing, as LangChain does), so everything nests.
+import { uuid } from "./messages.js";
+
+let Manager = null;
+
+/** LangChain's CallbackManager class, from `superstep/langchain`. */
+export function useCallbackManager(cls) {
+  Manager = cls;
+}
+
+/** Whether LangChain's CallbackManager is here: then a run may have callbacks from the environment (tracing). */
+export const hasCallbackManager = () => Manager !== null;
+
+/** Graph runs under way: while none are, nodes skip looking for one (a wasm call per task). */
+let open = 0;
+export const anyGraphRun = () => open > 0;
+
+const GRAPH = { lc: 1, type: "not_implemented", id: ["langgraph", "pregel", "CompiledStateGraph"] };
+const TASK = { lc: 1, type: "not_implemented", id: ["langgraph", "RunnableCallable"] };
+
+/**
+ * The graph's chain run for a call's `config` (null when it has no callbacks):
+ * started now, with the run's tags and LangGraph's metadata over the call's.
+ */
+export function startGraphRun(config, name, input) {
+  const given = config.callbacks ?? undefined;
+  const metadata = { ls_integration: "langgraph", ...config.metadata };
+  let manager;
+  if (Manager) manager = Manager.configure(given, undefined, config.tags, undefined, metadata);
+  else if (Array.isArray(given) ? given.length > 0 : isManager(given)) {
+    manager = Array.isArray(given) ? new Handlers(undefined, given) : given.copy();
+    manager.addTags(config.tags ?? []);
+    manager.addMetadata(metadata);
+  }
+  if (!manager) return null;
+  open++;
+  return new ChainRun(manager, GRAPH, input, name);
+}
+
+const isManager = (c) => !!c && typeof c.handleChainStart === "function" && Array.isArray(c.inheritableHandlers) && typeof c.copy === "function";
+
+/** One chain run: started when made; `end`/`error` once; `task` starts a child task's run. */
+class ChainRun {
+  #manager;
+  #started;
+  #done = false;
+  #callbacks;
+  constructor(manager, serialized, input, name) {
+    this.#manager = manager;
+    this.runId = uuid();
+    this.#started = Promise.resolve(manager.handleChainStart(serialized, input, this.runId, undefined, undefined, undefined, name)).catch(() => null);
+  }
+  /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
+  task(name, input, tags, metadata) {
+    const m = this.#manager;
+    const child = new m.constructor(this.runId);
+    child.setHandlers(m.inheritableHandlers);
+    child.addTags(tags, false);
+    child.addTags(m.inheritableTags);
+    child.addMetadata({ ...m.inheritableMetadata, ...metadata });
+    const run = new ChainRun(child, TASK, input, name);
+    open++;
+    return run;
+  }
+  /** What the run's children report to: a callback manager under it, or the plain handlers. */
+  get callbacks() {
+    if (this.#callbacks === undefined) {
+      const m = this.#manager;
+      const child = new m.constructor(this.runId);
+      child.setHandlers(m.inheritableHandlers);
+      child.addTags(m.inheritableTags);
+      child.addMetadata(m.inheritableMetadata);
+      this.#callbacks = child instanceof Handlers ? child.handlers : child;
+    }
+    return this.#callbacks;
+  }
+  end(output) {
+    this.#finish((run) => run?.handleChainEnd(output));
+  }
+  error(e) {
+    this.#finish((run) => run?.handleChainError(e));
+  }
+  #finish(report) {
+    if (this.#done) return;
+    this.#done = true;
+    open--;
+    this.#started.then(report).catch(() => {});
+  }
+}
+
+/** A plain list of handlers, shaped as LangChain's callback manager for the chain runs above. */
+class Handlers {
+  tags = [];
+  inheritableTags = [];
+  metadata = {};
+  inheritableMetadata = {};
+  constructor(parentRunId, handlers = []) {
+    this.parentRunId = parentRunId;
+    this.handlers = handlers;
+    this.inheritableHandlers = handlers;
+  }
+  setHandlers(handlers) {
+    this.handlers = handlers;
+    this.inheritableHandlers = handlers;
+  }
+  addTags(tags, inherit = true) {
+    this.tags = [...this.tags, ...tags];
+    if (inherit) this.inheritableTags = [...this.inheritableTags, ...tags];
+  }
+  addMetadata(metadata) {
+    this.metadata = { ...this.metadata, ...metadata };
+    this.inheritableMetadata = { ...this.inheritableMetadata, ...metadata };
+  }
+  handleChainStart(serialized, input, runId, _runType, _tags, _metadata, name) {
+    const { handlers, parentRunId, tags, metadata } = this;
+    const call = (method, args) => {
+      for (const h of handlers) {
+        if (h.ignoreChain || typeof h[method] !== "function") continue;
+        // A handler's failure is its own, as in LangChain: a warning, the run goes on.
+        const warn = (e) => console.warn(`Error in handler ${h.constructor?.name}, ${method}: ${e}`);
+        try {
+          Promise.resolve(h[method](...args)).catch(warn);
+        } catch (e) {
+          warn(e);
+        }
+      }
+    };
+    call("handleChainStart", [serialized, input, runId, parentRunId, tags, metadata, undefined, name]);
+    return {
+      handleChainEnd: (output) => call("handleChainEnd", [output, runId, parentRunId, tags]),
+      handleChainError: (e) => call("handleChainError", [e, runId, parentRunId, tags]),
+    };
+  }
+}
