@@ -75,6 +75,10 @@ test("a callback manager from a LangChain sequence nests all: the sequence, the 
   assert.equal(parents.chat, "RunnableSequence");
   assert.equal(parents.bot, "chat");
   assert.equal(parents.model, "bot");
+  // So LangChain's own event stream over the sequence sees the graph's tasks and their model, as with LangGraph.js (less its hidden __start__).
+  const events = [];
+  for await (const e of seq.streamEvents("hello", { version: "v2" })) if (e.event.endsWith("_start")) events.push(`${e.event} ${e.name}`);
+  assert.deepEqual(events, ["on_chain_start RunnableSequence", "on_chain_start RunnableLambda", "on_chain_start chat", "on_chain_start bot", "on_chat_model_start FakeListChatModel"]);
 });
 
 test("streaming with callbacks: both the stream and the handlers hear the run; a handler that throws only warns", async () => {
