@@ -90,10 +90,11 @@ test("streaming with callbacks: both the stream and the handlers hear the run; a
   try {
     const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
     const chunks = [];
-    for await (const c of await g.stream({ x: 1 }, { callbacks: [h, thrower], streamMode: "values" })) chunks.push(c);
+    for await (const c of await g.stream({ x: 1 }, { callbacks: [h, thrower], streamMode: "values", runName: "mine" })) chunks.push(c);
     assert.deepEqual(chunks, [{ x: 1 }, { x: 2 }]);
     await settled();
-    assert.deepEqual(list().map((r) => [r.name, r.parent, r.end]), [["LangGraph", null, { x: 2 }], ["a", "LangGraph", { x: 2 }]]);
+    // The config's runName names the graph's run, as in LangChain.
+    assert.deepEqual(list().map((r) => [r.name, r.parent, r.end]), [["mine", null, { x: 2 }], ["a", "mine", { x: 2 }]]);
     assert.ok(warned.some((m) => m.includes("handler bug")), warned.join());
   } finally {
     console.warn = warn;

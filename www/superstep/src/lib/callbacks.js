@@ -29,7 +29,8 @@ const TASK = { lc: 1, type: "not_implemented", id: ["langgraph", "RunnableCallab
 
 /**
  * The graph's chain run for a call's `config` (null when it has no callbacks):
- * started now, with the run's tags and LangGraph's metadata over the call's.
+ * started now, with the run's tags and LangGraph's metadata over the call's, and,
+ * as in LangChain, the config's `runName` and `runId` if it gives them.
  */
 export function startGraphRun(config, name, input) {
   const given = config.callbacks ?? undefined;
@@ -43,7 +44,7 @@ export function startGraphRun(config, name, input) {
   }
   if (!manager) return null;
   open++;
-  return new ChainRun(manager, GRAPH, input, name);
+  return new ChainRun(manager, GRAPH, input, config.runName ?? name, config.runId);
 }
 
 const isManager = (c) => !!c && typeof c.handleChainStart === "function" && Array.isArray(c.inheritableHandlers) && typeof c.copy === "function";
@@ -54,9 +55,9 @@ class ChainRun {
   #started;
   #done = false;
   #callbacks;
-  constructor(manager, serialized, input, name) {
+  constructor(manager, serialized, input, name, runId = uuid()) {
     this.#manager = manager;
-    this.runId = uuid();
+    this.runId = runId;
     this.#started = Promise.resolve(manager.handleChainStart(serialized, input, this.runId, undefined, undefined, undefined, name)).catch(() => null);
   }
   /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
