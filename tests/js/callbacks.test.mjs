@@ -59,6 +59,17 @@ test("a list of handlers hears the graph's run, each task's run under it, and a 
   await assert.rejects(bad.invoke({ x: 1 }, { callbacks: [failing.h] }), /boom/);
   await failing.settled();
   assert.deepEqual(failing.list().map((r) => [r.name, r.parent, r.error]), [["LangGraph", null, "boom"], ["fail", "LangGraph", "boom"]]);
+  // A sibling the failure stops never settles: its run ends cancelled with the graph's.
+  const stopped = recorder();
+  const slow = new StateGraph(State)
+    .addNode("fail", async () => { throw new Error("boom"); })
+    .addNode("slow", () => new Promise((r) => setTimeout(() => r({}), 200)))
+    .addEdge(START, "fail")
+    .addEdge(START, "slow")
+    .compile();
+  await assert.rejects(slow.invoke({ x: 1 }, { callbacks: [stopped.h] }), /boom/);
+  await stopped.settled();
+  assert.deepEqual(stopped.list().map((r) => [r.name, r.error]).sort(), [["LangGraph", "boom"], ["fail", "boom"], ["slow", "The task was cancelled"]]);
 });
 
 test("a callback manager from a LangChain sequence nests all: the sequence, the graph, the task, the model", async () => {

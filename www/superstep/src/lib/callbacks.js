@@ -55,6 +55,8 @@ class ChainRun {
   #started;
   #done = false;
   #callbacks;
+  #tasks = new Set();
+  #parent = null;
   constructor(manager, serialized, input, name, runId = uuid()) {
     this.#manager = manager;
     this.runId = runId;
@@ -62,24 +64,16 @@ class ChainRun {
   }
   /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
   task(name, input, tags, metadata) {
-    const m = this.#manager;
-    const child = new m.constructor(this.runId);
-    child.setHandlers(m.inheritableHandlers);
-    child.addTags(tags, false);
-    child.addTags(m.inheritableTags);
-    child.addMetadata({ ...m.inheritableMetadata, ...metadata });
-    const run = new ChainRun(child, TASK, input, name);
+    const run = new ChainRun(childOf(this.#manager, this.runId, tags, metadata), TASK, input, name);
     open++;
+    this.#tasks.add(run);
+    run.#parent = this;
     return run;
   }
   /** What the run's children report to: a callback manager under it, or the plain handlers. */
   get callbacks() {
     if (this.#callbacks === undefined) {
-      const m = this.#manager;
-      const child = new m.constructor(this.runId);
-      child.setHandlers(m.inheritableHandlers);
-      child.addTags(m.inheritableTags);
-      child.addMetadata(m.inheritableMetadata);
+      const child = childOf(this.#manager, this.runId);
       this.#callbacks = child instanceof Handlers ? child.handlers : child;
     }
     return this.#callbacks;
@@ -94,8 +88,21 @@ class ChainRun {
     if (this.#done) return;
     this.#done = true;
     open--;
+    this.#parent?.#tasks.delete(this);
+    // A task the run stopped (a sibling failed, the run was cancelled) never settles: it ends cancelled.
+    for (const task of this.#tasks) task.error(Object.assign(new Error("The task was cancelled"), { name: "AbortError" }));
     this.#started.then(report).catch(() => {});
   }
+}
+
+/** A callback manager for the children of run `runId` under `m`: `tags` theirs alone, `metadata` passed on. */
+function childOf(m, runId, tags = [], metadata = {}) {
+  const child = new m.constructor(runId);
+  child.setHandlers(m.inheritableHandlers);
+  child.addTags(tags, false);
+  child.addTags(m.inheritableTags);
+  child.addMetadata({ ...m.inheritableMetadata, ...metadata });
+  return child;
 }
 
 /** A plain list of handlers, shaped as LangChain's callback manager for the chain runs above. */
