@@ -628,7 +628,16 @@ export abstract class BaseStore {
 }
 
 /** LangGraph's in-memory store: filters by value fields (`{ n: { $gt: 1 } }`); no embedding index, so `query` is ignored. */
+/** LangGraph.js's store index: the app's embeddings, the vectors' size, and the fields to embed ("$", the whole value, unless told). */
+export interface StoreIndexConfig {
+  embeddings: { embedDocuments(texts: string[]): Promise<number[][]>; embedQuery(text: string): Promise<number[]> };
+  dims: number;
+  fields?: string[];
+}
 export class InMemoryStore extends BaseStore {
+  /** With `index`, a search with a `query` ranks items by meaning, each with its `score`. */
+  constructor(options?: { index?: StoreIndexConfig });
+  readonly indexConfig: StoreIndexConfig | undefined;
   batch(operations: StoreOperation[]): Promise<any[]>;
 }
 

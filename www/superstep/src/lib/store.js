@@ -2,7 +2,9 @@
 // of labels) and key, shared by every thread of the graphs compiled with it.
 // Nodes reach it as `config.store` or `getStore()`. Any object with the same
 // methods works in its place (LangGraph.js's own stores included). Search
-// filters by value fields; there is no embedding index, so `query` is ignored.
+// filters by value fields, and with an `index` (the app's embeddings) ranks
+// by meaning for a `query` (store-index.js).
+import { VectorIndex } from "./store-index.js";
 
 class InvalidNamespaceError extends Error {
   constructor(message) {
@@ -85,6 +87,18 @@ function checkWritable(namespace) {
 export class InMemoryStore extends BaseStore {
   /** Namespace joined by ":" → key → item. */
   #data = new Map();
+  #index = null;
+
+  /** `options.index`: `{ embeddings, dims, fields }`, as LangGraph.js's, for searches by a `query`. */
+  constructor(options) {
+    super();
+    if (options?.index) this.#index = new VectorIndex(options.index);
+  }
+
+  /** The index's config, as LangGraph.js's store shows it (undefined without one). */
+  get indexConfig() {
+    return this.#index?.config;
+  }
 
   /**
    * LangGraph's operations: search (`namespacePrefix`), list (`matchConditions`),
@@ -100,11 +114,13 @@ export class InMemoryStore extends BaseStore {
         const path = (type) => op.matchConditions?.find((c) => c.matchType === type)?.path;
         results.push(await this.listNamespaces({ prefix: path("prefix"), suffix: path("suffix"), maxDepth: op.maxDepth, limit: op.limit, offset: op.offset }));
       } else if ("value" in op) {
+        checkNamespace(op.namespace, false);
         puts.set(JSON.stringify([op.namespace, op.key]), op);
         results.push(null);
       } else results.push(await this.get(op.namespace, op.key));
     }
-    for (const op of puts.values()) await this.put(op.namespace, op.key, op.value);
+    await this.#index?.add([...puts.values()]);
+    for (const op of puts.values()) this.#write(op.namespace, op.key, op.value);
     return results;
   }
 
@@ -113,8 +129,14 @@ export class InMemoryStore extends BaseStore {
     return this.#data.get(namespace.join(":"))?.get(key) ?? null;
   }
 
-  async put(namespace, key, value) {
+  /** `index`: false to leave the item out of the index, or its own fields to embed. */
+  async put(namespace, key, value, index) {
     checkWritable(namespace);
+    if (this.#index && value !== null) await this.#index.add([{ namespace, key, value, index }]);
+    this.#write(namespace, key, value);
+  }
+
+  #write(namespace, key, value) {
     const ns = namespace.join(":");
     if (value === null) return void this.#data.get(ns)?.delete(key);
     if (!this.#data.has(ns)) this.#data.set(ns, new Map());
@@ -130,8 +152,11 @@ export class InMemoryStore extends BaseStore {
     this.#data.get(namespace.join(":"))?.delete(key);
   }
 
-  /** Items under a namespace prefix, filtered by value fields; `limit` 10 and `offset` 0 unless told. */
-  async search(namespacePrefix, { filter, limit = 10, offset = 0 } = {}) {
+  /**
+   * Items under a namespace prefix, filtered by value fields; `limit` 10 and `offset` 0
+   * unless told. With an index and a `query`, ranked by meaning, each with its `score`.
+   */
+  async search(namespacePrefix, { filter, limit = 10, offset = 0, query } = {}) {
     checkNamespace(namespacePrefix, true);
     const prefix = namespacePrefix.join(":");
     const found = [];
@@ -141,6 +166,7 @@ export class InMemoryStore extends BaseStore {
         if (!filter || Object.entries(filter).every(([field, condition]) => matches(item.value?.[field], condition))) found.push({ ...item, score: undefined });
       }
     }
+    if (query && this.#index?.config.embeddings) return this.#index.rank(found, query, offset, limit);
     return found.slice(offset, offset + limit);
   }
 
