@@ -111,3 +111,28 @@ test("streaming with callbacks: both the stream and the handlers hear the run; a
     console.warn = warn;
   }
 });
+
+test("a pause errors its task's run with GraphInterrupt and ends the graph's with its state; the resume reports each run in order", async () => {
+  const { MemorySaver, Command, interrupt } = S;
+  const seen = [];
+  const names = new Map();
+  const h = {
+    handleChainStart: (_c, _i, id, parent, _t, _m, _k, name) => (names.set(id, name), seen.push(`+${name}<${names.get(parent) ?? "-"}`)),
+    handleChainEnd: (out, id) => seen.push(`-${names.get(id)} ${JSON.stringify(out)}`),
+    handleChainError: (e, id) => seen.push(`!${names.get(id)} ${e.name}`),
+  };
+  const g = new StateGraph(Annotation.Root({ x: Annotation() }))
+    .addNode("ask", () => ({ x: interrupt("ok?") }))
+    .addNode("after", (s) => ({ x: s.x + "!" }))
+    .addEdge(START, "ask")
+    .addEdge("ask", "after")
+    .compile({ checkpointer: new MemorySaver() });
+  const c = { configurable: { thread_id: "p" }, callbacks: [h] };
+  await g.invoke({ x: "a" }, c);
+  await g.invoke(new Command({ resume: "yes" }), c);
+  // As LangGraph.js 1.7.3 reports the same two calls.
+  assert.deepEqual(seen, [
+    "+LangGraph<-", "+ask<LangGraph", "!ask GraphInterrupt", '-LangGraph {"x":"a"}',
+    "+LangGraph<-", "+ask<LangGraph", '-ask {"x":"yes"}', "+after<LangGraph", '-after {"x":"yes!"}', '-LangGraph {"x":"yes!"}',
+  ]);
+});

@@ -6,10 +6,10 @@
 // callbacks, a list of handlers included, and the environment's tracing (LangSmith):
 // what a node calls reports under its task's run, as with LangGraph.js.
 import { Runnable } from "@langchain/core/runnables";
-import { CallbackManager } from "@langchain/core/callbacks/manager";
+import { CallbackManager, CallbackManagerForChainRun } from "@langchain/core/callbacks/manager";
 import { CompiledStateGraph, CompiledMessageGraph, Entrypoint, useCallbackManager } from "./node.js";
 
-useCallbackManager(CallbackManager);
+useCallbackManager(CallbackManager, CallbackManagerForChainRun);
 
 for (const cls of [CompiledStateGraph, CompiledMessageGraph, Entrypoint]) {
   for (const method of ["pipe", "withRetry", "withFallbacks", "withListeners", "asTool", "pick", "assign"]) cls.prototype[method] = Runnable.prototype[method];

@@ -9,12 +9,26 @@
 // CallbackManager, which then makes a manager of a list (and of the environment's
 // tracing, as LangChain does), so everything nests.
 import { uuid } from "./messages.js";
+import { INTERRUPT } from "./types.js";
+
+/** An invoke's output as the graph's run ends with it: its state, without a pause's interrupts. */
+export function withoutInterrupts(out) {
+  if (out === null || typeof out !== "object" || !(INTERRUPT in out)) return out;
+  const { [INTERRUPT]: _, ...values } = out;
+  return values;
+}
 
 let Manager = null;
+let RunManager = null;
 
-/** LangChain's CallbackManager class, from `superstep/langchain`. */
-export function useCallbackManager(cls) {
-  Manager = cls;
+/**
+ * LangChain's CallbackManager class and its CallbackManagerForChainRun, from
+ * `superstep/langchain` (a chain run's manager is then made at once, so a run that
+ * ends at once still reports its end before the next run's start).
+ */
+export function useCallbackManager(manager, runManager) {
+  Manager = manager;
+  RunManager = runManager ?? null;
 }
 
 /** Whether LangChain's CallbackManager is here: then a run may have callbacks from the environment (tracing). */
@@ -52,7 +66,8 @@ const isManager = (c) => !!c && typeof c.handleChainStart === "function" && Arra
 /** One chain run: started when made; `end`/`error` once; `task` starts a child task's run. */
 class ChainRun {
   #manager;
-  #started;
+  /** What reports the run's end: the run's manager (or a promise of it), or a plain list's reporter. */
+  #reporter;
   #done = false;
   #callbacks;
   #tasks = new Set();
@@ -60,7 +75,13 @@ class ChainRun {
   constructor(manager, serialized, input, name, runId = uuid()) {
     this.#manager = manager;
     this.runId = runId;
-    this.#started = Promise.resolve(manager.handleChainStart(serialized, input, this.runId, undefined, undefined, undefined, name)).catch(() => null);
+    const started = manager.handleChainStart(serialized, input, this.runId, undefined, undefined, undefined, name);
+    if (manager instanceof Handlers) this.#reporter = started;
+    else if (RunManager && typeof manager.getParentRunId === "function") {
+      const m = manager;
+      this.#reporter = new RunManager(runId, m.handlers, m.inheritableHandlers, m.tags, m.inheritableTags, m.metadata, m.inheritableMetadata, m.getParentRunId());
+      Promise.resolve(started).catch(() => {});
+    } else this.#reporter = Promise.resolve(started).catch(() => null);
   }
   /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
   task(name, input, tags, metadata) {
@@ -91,7 +112,9 @@ class ChainRun {
     this.#parent?.#tasks.delete(this);
     // A task the run stopped (a sibling failed, the run was cancelled) never settles: it ends cancelled.
     for (const task of this.#tasks) task.error(Object.assign(new Error("The task was cancelled"), { name: "AbortError" }));
-    this.#started.then(report).catch(() => {});
+    const r = this.#reporter;
+    if (r instanceof Promise) r.then(report).catch(() => {});
+    else Promise.resolve(report(r)).catch(() => {});
   }
 }
 

@@ -22,7 +22,7 @@ import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 import { runnableToLangChain } from "./runnable.js";
-import { hasCallbackManager, startGraphRun } from "./callbacks.js";
+import { hasCallbackManager, startGraphRun, withoutInterrupts } from "./callbacks.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -523,7 +523,8 @@ export class CompiledStateGraph {
         return Promise.reject(typedError(e));
       }
       p = p.catch((e) => rethrow(e, config?.signal));
-      return run ? p.then((out) => (run.end(out), out), (e) => (run.error(e), Promise.reject(e))) : p;
+      // The graph's run ends with its state, as LangGraph.js's (a pause's interrupts are the invoke's alone).
+      return run ? p.then((out) => (run.end(withoutInterrupts(out)), out), (e) => (run.error(e), Promise.reject(e))) : p;
     });
   }
 
