@@ -136,3 +136,35 @@ test("a pause errors its task's run with GraphInterrupt and ends the graph's wit
     "+LangGraph<-", "+ask<LangGraph", '-ask {"x":"yes"}', "+after<LangGraph", '-after {"x":"yes!"}', '-LangGraph {"x":"yes!"}',
   ]);
 });
+
+test("subgraphs nest as in LangGraph.js: a graph a node invokes runs inside the node's run, a subgraph node's graph inside its task's", async () => {
+  const seen = [];
+  const names = new Map();
+  const h = {
+    handleChainStart: (_c, _i, id, parent, _t, _m, _k, name) => (names.set(id, name), seen.push(`+${name}<${names.get(parent) ?? "-"}`)),
+    handleChainEnd: (_o, id) => seen.push(`-${names.get(id)}`),
+    handleChainError: (e, id) => seen.push(`!${names.get(id)} ${e.name}`),
+  };
+  const S = Annotation.Root({ x: Annotation() });
+  const inner = new StateGraph(S).addNode("i1", (s) => ({ x: s.x + 1 })).addEdge(START, "i1").compile();
+  const g = new StateGraph(S)
+    .addNode("call", async (s, config) => ({ x: (await inner.invoke({ x: s.x }, config)).x }))
+    .addNode("sub", inner)
+    .addEdge(START, "call")
+    .addEdge("call", "sub")
+    .compile();
+  assert.deepEqual(await g.invoke({ x: 0 }, { callbacks: [h] }), { x: 2 });
+  await new Promise((r) => setTimeout(r, 20));
+  // LangGraph.js 1.7.3's reports of the same run (less its hidden __start__ tasks).
+  assert.deepEqual(seen, [
+    "+LangGraph<-", "+call<LangGraph", "+LangGraph<call", "+i1<LangGraph", "-i1", "-LangGraph", "-call",
+    "+sub<LangGraph", "+LangGraph<sub", "+i1<LangGraph", "-i1", "-LangGraph", "-sub", "-LangGraph",
+  ]);
+  // A failing subgraph errors the node's runs, its graph's and the graph's.
+  seen.length = 0;
+  const failing = new StateGraph(S).addNode("f", () => { throw new TypeError("bad"); }).addEdge(START, "f").compile();
+  const outer = new StateGraph(S).addNode("sub", failing).addEdge(START, "sub").compile();
+  await assert.rejects(outer.invoke({ x: 0 }, { callbacks: [h] }), /bad/);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(seen, ["+LangGraph<-", "+sub<LangGraph", "+LangGraph<sub", "+f<LangGraph", "!f TypeError", "!LangGraph TypeError", "!sub TypeError", "!LangGraph TypeError"]);
+});

@@ -42,7 +42,9 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
     for n in spec.nodes {
         let mut node = match (n.fn_index, n.subgraph) {
             (_, Some(id)) => {
-                crate::subgraph_messages::node(n.name.clone(), registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?)
+                let graph = registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?;
+                let graph_name = graph.name().to_string();
+                crate::subgraph_runs::node(crate::subgraph_messages::node(n.name.clone(), graph), graph_name)
             }
             (Some(i), None) => NodeSpec::new(n.name.clone(), functions::node(function(&fns, i)?)),
             (None, None) => return Err(errors::named("GraphValidationError", &format!("node {} has no function", n.name))),

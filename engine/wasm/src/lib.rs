@@ -20,6 +20,7 @@ mod savers;
 mod spec;
 mod subgraph_calls;
 mod subgraph_messages;
+mod subgraph_runs;
 
 pub use graph::{compile_graph, JsGraph, JsRunStream, JsStepper};
 pub use idb_saver::{IndexedDbSaver, JsIndexedDbSaver};

@@ -8,6 +8,7 @@
 // reports to it as runs of their own. `superstep/langchain` hands over LangChain's
 // CallbackManager, which then makes a manager of a list (and of the environment's
 // tracing, as LangChain does), so everything nests.
+import * as wasm from "../../wasm/superstep_wasm.js";
 import { uuid } from "./messages.js";
 import { INTERRUPT } from "./types.js";
 
@@ -34,9 +35,14 @@ export function useCallbackManager(manager, runManager) {
 /** Whether LangChain's CallbackManager is here: then a run may have callbacks from the environment (tracing). */
 export const hasCallbackManager = () => Manager !== null;
 
-/** Graph runs under way: while none are, nodes skip looking for one (a wasm call per task). */
+/**
+ * Runs under way: while none are, nodes skip looking for one (a wasm call per
+ * task), and the engine's subgraph nodes skip reporting (see `subgraphNode`).
+ */
 let open = 0;
 export const anyGraphRun = () => open > 0;
+const opened = () => open++ === 0 && wasm.setSubgraphRunsActive(true);
+const closed = () => --open === 0 && wasm.setSubgraphRunsActive(false);
 
 const GRAPH = { lc: 1, type: "not_implemented", id: ["langgraph", "pregel", "CompiledStateGraph"] };
 const TASK = { lc: 1, type: "not_implemented", id: ["langgraph", "RunnableCallable"] };
@@ -57,13 +63,18 @@ export function startGraphRun(config, name, input) {
     manager.addMetadata(metadata);
   }
   if (!manager) return null;
-  open++;
+  opened();
   return new ChainRun(manager, GRAPH, input, config.runName ?? name, config.runId);
 }
 
 const isManager = (c) => !!c && typeof c.handleChainStart === "function" && Array.isArray(c.inheritableHandlers) && typeof c.copy === "function";
 
-/** One chain run: started when made; `end`/`error` once; `task` starts a child task's run. */
+/**
+ * One chain run: started when made; `end`/`error` once. The graph's run starts its
+ * tasks' runs (`task`), each under the run of the task whose checkpoint namespace
+ * holds its own (a graph invoked in a node runs its tasks under the node's), else
+ * under the graph's.
+ */
 class ChainRun {
   #manager;
   /** What reports the run's end: the run's manager (or a promise of it), or a plain list's reporter. */
@@ -72,6 +83,10 @@ class ChainRun {
   #callbacks;
   #tasks = new Set();
   #parent = null;
+  /** The graph's runs of open tasks, by checkpoint namespace. */
+  #byNamespace = new Map();
+  #namespace;
+  #shadowed;
   constructor(manager, serialized, input, name, runId = uuid()) {
     this.#manager = manager;
     this.runId = runId;
@@ -85,10 +100,33 @@ class ChainRun {
   }
   /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
   task(name, input, tags, metadata) {
-    const run = new ChainRun(childOf(this.#manager, this.runId, tags, metadata), TASK, input, name);
-    open++;
-    this.#tasks.add(run);
-    run.#parent = this;
+    const ns = metadata.langgraph_checkpoint_ns;
+    return this.#under(this.#enclosing(ns), childOf, TASK, input, name, ns, tags, metadata);
+  }
+  /**
+   * The run of a graph this task's node invokes, as LangGraph.js reports it: under
+   * the task's run, and over the tasks the graph runs (until it ends).
+   */
+  graph(name, input) {
+    return this.#under(this, childOf, GRAPH, input, name, this.#namespace);
+  }
+  /** The open run whose namespace holds `ns` most closely (the graph's own if none). */
+  #enclosing(ns) {
+    for (let at = ns.lastIndexOf("|"); at > 0; at = ns.lastIndexOf("|", at - 1)) {
+      const run = this.#byNamespace.get(ns.slice(0, at));
+      if (run) return run;
+    }
+    return this;
+  }
+  #under(parent, managerOf, serialized, input, name, ns, tags, metadata) {
+    const run = new ChainRun(managerOf(parent.#manager, parent.runId, tags, metadata), serialized, input, name);
+    opened();
+    parent.#tasks.add(run);
+    run.#parent = parent;
+    run.#byNamespace = this.#byNamespace;
+    run.#namespace = ns;
+    run.#shadowed = this.#byNamespace.get(ns);
+    this.#byNamespace.set(ns, run);
     return run;
   }
   /** What the run's children report to: a callback manager under it, or the plain handlers. */
@@ -108,8 +146,13 @@ class ChainRun {
   #finish(report) {
     if (this.#done) return;
     this.#done = true;
-    open--;
+    closed();
     this.#parent?.#tasks.delete(this);
+    // A nested graph's run gives its namespace back to its task's.
+    if (this.#namespace !== undefined && this.#byNamespace.get(this.#namespace) === this) {
+      if (this.#shadowed) this.#byNamespace.set(this.#namespace, this.#shadowed);
+      else this.#byNamespace.delete(this.#namespace);
+    }
     // A task the run stopped (a sibling failed, the run was cancelled) never settles: it ends cancelled.
     for (const task of this.#tasks) task.error(Object.assign(new Error("The task was cancelled"), { name: "AbortError" }));
     const r = this.#reporter;

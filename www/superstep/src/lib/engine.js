@@ -5,7 +5,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { EngineNotLoadedError } from "./types.js";
 import { markMessage } from "./messages.js";
 import { taskStopped } from "./stop-signal.js";
-import { streamSubgraphOutput } from "./runtime.js";
+import { streamSubgraphOutput, subgraphNode } from "./runtime.js";
 
 let loaded = false;
 
@@ -14,6 +14,7 @@ export function markLoaded(exports) {
   wasm.setMessageMarker(markMessage);
   wasm.setStopHook(taskStopped);
   wasm.setSubgraphOutputHook(streamSubgraphOutput);
+  wasm.setSubgraphRunHook(subgraphNode);
   loaded = true;
   return exports;
 }

@@ -503,13 +503,16 @@ export class CompiledStateGraph {
       }
     }
     if (rt) {
+      // The run's callbacks hear of this graph's run under the node's task (callbacks.js).
+      const run = rt.taskRun?.graph(this.getName(), input);
       let p;
       try {
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig));
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig)).catch(rethrowNested);
       } catch (e) {
+        run?.error(e);
         return Promise.reject(typedError(e));
       }
-      return p.catch(rethrowNested);
+      return run ? p.then((out) => (run.end(withoutInterrupts(out)), out), (e) => (run.error(e), Promise.reject(e))) : p;
     }
     const chunks = chunksIfStreamed((c) => this.#stream(input, c), config);
     if (chunks) return chunks;
@@ -571,22 +574,30 @@ export class CompiledStateGraph {
     const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
     const subgraphs = !!config.subgraphs;
+    const reported = rt.taskRun?.graph(this.getName(), input);
     let run;
     try {
       run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
     } catch (e) {
+      reported?.error(e);
       rethrowNested(e);
     }
     return (async function* () {
-      for (;;) {
-        let p;
-        try {
-          p = await run.next();
-        } catch (e) {
-          rethrowNested(e);
+      let last;
+      try {
+        for (;;) {
+          let p;
+          try {
+            p = await run.next();
+          } catch (e) {
+            reported?.error(e);
+            rethrowNested(e);
+          }
+          if (p === null) return;
+          yield (last = chunkOf(p, many, subgraphs));
         }
-        if (p === null) return;
-        yield chunkOf(p, many, subgraphs);
+      } finally {
+        reported?.end(last);
       }
     })();
   }

@@ -595,6 +595,35 @@ function asCall(rt, metadata, name, index) {
   return { ...metadata, langgraph_node: name, langgraph_triggers: ["__pregel_push"], langgraph_path: path, langgraph_checkpoint_ns: ns, checkpoint_ns: ns };
 }
 
+/** A subgraph node's task run and its graph's run, by the task's checkpoint namespace, while it runs. */
+const subgraphRuns = new Map();
+
+/**
+ * The engine's hook for a subgraph node, while a run reports to callbacks: at its
+ * start `(id, graphName)`, its task's run and its graph's inside it, as LangGraph.js
+ * reports them (the subgraph's tasks then report under these); at its end
+ * `(id, graphName, update, error)`, both end (`error`: `[name, message]`).
+ */
+export function subgraphNode(id, graphName, update, error) {
+  const rt = new Task(id);
+  const ns = rt.checkpointNs();
+  if (arguments.length === 2) {
+    const graphRun = rt.host()?.graphRun;
+    if (!graphRun) return;
+    const meta = new NodeConfig(rt).metadata;
+    // Read now: the task is open only while the hook runs.
+    const input = { ...lazyState(rt) };
+    const task = graphRun.task(rt.node(), input, [`graph:step:${meta.langgraph_step}`], meta);
+    subgraphRuns.set(ns, [task, task.graph(graphName || "LangGraph", input)]);
+    return;
+  }
+  const runs = subgraphRuns.get(ns);
+  if (!runs) return;
+  subgraphRuns.delete(ns);
+  const e = error && Object.assign(new Error(error[1]), { name: error[0] });
+  for (const run of runs.reverse()) e ? run.error(e) : run.end(update);
+}
+
 /** The engine's hook for a subgraph node that ended: its update's new messages, as a node's. */
 export function streamSubgraphOutput(id, update) {
   streamMessages(new Task(id), update);
