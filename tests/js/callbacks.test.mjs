@@ -168,3 +168,22 @@ test("subgraphs nest as in LangGraph.js: a graph a node invokes runs inside the 
   await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual(seen, ["+LangGraph<-", "+sub<LangGraph", "+LangGraph<sub", "+f<LangGraph", "!f TypeError", "!LangGraph TypeError", "!sub TypeError", "!LangGraph TypeError"]);
 });
+
+test("a graph invoked by a LangChain tool the node calls runs inside the tool's run, as in LangGraph.js", async () => {
+  const { tool } = await import("@langchain/core/tools");
+  const { z } = await import("zod");
+  const seen = [];
+  const names = new Map();
+  const h = {
+    handleChainStart: (_c, _i, id, parent, _t, _m, _k, name) => (names.set(id, name), seen.push(`${name}<${names.get(parent) ?? "-"}`)),
+    handleToolStart: (_t, _i, id, parent, _tags, _m, name) => (names.set(id, name), seen.push(`${name}<${names.get(parent) ?? "-"}`)),
+  };
+  const S = Annotation.Root({ x: Annotation() });
+  const helper = new StateGraph(S).addNode("work", (s) => ({ x: s.x * 2 })).addEdge(START, "work").compile({ name: "helper" });
+  const ask = tool(async ({ x }, config) => (await helper.invoke({ x }, config)).x, { name: "ask_helper", schema: z.object({ x: z.number() }) });
+  const g = new StateGraph(S).addNode("boss", async (s, config) => ({ x: await ask.invoke({ x: s.x }, config) })).addEdge(START, "boss").compile();
+  assert.deepEqual(await g.invoke({ x: 2 }, { callbacks: [h] }), { x: 4 });
+  await new Promise((r) => setTimeout(r, 20));
+  // The tool's run has no parent for a plain list (LangChain's manager would give it the node's); the helper is inside the tool's.
+  assert.deepEqual(seen, ["LangGraph<-", "boss<LangGraph", "ask_helper<-", "helper<ask_helper", "work<helper"]);
+});

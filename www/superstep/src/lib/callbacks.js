@@ -105,10 +105,13 @@ class ChainRun {
   }
   /**
    * The run of a graph this task's node invokes, as LangGraph.js reports it: under
-   * the task's run, and over the tasks the graph runs (until it ends).
+   * the task's run, or under the LangChain run whose config the call was given (a
+   * tool's, when a tool the node calls invokes it), and over the tasks the graph runs.
    */
-  graph(name, input) {
-    return this.#under(this, childOf, GRAPH, input, name, this.#namespace);
+  graph(name, input, callbacks) {
+    const within = isManager(callbacks) ? callbacks.getParentRunId?.() : undefined;
+    const managerOf = within ? (m, _runId, tags, metadata) => childOf(m, within, tags, metadata) : childOf;
+    return this.#under(this, managerOf, GRAPH, input, name, this.#namespace);
   }
   /** The open run whose namespace holds `ns` most closely (the graph's own if none). */
   #enclosing(ns) {

@@ -504,7 +504,7 @@ export class CompiledStateGraph {
     }
     if (rt) {
       // The run's callbacks hear of this graph's run under the node's task (callbacks.js).
-      const run = rt.taskRun?.graph(this.getName(), input);
+      const run = rt.taskRun?.graph(this.getName(), input, config?.callbacks);
       let p;
       try {
         p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig)).catch(rethrowNested);
@@ -574,7 +574,7 @@ export class CompiledStateGraph {
     const modes = config.streamMode === undefined ? "updates" : config.streamMode;
     const many = Array.isArray(modes);
     const subgraphs = !!config.subgraphs;
-    const reported = rt.taskRun?.graph(this.getName(), input);
+    const reported = rt.taskRun?.graph(this.getName(), input, config.callbacks);
     let run;
     try {
       run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
