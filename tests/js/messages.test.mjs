@@ -289,4 +289,9 @@ test("LangChain's checks know the plain messages in state: a router asking AIMes
   // The mark is invisible to JSON and to keys: the message stays plain data.
   assert.deepEqual(Object.keys(out.messages[0]).sort(), ["content", "id", "type"]);
   assert.equal(JSON.stringify(out.messages[0]), JSON.stringify({ content: "hi", type: "human", id: out.messages[0].id }));
+  // LangChain's older checks call `_getType()` (the LangGraph.js docs' routers use them), and a
+  // provider reads `additional_kwargs` and `response_metadata`: empty where the message has none.
+  assert.deepEqual(out.messages.map((m) => [LC.isAIMessage(m), LC.isSystemMessage(m), LC.isBaseMessage(m)]), [[false, false, true], [true, false, true], [false, false, true], [true, false, true]]);
+  assert.deepEqual([out.messages[0].additional_kwargs, out.messages[0].response_metadata], [{}, {}]);
+  assert.match(LC.getBufferString(out.messages), /^Human: hi\nAI: .*look.*\nTool: found\nAI: done$/);
 });

@@ -40,15 +40,22 @@ export function asMessage(m) {
 /**
  * What a plain message gets on its way out (the engine finds them: message_mark.rs):
  * LangChain's message symbol, by which `AIMessage.isInstance(m)` and
- * `m instanceof AIMessage` know a message of its type, and the read accessors
- * LangChain's messages have (`m.text`, `m.getType()`). Not enumerable: JSON,
- * spread and deep equality still see the plain message. Not `_getType`, by which
- * LangChain would take the message for a full instance and call its methods.
+ * `m instanceof AIMessage` know a message of its type, and what LangChain's
+ * messages have that LangChain reads: `m.text`, `m.getType()`, `m._getType()` (its
+ * `isAIMessage(m)` and `isSystemMessage(m)` call it), and `additional_kwargs` and
+ * `response_metadata`, empty where the message has none (with `_getType`, LangChain
+ * takes the message as one of its own, and a provider reads those fields). Not
+ * enumerable: JSON, spread and deep equality still see the plain message.
  */
 export const LC_MESSAGE = Symbol.for("langchain.message");
 const ACCESSORS = {
   [LC_MESSAGE]: { value: true },
   getType: {
+    value() {
+      return this.type;
+    },
+  },
+  _getType: {
     value() {
       return this.type;
     },
@@ -65,6 +72,7 @@ const ACCESSORS = {
 export function markMessage(m) {
   if (!("text" in m) && !("getType" in m)) Object.defineProperties(m, ACCESSORS);
   else Object.defineProperty(m, LC_MESSAGE, ACCESSORS[LC_MESSAGE]);
+  for (const key of ["additional_kwargs", "response_metadata"]) if (!(key in m)) Object.defineProperty(m, key, { value: {}, writable: true, configurable: true });
 }
 
 function coerce(m) {
