@@ -65,7 +65,8 @@ pub fn node(mut spec: NodeSpec, graph_name: String) -> NodeSpec {
 fn report(rt: &Runtime, state: &State, graph_name: &str, end: Option<&Result<NodeOutput, NodeError>>) {
     HOOK.with(|h| {
         let Some(f) = &*h.borrow() else { return };
-        let id = JsValue::from_f64(handles::open(rt.clone(), state.clone()));
+        let task = handles::open(rt.clone(), state.clone());
+        let id = JsValue::from_f64(task);
         let name = JsValue::from_str(graph_name);
         // The hook only reports; what it cannot report is not the node's failure.
         let _ = match end {
@@ -79,7 +80,7 @@ fn report(rt: &Runtime, state: &State, graph_name: &str, end: Option<&Result<Nod
                 f.apply(&JsValue::NULL, &js_sys::Array::of4(&id, &name, &update, &error))
             }
         };
-        handles::close(id.as_f64().unwrap_or_default());
+        handles::close(task);
     });
 }
 

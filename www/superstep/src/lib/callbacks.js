@@ -13,7 +13,7 @@ import { uuid } from "./messages.js";
 import { INTERRUPT } from "./types.js";
 
 /** An invoke's output as the graph's run ends with it: its state, without a pause's interrupts. */
-export function withoutInterrupts(out) {
+function withoutInterrupts(out) {
   if (out === null || typeof out !== "object" || !(INTERRUPT in out)) return out;
   const { [INTERRUPT]: _, ...values } = out;
   return values;
@@ -31,9 +31,6 @@ export function useCallbackManager(manager, runManager) {
   Manager = manager;
   RunManager = runManager ?? null;
 }
-
-/** Whether LangChain's CallbackManager is here: then a run may have callbacks from the environment (tracing). */
-export const hasCallbackManager = () => Manager !== null;
 
 /**
  * Runs under way: while none are, nodes skip looking for one (a wasm call per
@@ -53,6 +50,9 @@ const TASK = { lc: 1, type: "not_implemented", id: ["langgraph", "RunnableCallab
  * as in LangChain, the config's `runName` and `runId` if it gives them.
  */
 export function startGraphRun(config, name, input) {
+  // Without LangChain's CallbackManager, only the config's own callbacks make a run.
+  if (config?.callbacks == null && !Manager) return null;
+  config ??= {};
   const given = config.callbacks ?? undefined;
   const metadata = { ls_integration: "langgraph", ...config.metadata };
   let manager;
@@ -98,10 +98,10 @@ class ChainRun {
       Promise.resolve(started).catch(() => {});
     } else this.#reporter = Promise.resolve(started).catch(() => null);
   }
-  /** A node task's run under this one: `tags` its own (not passed on), `metadata` passed on. */
-  task(name, input, tags, metadata) {
+  /** A node task's run, by its LangGraph `metadata` (passed on), tagged with its step (not passed on). */
+  task(name, input, metadata) {
     const ns = metadata.langgraph_checkpoint_ns;
-    return this.#under(this.#enclosing(ns), childOf, TASK, input, name, ns, tags, metadata);
+    return this.#under(this.#enclosing(ns), childOf, TASK, input, name, ns, [`graph:step:${metadata.langgraph_step}`], metadata);
   }
   /**
    * The run of a graph this task's node invokes, as LangGraph.js reports it: under
@@ -142,6 +142,13 @@ class ChainRun {
   }
   end(output) {
     this.#finish((run) => run?.handleChainEnd(output));
+  }
+  /** `p`, a graph's run, with this run ending as it settles: with its state (a pause's interrupts are the caller's alone). */
+  settledBy(p) {
+    return p.then(
+      (out) => (this.end(withoutInterrupts(out)), out),
+      (e) => (this.error(e), Promise.reject(e)),
+    );
   }
   error(e) {
     this.#finish((run) => run?.handleChainError(e));

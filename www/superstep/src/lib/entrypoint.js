@@ -4,8 +4,7 @@
 // next run (`save`, which `getPreviousState()` reads). Everything else is the
 // StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
 import { CompiledStateGraph, INLINE_START, StateGraph } from "./graph.js";
-import { streamEventsV3 } from "./events.js";
-import { streamEventsV2 } from "./events-v2.js";
+import { streamEventsOf } from "./events.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
 import { andThen, chunksIfStreamed } from "./values.js";
@@ -129,10 +128,7 @@ export class Entrypoint {
    * compiled graph's `streamEvents`; the workflow's input and output are `fn`'s.
    */
   streamEvents(input, options) {
-    options ??= {};
-    if (options.version === "v2") return streamEventsV2(this, input, options, { workflow: this.name });
-    if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
-    return new Promise((resolve) => resolve(streamEventsV3(this, input, options)));
+    return streamEventsOf(this, input, options, { workflow: this.name });
   }
 
   /** `invoke` per input, as the compiled graph's `batch`. */

@@ -12,6 +12,7 @@ import { PROTOCOL_RUN } from "./tokens.js";
 import { isRecord } from "./values.js";
 import { Log } from "./replay-log.js";
 import { messagesOf } from "./message-stream.js";
+import { streamEventsV2 } from "./events-v2.js";
 
 const key = (ns) => ns.join("\0");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
@@ -181,6 +182,15 @@ export class SubgraphRunStream extends GraphRunStream {
 function envelopeOf(c) {
   const parent = c.parentConfig?.configurable?.checkpoint_id;
   return { id: c.config?.configurable?.checkpoint_id, ...(parent ? { parent_id: parent } : {}), step: c.metadata?.step, source: c.metadata?.source };
+}
+
+/** `graph.streamEvents(input, options)`, for a compiled graph or (with `v2` its shape, see events-v2.js) a workflow. */
+export function streamEventsOf(graph, input, options, v2) {
+  options ??= {};
+  if (options.version === "v2") return streamEventsV2(graph, input, options, v2);
+  // Thrown, not a rejected promise: v2's events are iterated without an await, as in LangGraph.js.
+  if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
+  return new Promise((resolve) => resolve(streamEventsV3(graph, input, options)));
 }
 
 /**

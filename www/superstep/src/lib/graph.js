@@ -10,8 +10,7 @@ import {
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
-import { streamEventsV3 } from "./events.js";
-import { streamEventsV2 } from "./events-v2.js";
+import { streamEventsOf } from "./events.js";
 import { revived } from "./tokens.js";
 import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
@@ -22,7 +21,7 @@ import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 import { runnableToLangChain } from "./runnable.js";
-import { hasCallbackManager, startGraphRun, withoutInterrupts } from "./callbacks.js";
+import { startGraphRun } from "./callbacks.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
 export function rethrow(e, signal) {
@@ -512,12 +511,12 @@ export class CompiledStateGraph {
         run?.error(e);
         return Promise.reject(typedError(e));
       }
-      return run ? p.then((out) => (run.end(withoutInterrupts(out)), out), (e) => (run.error(e), Promise.reject(e))) : p;
+      return run ? run.settledBy(p) : p;
     }
     const chunks = chunksIfStreamed((c) => this.#stream(input, c), config);
     if (chunks) return chunks;
     return withThreadLock(this.options.checkpointer, config, () => {
-      const run = config?.callbacks == null && !hasCallbackManager() ? null : startGraphRun(config ?? {}, this.getName(), input);
+      const run = startGraphRun(config, this.getName(), input);
       let p;
       try {
         p = this.graph.invoke(inputArg(input), configArg(config, this.options.store, run));
@@ -526,8 +525,7 @@ export class CompiledStateGraph {
         return Promise.reject(typedError(e));
       }
       p = p.catch((e) => rethrow(e, config?.signal));
-      // The graph's run ends with its state, as LangGraph.js's (a pause's interrupts are the invoke's alone).
-      return run ? p.then((out) => (run.end(withoutInterrupts(out)), out), (e) => (run.error(e), Promise.reject(e))) : p;
+      return run ? run.settledBy(p) : p;
     });
   }
 
@@ -609,7 +607,7 @@ export class CompiledStateGraph {
     const many = Array.isArray(modes);
     // No modes: as in LangGraph.js the run runs and streams nothing ("custom" is the cheapest to drop).
     const none = many && modes.length === 0;
-    const run = config?.callbacks == null && !hasCallbackManager() ? null : startGraphRun(config ?? {}, this.getName(), input);
+    const run = startGraphRun(config, this.getName(), input);
     let s;
     try {
       s = await this.graph.stream(inputArg(input), configArg({ ...config, streamMode: none ? ["custom"] : modes }, this.options.store, run));
@@ -665,11 +663,7 @@ export class CompiledStateGraph {
    * as LangGraph.js returns them. Version "v1" is not supported.
    */
   streamEvents(input, options) {
-    options ??= {};
-    if (options.version === "v2") return streamEventsV2(this, input, options);
-    // Thrown, not a rejected promise: v2's events are iterated without an await, as in LangGraph.js.
-    if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
-    return new Promise((resolve) => resolve(streamEventsV3(this, input, options)));
+    return streamEventsOf(this, input, options);
   }
 
   /** A run driven one superstep at a time: `await stepper.step()` returns its snapshot. */

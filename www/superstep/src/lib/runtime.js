@@ -402,8 +402,7 @@ function run(rt, fn, done, node, retryOn, timeout) {
   // The run's LangChain callbacks hear of the task as a chain run (callbacks.js).
   if (anyGraphRun() && !rt.router) {
     const graphRun = rt.host()?.graphRun;
-    const meta = graphRun && config.metadata;
-    if (graphRun) rt.taskRun = graphRun.task(node, state, [`graph:step:${meta.langgraph_step}`], meta);
+    if (graphRun) rt.taskRun = graphRun.task(node, state, config.metadata);
   }
   const tokens = rt.streamsMessages();
   if (tokens) {
@@ -610,10 +609,9 @@ export function subgraphNode(id, graphName, update, error) {
   if (arguments.length === 2) {
     const graphRun = rt.host()?.graphRun;
     if (!graphRun) return;
-    const meta = new NodeConfig(rt).metadata;
     // Read now: the task is open only while the hook runs.
     const input = { ...lazyState(rt) };
-    const task = graphRun.task(rt.node(), input, [`graph:step:${meta.langgraph_step}`], meta);
+    const task = graphRun.task(rt.node(), input, new NodeConfig(rt).metadata);
     subgraphRuns.set(ns, [task, task.graph(graphName || "LangGraph", input)]);
     return;
   }
