@@ -14,8 +14,12 @@ test("a graph with eleven state keys keeps its canvas in view, and a narrow wind
   const { page } = await openEditor(context);
   await openExample(page, "support-agent");
   assert.equal(await page.locator(".input-field").count(), 11);
-  for (const [width, height] of [[1280, 800], [1024, 700]]) {
+  for (const [width, height] of [[1440, 900], [1280, 800], [1024, 700]]) {
     await page.setViewportSize({ width, height });
+    // Each field stays whole in the form: a long key ("approval_event_id") is clipped, not its field.
+    const form = await box(page, ".input-fields");
+    const rights = await page.locator(".input-field input").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+    assert.ok(rights.every((r) => r <= form.x + form.width + 0.5), `at ${width}×${height} a field ends past the form: ${rights} > ${form.x + form.width}`);
     const canvas = await box(page, ".canvas-wrap");
     assert.ok(canvas.y < height / 2, `at ${width}×${height} the canvas starts at ${canvas.y}px`);
     const [side, center, inspector] = await Promise.all([box(page, ".sidebar"), box(page, ".center"), box(page, ".inspector")]);

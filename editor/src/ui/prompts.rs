@@ -26,7 +26,7 @@ pub fn InputForm(keys: Signal<Vec<String>>, input_text: RwSignal<String>, input_
                 {move || keys.get().into_iter().map(|k| {
                     let current = serde_json::from_str::<Value>(&input_text.get()).ok().and_then(|v| v.get(&k).map(shown)).unwrap_or_default();
                     let key = k.clone();
-                    view! { <label class="input-field">{k.clone()}" "<input aria-label=format!("input {k}") prop:value=current on:change=move |e| set_input(key.clone(), event_target_value(&e)) /></label> }
+                    view! { <label class="input-field"><span class="input-key" title=k.clone()>{k.clone()}</span><input aria-label=format!("input {k}") prop:value=current on:change=move |e| set_input(key.clone(), event_target_value(&e)) /></label> }
                 }).collect_view()}
             </div>
             <details class="input-json">
