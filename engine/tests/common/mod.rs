@@ -83,3 +83,12 @@ pub async fn yield_times(n: u32) {
         .await
     }
 }
+
+/// Stream parts as `(namespace without task ids, data)`.
+pub fn ns_updates(g: &CompiledGraph, input: Value) -> Vec<(Vec<String>, Value)> {
+    g.stream_blocking(input, RunConfig::default().modes(&[StreamMode::Updates]).subgraphs(true))
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.namespace.iter().map(|n| n.split(':').next().unwrap().to_string()).collect(), p.data))
+        .collect()
+}
