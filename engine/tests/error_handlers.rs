@@ -366,3 +366,50 @@ fn each_failed_task_has_a_handler_task_of_its_own_which_starts_first_on_resume()
     b.sort();
     assert_eq!(a, b, "{resumed:?}");
 }
+
+#[test]
+fn a_task_a_siblings_failure_stopped_is_taken_over_by_its_handler_on_resume_as_in_langgraph_js() {
+    use futures::FutureExt;
+    // LangGraph.js saves the abort as the stopped task's error, so on resume its handler
+    // runs with an AbortError, the node does not run again, and its edges are not followed.
+    let (slow_runs, broken) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(true)));
+    let (runs, b) = (slow_runs.clone(), broken.clone());
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .add_node(
+            NodeSpec::new(
+                "slow",
+                async_node(move |_, _| {
+                    runs.set(runs.get() + 1);
+                    async {
+                        yield_times(3).await;
+                        Ok::<_, NodeError>(json!({ "path": ["slow"] }))
+                    }
+                    .boxed_local()
+                }),
+            )
+            .on_error("on_slow"),
+        )
+        .node("on_slow", recorder())
+        .node("fails", node(move |_| if b.get() { Err("broken") } else { Ok(json!({ "path": ["fixed"] })) }))
+        .node("after_slow", mark("after_slow"))
+        .edge(START, "slow")
+        .edge(START, "fails")
+        .edge("slow", "after_slow")
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    assert!(matches!(g.invoke_blocking(json!({}), cfg.clone()), Err(Error::Node { node, .. }) if node == "fails"));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    // Only the failed task is still to run; the stopped one shows its abort.
+    assert_eq!(state.next, ["fails"]);
+    let slow = state.tasks.iter().find(|t| t.name == "slow").unwrap();
+    assert_eq!(slow.error_class.as_deref(), Some("AbortError"));
+    broken.set(false);
+    let parts = g.stream_blocking(Value::Null, cfg.clone().modes(&[StreamMode::Updates])).unwrap();
+    let chunks: Vec<Value> = parts.into_iter().map(|p| p.data).collect();
+    assert!(chunks.contains(&json!({ "on_slow": { "path": ["handled slow: This operation was aborted"] } })), "{chunks:?}");
+    let out = g.get_state_blocking(&cfg).unwrap().values;
+    assert_eq!(out["path"], json!(["fixed", "handled slow: This operation was aborted"]));
+    assert_eq!(slow_runs.get(), 1);
+}

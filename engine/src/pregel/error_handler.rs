@@ -53,6 +53,14 @@ pub(super) fn handler_task(spec: &GraphSpec, failed: &Rc<Task>) -> Option<Rc<Tas
     Some(handler_task_of(spec, failed, handler))
 }
 
+/// A task a sibling's failure stopped, when its node has an error handler: as in
+/// LangGraph.js, which saves the abort as the task's error, the handler takes it
+/// over on resume (with an `AbortError`), and the node does not run again.
+pub(super) fn take_over_stopped(spec: &GraphSpec, stopped: &Rc<Task>) -> Option<Box<Handled>> {
+    let task = handler_task(spec, stopped)?;
+    Some(Box::new(Handled { task, error: Error::Aborted { node: stopped.name.to_string() }, node_answers: 0 }))
+}
+
 /// Node `handler`'s task for `failed`: its input, and its place in the apply order.
 fn handler_task_of(spec: &GraphSpec, failed: &Rc<Task>, handler: usize) -> Rc<Task> {
     Rc::new(Task {

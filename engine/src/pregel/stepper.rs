@@ -484,11 +484,14 @@ impl Stepper {
             cancelled = settle(running, self.run.cancel.clone(), stop, &mut record).await;
         }
         // Tasks a failure or the cancel stopped (subgraphs among them that never started):
-        // unfinished, they run again on resume.
+        // unfinished, they run again on resume, or their error handler does (see `take_over_stopped`).
         for i in 0..n {
             if slots[slot(i)].is_none() {
-                let result = stopped(&tasks[i], cancelled);
+                let mut result = stopped(&tasks[i], cancelled);
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
+                if !cancelled {
+                    result.handled = super::error_handler::take_over_stopped(spec, &tasks[i]);
+                }
                 slots[slot(i)] = Some(result);
                 finish_order.push(i);
             }
@@ -578,7 +581,7 @@ impl Stepper {
     }
 }
 
-/// The result of a task a failure (or the cancel) stopped: it runs again on resume.
+/// The result of a task a failure (or the cancel) stopped.
 fn stopped(task: &Task, cancelled: bool) -> TaskResult {
     let error = if cancelled { Error::Cancelled } else { Error::Aborted { node: task.name.to_string() } };
     TaskResult { writes: Default::default(), status: TaskStatus::Failed(error), cached: false, handled: None }
