@@ -497,3 +497,50 @@ fn a_paused_run_streams_and_returns_one_state_with_one_new_message_id() {
     }
     assert_eq!(s.output(), s.output());
 }
+
+#[test]
+fn a_part_a_waiting_task_pushes_goes_out_at_once_not_when_the_task_ends() {
+    use futures::{channel::oneshot, executor::LocalPool, task::LocalSpawnExt, FutureExt, StreamExt};
+    use std::cell::RefCell;
+    // A JS node writes from its promise's continuation, outside the engine's polls:
+    // the part must wake the waiting stream (a custom write, a task() call's update, a token).
+    let held: Rc<RefCell<Option<pregel::Runtime>>> = Rc::default();
+    let (release, released) = oneshot::channel::<()>();
+    let released = RefCell::new(Some(released));
+    let keep = held.clone();
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node(
+            "n",
+            async_node(move |_, rt| {
+                *keep.borrow_mut() = Some(rt);
+                let released = released.borrow_mut().take().expect("runs once");
+                async move {
+                    released.await.ok();
+                    Ok::<_, NodeError>(json!({ "x": 1 }))
+                }
+                .boxed_local()
+            }),
+        )
+        .edge(START, "n")
+        .compile()
+        .unwrap();
+    let got: Rc<RefCell<Vec<Value>>> = Rc::default();
+    let sink = got.clone();
+    let mut pool = LocalPool::new();
+    let consumer = async move {
+        let mut s = g.stream(json!({}), RunConfig::default().modes(&[StreamMode::Custom, StreamMode::Updates])).await.unwrap();
+        while let Some(part) = s.next().await {
+            sink.borrow_mut().push(part.unwrap().data);
+        }
+    };
+    pool.spawner().spawn_local(consumer).unwrap();
+    pool.run_until_stalled();
+    assert!(got.borrow().is_empty());
+    held.borrow().as_ref().expect("the node started").write(json!("progress"));
+    pool.run_until_stalled();
+    assert_eq!(*got.borrow(), [json!("progress")]);
+    release.send(()).unwrap();
+    pool.run_until_stalled();
+    assert_eq!(*got.borrow(), [json!("progress"), json!({ "n": { "x": 1 } })]);
+}

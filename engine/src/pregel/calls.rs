@@ -47,8 +47,10 @@ impl Runtime {
     }
 
     /// Records the result of the call `begin_call` numbered. It streams (as an
-    /// update, then as the call task's result, which touches no state key) when
-    /// the node next starts a call or ends, as LangGraph.js streams it.
+    /// update, then as the call task's result, which touches no state key) at the
+    /// next `flush_calls`: the host's shortly after (LangGraph.js streams it a few
+    /// microtasks after the call settles, after the node's synchronous code goes
+    /// on), or when the node next starts a call or ends.
     pub fn finish_call(&self, index: usize, name: &str, value: Value) {
         let call = TaskCall { index, name: name.to_string(), value };
         self.0.calls_to_stream.borrow_mut().push(call.clone());
@@ -92,7 +94,7 @@ impl Runtime {
     }
 
     /// Streams the calls finished since the last flush.
-    pub(crate) fn flush_calls(&self) {
+    pub fn flush_calls(&self) {
         let done = std::mem::take(&mut *self.0.calls_to_stream.borrow_mut());
         for c in done {
             self.0.run.sink.push(&self.0.run.namespace, StreamMode::Updates, || call_chunk(&c.name, &c.value, false));

@@ -393,7 +393,10 @@ impl Stream for RunStream {
                 Poll::Pending => {
                     return match self.sink.pop() {
                         Some(part) => Poll::Ready(Some(Ok(part))),
-                        None => Poll::Pending,
+                        None => {
+                            self.sink.park(cx.waker());
+                            Poll::Pending
+                        }
                     }
                 }
                 Poll::Ready((stepper, outcome)) => {

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
+use std::task::Waker;
 
 /// What a stream emits (LangGraph's `stream_mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,6 +86,10 @@ struct SinkInner {
     /// A subgraph run its node streams (`Sink::tee`): the parent's sink, which gets
     /// every part as well, and how many namespace elements the run's own parts carry.
     parent: Option<(Sink, usize)>,
+    /// The stream's consumer while it waits on running tasks (`Sink::park`): a part
+    /// a task pushes meanwhile (a custom write, a `task()` call's update, a token)
+    /// wakes it, so the part goes out now and not when the task ends.
+    parked: RefCell<Option<Waker>>,
 }
 
 impl Sink {
@@ -198,6 +203,17 @@ impl Sink {
 
     fn enqueue(&self, namespace: &[String], mode: StreamMode, data: Value, shared: Option<State>) {
         self.inner.queue.borrow_mut().push_back(StreamPart { namespace: namespace.to_vec(), mode, data, shared });
+        if let Some(waker) = self.inner.parked.take() {
+            waker.wake();
+        }
+    }
+
+    /// Parks the stream's consumer until a part is pushed (or its tasks wake it).
+    pub(crate) fn park(&self, waker: &Waker) {
+        let mut parked = self.inner.parked.borrow_mut();
+        if !parked.as_ref().is_some_and(|w| w.will_wake(waker)) {
+            *parked = Some(waker.clone());
+        }
     }
 
     /// The state as a `values` chunk, shared or copied as the run asked: every

@@ -297,6 +297,14 @@ pub fn finish_call(id: f64, index: u32, name: JsValue, value: JsValue, cached: b
     Ok(())
 }
 
+/// Streams the task's calls finished since the last flush; a finished task's went with its end.
+#[wasm_bindgen(js_name = taskFlushCalls)]
+pub fn flush_calls(id: f64) {
+    if let Ok(task) = task(id) {
+        task.rt.flush_calls();
+    }
+}
+
 /// `[result]` if the graph's cache holds a call to `name` with cache key `key`, else `[]`.
 #[wasm_bindgen(js_name = taskCachedCall)]
 pub fn cached_call(id: f64, name: String, key: String) -> Result<js_sys::Array, JsValue> {

@@ -14,6 +14,8 @@ import { forgetStop, stopSignal } from "./stop-signal.js";
 import { retrying } from "./retry.js";
 import * as wasm from "../../wasm/superstep_wasm.js";
 
+const noop = () => {};
+
 /**
  * A running task, known to the engine by its id; open from the engine's call
  * until the call settles. After that every method throws ("task has finished").
@@ -131,7 +133,10 @@ class Task {
     return wasm.taskBeginCall(this.id, name, input);
   }
   finishCall(index, name, value, cached = false) {
-    return wasm.taskFinishCall(this.id, index, name, value, cached);
+    wasm.taskFinishCall(this.id, index, name, value, cached);
+    // As LangGraph.js streams a call's result: three microtasks after it settles (after the
+    // node's code that follows within two awaits), not when the node next calls or ends.
+    if (!cached) Promise.resolve().then(noop).then(noop).then(() => this.closed || wasm.taskFlushCalls(this.id));
   }
   /** `[result]` on a cache hit for a call to `name`, else `[]`. */
   cachedCall(name, key) {

@@ -1,0 +1,80 @@
+// node --test: a stream gives out what a running node produces as it comes, not when
+// the node ends: a custom write, a `task()` call's update (in a graph's node and in a
+// workflow), in LangGraph.js's order against the node's own code.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../www/superstep/node.js";
+
+const { StateGraph, Annotation, START, entrypoint, task, MemorySaver } = S;
+before(() => S.init());
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const State = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+
+/** A gate a node waits at: opened by the stream's consumer, or by a timer after 2 s (the part came too late). */
+function gate() {
+  let open;
+  const opened = new Promise((r) => (open = r));
+  const timer = setTimeout(() => open("timer"), 2000);
+  return { opened, open: (by) => (clearTimeout(timer), open(by)) };
+}
+
+test("a custom write and a task() call's update reach the stream while their node still runs", async () => {
+  const tk = task("tk", async (x) => (await sleep(1), `t${x}`));
+  const gates = { custom: gate(), call: gate() };
+  const g = new StateGraph(State)
+    .addNode("n", async (s, config) => {
+      config.writer("progress");
+      const by = [await gates.custom.opened];
+      await tk(1);
+      by.push(await gates.call.opened);
+      return { log: by };
+    })
+    .addEdge(START, "n")
+    .compile();
+  const seen = [];
+  for await (const [mode, chunk] of await g.stream({ log: [] }, { streamMode: ["custom", "updates"] })) {
+    seen.push([mode, chunk]);
+    if (mode === "custom") gates.custom.open("stream");
+    if (mode === "updates" && chunk.tk) gates.call.open("stream");
+  }
+  assert.deepEqual(seen, [["custom", "progress"], ["updates", { tk: "t1" }], ["updates", { n: { log: ["stream", "stream"] } }]]);
+});
+
+test("a workflow's task() updates stream as each call ends", async () => {
+  const tk = task("tk", async (x) => (await sleep(1), x * 10));
+  const gates = [gate(), gate()];
+  const wf = entrypoint({ name: "wf", checkpointer: new MemorySaver() }, async (n) => {
+    const a = await tk(n);
+    const by = await gates[0].opened;
+    const b = await tk(n + 1);
+    return [a, b, by, await gates[1].opened];
+  });
+  const seen = [];
+  for await (const chunk of await wf.stream(1, { configurable: { thread_id: "t" }, streamMode: "updates" })) {
+    seen.push(chunk);
+    if ("tk" in chunk) gates[seen.length - 1]?.open("stream");
+  }
+  assert.deepEqual(seen, [{ tk: 10 }, { tk: 20 }, { wf: [10, 20, "stream", "stream"] }]);
+});
+
+test("a call's update comes as in LangGraph.js: after the node's code within two awaits of the call, before later code", async () => {
+  const tk = task("tk", async (x) => (await sleep(1), x));
+  const order = async (hops) => {
+    const g = new StateGraph(State)
+      .addNode("n", async (s, config) => {
+        await tk(1);
+        for (let i = 0; i < hops; i++) await Promise.resolve();
+        config.writer("x");
+        await sleep(5);
+        return {};
+      })
+      .addEdge(START, "n")
+      .compile();
+    const out = [];
+    for await (const [mode, c] of await g.stream({ log: [] }, { streamMode: ["custom", "updates"] })) out.push(mode === "custom" ? c : Object.keys(c)[0]);
+    return out.join(" ");
+  };
+  // Recorded from LangGraph.js 1.7.3.
+  assert.deepEqual([await order(0), await order(1), await order(2), await order(3)], ["x tk n", "x tk n", "tk x n", "tk x n"]);
+});
