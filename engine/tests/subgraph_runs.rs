@@ -213,3 +213,63 @@ fn a_streamed_subgraphs_pause_ends_its_stream_as_the_nodes_interrupt_and_resumes
     let done = g.invoke_blocking(Command::resume(json!(5)), cfg).unwrap();
     assert_eq!(done["x"], json!(6));
 }
+
+#[test]
+fn a_node_reads_its_streamed_subgraphs_parts_as_they_come_not_at_each_superstep_end() {
+    use futures::{channel::oneshot, executor::LocalPool, task::LocalSpawnExt, FutureExt};
+    use std::cell::RefCell;
+    // `slow` waits on the test while `fast`, in the same superstep, is done: the node reads
+    // fast's update at once (LangGraph streams it as the task ends).
+    let (release, released) = oneshot::channel::<()>();
+    let released = RefCell::new(Some(released));
+    let sub = last(&["fast", "slow"])
+        .node("fast", node(|_| Ok::<_, NodeError>(json!({"fast": 1}))))
+        .node(
+            "slow",
+            async_node(move |_, _| {
+                let released = released.borrow_mut().take().expect("runs once");
+                async move {
+                    released.await.ok();
+                    Ok::<_, NodeError>(json!({"slow": 1}))
+                }
+                .boxed_local()
+            }),
+        )
+        .edge(START, "fast")
+        .edge(START, "slow")
+        .compile()
+        .unwrap();
+    let read: Rc<RefCell<Vec<Value>>> = Rc::default();
+    let log = read.clone();
+    let g = last(&["done"])
+        .node(
+            "outer",
+            async_node(move |_, rt: Runtime| {
+                let (sub, log) = (sub.clone(), log.clone());
+                async move {
+                    let mut run = rt.stream_graph(&sub, json!({}), Default::default(), vec![StreamMode::Updates], false).await?;
+                    while let Some(part) = run.next().await {
+                        log.borrow_mut().push(part?.data);
+                    }
+                    Ok::<_, NodeError>(json!({"done": true}))
+                }
+            }),
+        )
+        .edge(START, "outer")
+        .compile()
+        .unwrap();
+    let mut pool = LocalPool::new();
+    let out: Rc<RefCell<Option<Value>>> = Rc::default();
+    let result = out.clone();
+    pool.spawner()
+        .spawn_local(async move {
+            *result.borrow_mut() = Some(g.invoke(json!({}), RunConfig::default()).await.unwrap());
+        })
+        .unwrap();
+    pool.run_until_stalled();
+    assert_eq!(*read.borrow(), [json!({"fast": {"fast": 1}})]);
+    release.send(()).unwrap();
+    pool.run_until_stalled();
+    assert_eq!(*read.borrow(), [json!({"fast": {"fast": 1}}), json!({"slow": {"slow": 1}})]);
+    assert_eq!(*out.borrow(), Some(json!({"done": true})));
+}

@@ -78,3 +78,25 @@ test("a call's update comes as in LangGraph.js: after the node's code within two
   // Recorded from LangGraph.js 1.7.3.
   assert.deepEqual([await order(0), await order(1), await order(2), await order(3)], ["x tk n", "x tk n", "tk x n", "tk x n"]);
 });
+
+test("a node that streams a subgraph reads its parts as they come, not at each of its supersteps' end", async () => {
+  const slowGate = gate();
+  const sub = new StateGraph(State)
+    .addNode("fast", async () => (await sleep(1), { log: ["fast"] }))
+    .addNode("slow", async () => ({ log: [`slow after ${await slowGate.opened}`] }))
+    .addEdge(START, "fast")
+    .addEdge(START, "slow")
+    .compile();
+  const g = new StateGraph(State)
+    .addNode("n", async () => {
+      const inner = [];
+      for await (const chunk of await sub.stream({ log: [] }, { streamMode: "updates" })) {
+        inner.push(chunk);
+        if (chunk.fast) slowGate.open("fast");
+      }
+      return { log: inner.map((c) => Object.values(c)[0].log[0]) };
+    })
+    .addEdge(START, "n")
+    .compile();
+  assert.deepEqual((await g.invoke({ log: [] })).log, ["fast", "slow after fast"]);
+});

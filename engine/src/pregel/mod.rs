@@ -347,6 +347,15 @@ pub(crate) async fn run_to_end(stepper: &mut Stepper) -> Result<Value, Error> {
 
 type TickFuture = LocalBoxFuture<'static, (Stepper, Outcome)>;
 
+/// A superstep of `stepper`, owning it until the superstep ends (one instance
+/// serves the run's stream and a node's streamed subgraph alike).
+fn tick_owned(mut stepper: Stepper) -> TickFuture {
+    Box::pin(async move {
+        let outcome = stepper.tick().await.outcome;
+        (stepper, outcome)
+    })
+}
+
 /// A run as a `Stream` of events; drives one superstep per poll cycle.
 pub struct RunStream {
     stepper: Option<Stepper>,
@@ -380,13 +389,10 @@ impl Stream for RunStream {
                 return Poll::Ready(end.err().map(Err));
             }
             if self.running.is_none() {
-                let Some(mut stepper) = self.stepper.take() else {
+                let Some(stepper) = self.stepper.take() else {
                     return Poll::Ready(None);
                 };
-                self.running = Some(Box::pin(async move {
-                    let outcome = stepper.tick().await.outcome;
-                    (stepper, outcome)
-                }));
+                self.running = Some(tick_owned(stepper));
             }
             let fut = self.running.as_mut().expect("set above");
             match fut.as_mut().poll(cx) {

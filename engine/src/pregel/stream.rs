@@ -253,6 +253,10 @@ impl Sink {
         self.push(namespace, StreamMode::Debug, || json!({ "type": kind, "step": step, "timestamp": env.now_ms(), "payload": payload() }));
     }
 
+    pub(crate) fn has_parts(&self) -> bool {
+        !self.inner.queue.borrow().is_empty()
+    }
+
     pub fn pop(&self) -> Option<StreamPart> {
         self.inner.queue.borrow_mut().pop_front()
     }

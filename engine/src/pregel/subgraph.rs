@@ -14,6 +14,7 @@ use crate::CompiledGraph;
 use futures::FutureExt;
 use serde_json::{Map, Value};
 use std::rc::Rc;
+use std::task::Poll;
 
 /// What a call to `invoke_graph_with` sets for its subgraph's run, over what it
 /// inherits from the task's run (as LangGraph.js merges a call's config into the
@@ -106,17 +107,18 @@ impl Runtime {
         Box::pin(async move {
             let stepper = self.start_child(graph, input, call, Some((modes, subgraphs))).await?;
             let sink = Some(stepper.run.sink.clone());
-            Ok(ChildRun { stepper, sink, end: None })
+            Ok(ChildRun { stepper: Some(stepper), running: None, sink, end: None })
         })
     }
 
     async fn invoke_graph_unboxed(&self, graph: &CompiledGraph, input: Value, own: GraphCall) -> Result<Value, NodeError> {
         // No sink of its own: its parts go to the parent's stream only.
-        let mut run = ChildRun { stepper: self.start_child(graph, input, own, None).await?, sink: None, end: None };
+        let stepper = self.start_child(graph, input, own, None).await?;
+        let mut run = ChildRun { stepper: Some(stepper), running: None, sink: None, end: None };
         while let Some(ended) = run.next().await {
             ended?;
         }
-        Ok(run.stepper.invoke_output())
+        Ok(run.stepper.as_ref().expect("no superstep runs after the end").invoke_output())
     }
 
     /// The child run, ready for its first superstep: its config, namespace,
@@ -207,7 +209,9 @@ impl Runtime {
 /// A subgraph run its node streams: its parts as it runs (their namespaces whole,
 /// from the root graph); its pause, failure or parent command end it as the node's error.
 pub struct ChildRun {
-    stepper: super::Stepper,
+    /// None while a streamed run's superstep owns it (`running`).
+    stepper: Option<super::Stepper>,
+    running: Option<super::TickFuture>,
     /// The node's own stream of the run (none for `invoke_graph`).
     sink: Option<Sink>,
     end: Option<Result<(), NodeError>>,
@@ -227,9 +231,31 @@ impl ChildRun {
             // Each superstep lets the parent's other tasks run first, as LangGraph's
             // awaits do: parallel subgraphs interleave, and a sibling's pause or
             // failure lands before this subgraph's later supersteps.
-            yield_now().await;
-            // Boxed: awaited in place, the whole superstep compiled into this future a second time (12 KB of wasm).
-            self.end = match Box::pin(self.stepper.tick()).await.outcome {
+            if self.running.is_none() {
+                yield_now().await;
+            }
+            let outcome = match &self.sink {
+                // Boxed: awaited in place, the whole superstep compiled into this future a second time (12 KB of wasm).
+                None => Box::pin(self.stepper.as_mut().expect("no superstep running").tick()).await.outcome,
+                Some(sink) => {
+                    // The node reads the run's parts as they come, not at each superstep's end.
+                    let running =
+                        self.running.get_or_insert_with(|| super::tick_owned(self.stepper.take().expect("one superstep at a time")));
+                    let ended = std::future::poll_fn(|cx| match running.as_mut().poll(cx) {
+                        Poll::Ready(ended) => Poll::Ready(Some(ended)),
+                        Poll::Pending if sink.has_parts() => Poll::Ready(None),
+                        Poll::Pending => {
+                            sink.park(cx.waker());
+                            Poll::Pending
+                        }
+                    })
+                    .await;
+                    let Some((stepper, outcome)) = ended else { continue };
+                    (self.running, self.stepper) = (None, Some(stepper));
+                    outcome
+                }
+            };
+            self.end = match outcome {
                 Outcome::Continue => None,
                 Outcome::Done => Some(Ok(())),
                 Outcome::Interrupted(i) => Some(Err(NodeError::Interrupted(i))),
