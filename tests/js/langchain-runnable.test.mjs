@@ -29,7 +29,7 @@ test("without superstep/langchain, LangChain's own Runnable methods say how to g
   }
 });
 
-test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, and its CallbackManager nests a run's callbacks, in an app with its own @langchain/core", async () => {
+test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, its CallbackManager nests a run's callbacks, and dispatchCustomEvent reaches streamEvents, in an app with its own @langchain/core", async () => {
   const { mkdtempSync, mkdirSync, readdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
@@ -57,12 +57,20 @@ test("with superstep/langchain imported, pipe, withRetry and asTool are LangChai
       const chat = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("bot", async (s, config) => ({ x: (await model.invoke("q", config)).content })).addEdge(START, "bot").compile();
       await chat.invoke({ x: 1 }, { callbacks: [handler] });
       await new Promise((r) => setTimeout(r, 20));
-      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents]));`,
+      // LangChain's dispatchCustomEvent from a node reaches streamEvents v2, under the node's run (as LangGraph.js).
+      const { dispatchCustomEvent } = await import("@langchain/core/callbacks/dispatch");
+      const custom = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("bot", async (s, config) => (await dispatchCustomEvent("progress", { at: s.x }, config), { x: 2 })).addEdge(START, "bot").compile();
+      const runs = {}, events = [];
+      for await (const e of custom.streamEvents({ x: 1 }, { version: "v2" })) {
+        if (e.event === "on_chain_start") runs[e.name] = e.run_id;
+        if (e.event === "on_custom_event") events.push([e.name, e.data, e.tags, e.run_id === runs.bot]);
+      }
+      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents, events]));`,
     );
     // As npm installs it: the package resolves @langchain/core from the app's node_modules.
     const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
     assert.equal(status, 0, stderr);
-    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }]);
+    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }, [["progress", { at: 1 }, ["graph:step:1"], true]]]);
   } finally {
     rmSync(app, { recursive: true, force: true });
   }

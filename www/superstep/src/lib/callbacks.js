@@ -33,6 +33,18 @@ export function useCallbackManager(manager, runManager) {
 }
 
 /**
+ * With LangChain's CallbackManager (`superstep/langchain`), a manager of `handler`
+ * whose parent is the task run `parentRunId`, as a node's callbacks are in
+ * LangGraph.js: LangChain's `dispatchCustomEvent` needs that parent. Null without.
+ */
+export function managerUnder(parentRunId, handler) {
+  if (!Manager) return null;
+  const manager = new Manager(parentRunId);
+  manager.setHandlers([handler], true);
+  return manager;
+}
+
+/**
  * Runs under way: while none are, nodes skip looking for one (a wasm call per
  * task), and the engine's subgraph nodes skip reporting (see `subgraphNode`).
  */

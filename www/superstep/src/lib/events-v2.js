@@ -38,10 +38,22 @@ class Run {
   /** The call task ids of call ends' marks (see `reportCall`). */
   callEnds = new Map();
   next = 0;
+  /** Task runs' ids by task id, shared by the node (its callbacks' parent run) and the stream. */
+  #runIds = new Map();
   /** The run's tags and metadata, which what its nodes call inherits. */
   constructor(tags, metadata) {
     this.tags = tags;
     this.metadata = metadata;
+  }
+  runIdOf(taskId) {
+    let id = this.#runIds.get(taskId);
+    if (id === undefined) this.#runIds.set(taskId, (id = uuid()));
+    return id;
+  }
+  /** A retry is a run of its own. */
+  newRunIdOf(taskId) {
+    this.#runIds.delete(taskId);
+    return this.runIdOf(taskId);
   }
 }
 
@@ -177,7 +189,9 @@ export function v2Handler(run, meta, write) {
       info.delete(runId);
     },
     handleCustomEvent(eventName, data, runId) {
-      emit("on_custom_event", runId, data, info.get(runId), eventName);
+      // Dispatched from the node itself: under its task's run, with the task's tags.
+      const task = { tags: [`graph:step:${meta.langgraph_step}`, ...run.tags] };
+      emit("on_custom_event", runId, data, info.get(runId) ?? task, eventName);
     },
   };
 }
@@ -268,7 +282,7 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
     }
     const checkpointNs = [...at, `${name}:${id}`].join("|");
     const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
-    const task = { runId: uuid(), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
+    const task = { runId: run.runIdOf(id), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
     const start = { id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) };
     if (silent) return task;
     if (queued.length || mayHit(ns, name)) queued.push(start);
@@ -350,7 +364,7 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
         const retried = e?.retry && byId.get(e.retry);
         if (retried) {
           // Each attempt is a run of its own, as in LangGraph.js; the last one ends.
-          retried.runId = uuid();
+          retried.runId = run.newRunIdOf(retried.id);
           put(chainEvent("start", retried.name, retried.runId, retried.tags, retried.metadata, { input: retried.input }));
         } else if (e && !e.retry) put(e);
         const call = run.callEnds.get(data[MARK]);

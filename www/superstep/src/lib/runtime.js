@@ -7,7 +7,7 @@ import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain }
 import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
-import { anyGraphRun } from "./callbacks.js";
+import { anyGraphRun, managerUnder } from "./callbacks.js";
 import { called, keepOutput, reportCall, v2Handler, v2RunOf } from "./events-v2.js";
 import { Attempt, timeoutPolicy } from "./timeout.js";
 import { forgetStop, stopSignal } from "./stop-signal.js";
@@ -660,7 +660,9 @@ function streamTokens(config, rt) {
   } else {
     handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags: config.tags, metadata });
   }
-  Object.defineProperties(config, { callbacks: { value: withHandler(config.callbacks, handler), enumerable: true }, metadata: { value: metadata, enumerable: true } });
+  // Under v2 with LangChain's manager at hand, a manager under the task's run, so `dispatchCustomEvent` reaches the stream.
+  const own = v2 && config.callbacks == null ? managerUnder(v2.runIdOf(taskIdOf(metadata.langgraph_checkpoint_ns)), handler) : null;
+  Object.defineProperties(config, { callbacks: { value: own ?? withHandler(config.callbacks, handler), enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }
 
 /** `handler` beside the run's own LangChain callbacks (a list of handlers, or LangChain's callback manager). */
