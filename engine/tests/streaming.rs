@@ -500,31 +500,13 @@ fn a_paused_run_streams_and_returns_one_state_with_one_new_message_id() {
 
 #[test]
 fn a_part_a_waiting_task_pushes_goes_out_at_once_not_when_the_task_ends() {
-    use futures::{channel::oneshot, executor::LocalPool, task::LocalSpawnExt, FutureExt, StreamExt};
+    use futures::{executor::LocalPool, task::LocalSpawnExt, StreamExt};
     use std::cell::RefCell;
     // A JS node writes from its promise's continuation, outside the engine's polls:
     // the part must wake the waiting stream (a custom write, a task() call's update, a token).
     let held: Rc<RefCell<Option<pregel::Runtime>>> = Rc::default();
-    let (release, released) = oneshot::channel::<()>();
-    let released = RefCell::new(Some(released));
-    let keep = held.clone();
-    let g = StateGraph::new()
-        .channel("x", Channel::last_value())
-        .node(
-            "n",
-            async_node(move |_, rt| {
-                *keep.borrow_mut() = Some(rt);
-                let released = released.borrow_mut().take().expect("runs once");
-                async move {
-                    released.await.ok();
-                    Ok::<_, NodeError>(json!({ "x": 1 }))
-                }
-                .boxed_local()
-            }),
-        )
-        .edge(START, "n")
-        .compile()
-        .unwrap();
+    let (waits, release) = gated(json!({ "x": 1 }), Some(held.clone()));
+    let g = StateGraph::new().channel("x", Channel::last_value()).node("n", waits).edge(START, "n").compile().unwrap();
     let got: Rc<RefCell<Vec<Value>>> = Rc::default();
     let sink = got.clone();
     let mut pool = LocalPool::new();

@@ -216,25 +216,14 @@ fn a_streamed_subgraphs_pause_ends_its_stream_as_the_nodes_interrupt_and_resumes
 
 #[test]
 fn a_node_reads_its_streamed_subgraphs_parts_as_they_come_not_at_each_superstep_end() {
-    use futures::{channel::oneshot, executor::LocalPool, task::LocalSpawnExt, FutureExt};
+    use futures::{executor::LocalPool, task::LocalSpawnExt};
     use std::cell::RefCell;
     // `slow` waits on the test while `fast`, in the same superstep, is done: the node reads
     // fast's update at once (LangGraph streams it as the task ends).
-    let (release, released) = oneshot::channel::<()>();
-    let released = RefCell::new(Some(released));
+    let (slow, release) = gated(json!({"slow": 1}), None);
     let sub = last(&["fast", "slow"])
         .node("fast", node(|_| Ok::<_, NodeError>(json!({"fast": 1}))))
-        .node(
-            "slow",
-            async_node(move |_, _| {
-                let released = released.borrow_mut().take().expect("runs once");
-                async move {
-                    released.await.ok();
-                    Ok::<_, NodeError>(json!({"slow": 1}))
-                }
-                .boxed_local()
-            }),
-        )
+        .node("slow", slow)
         .edge(START, "fast")
         .edge(START, "slow")
         .compile()

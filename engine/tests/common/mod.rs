@@ -92,3 +92,28 @@ pub fn ns_updates(g: &CompiledGraph, input: Value) -> Vec<(Vec<String>, Value)> 
         .map(|p| (p.namespace.iter().map(|n| n.split(':').next().unwrap().to_string()).collect(), p.data))
         .collect()
 }
+
+/// A node that returns `out` once the test fires the sender (it runs once); it
+/// hands its runtime to `held`, if given, for the test to push parts from outside
+/// the engine's polls, as a JS node's promise continuation does.
+pub fn gated(
+    out: Value,
+    held: Option<std::rc::Rc<std::cell::RefCell<Option<pregel::Runtime>>>>,
+) -> (graph::node::NodeFn, futures::channel::oneshot::Sender<()>) {
+    use futures::FutureExt;
+    let (release, released) = futures::channel::oneshot::channel::<()>();
+    let released = std::cell::RefCell::new(Some(released));
+    let node = async_node(move |_, rt| {
+        if let Some(held) = &held {
+            *held.borrow_mut() = Some(rt);
+        }
+        let released = released.borrow_mut().take().expect("a gated node runs once");
+        let out = out.clone();
+        async move {
+            released.await.ok();
+            Ok::<_, NodeError>(out)
+        }
+        .boxed_local()
+    });
+    (node, release)
+}
