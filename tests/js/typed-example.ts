@@ -202,6 +202,7 @@ async function workflowEvents(): Promise<string[]> {
   for await (const e of total.streamEvents(1, { version: "v2", configurable: { thread_id: "w" } })) names.push(e.name);
   await total.updateState({ configurable: { thread_id: "w" } }, entrypoint.final({ value: { sum: 0 }, save: 0 }));
   const sums: { sum: number }[] = await total.batch([1, 2], [{ configurable: { thread_id: "a" } }, { configurable: { thread_id: "b" } }]);
-  return [...names, ...sums.map((s) => String(s.sum)), ...Object.keys(total.getGraph().nodes)];
+  const drawn: string = total.getGraph({ xray: 1 }).drawMermaid({ withStyles: false, curveStyle: "basis" });
+  return [...names, ...sums.map((s) => String(s.sum)), ...Object.keys(total.getGraph().nodes), drawn];
 }
 void workflowEvents;

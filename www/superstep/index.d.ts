@@ -293,8 +293,8 @@ export class Entrypoint<I = unknown, O = unknown> {
   readonly nodes: CompiledStateGraph["nodes"];
   validate(): this;
   /** START → the workflow → END. */
-  getGraph(): DrawableGraph;
-  getGraphAsync(): Promise<DrawableGraph>;
+  getGraph(config?: GetGraphConfig): DrawableGraph;
+  getGraphAsync(config?: GetGraphConfig): Promise<DrawableGraph>;
   /** None: a workflow has no subgraph nodes. */
   getSubgraphs(namespace?: string, recurse?: boolean): Generator<[string, CompiledStateGraph<any, any>]>;
   getSubgraphsAsync(namespace?: string, recurse?: boolean): AsyncGenerator<[string, CompiledStateGraph<any, any>]>;
@@ -767,15 +767,26 @@ export interface DrawableNode {
   data: { name?: string };
   metadata: Record<string, unknown> | null;
 }
-/** `getGraph()`: the nodes and the edges `drawMermaid` draws (`data` is a path map key). */
+/** LangChain's `drawMermaid` options. */
+export interface MermaidParams {
+  withStyles?: boolean;
+  curveStyle?: string;
+  nodeColors?: Record<string, string>;
+  wrapLabelNWords?: number;
+}
+/** `getGraph()`'s options: `xray` draws subgraph nodes as their graphs (true: all levels, a number: that many). */
+export interface GetGraphConfig {
+  xray?: boolean | number;
+}
+/** `getGraph()`: the nodes and the edges `drawMermaid` draws (`data` is a path map key; ids `node:inner` under an xray). */
 export interface DrawableGraph {
   nodes: Record<string, DrawableNode>;
   edges: Array<{ source: string; target: string; conditional: boolean; data?: string }>;
   firstNode(): DrawableNode | undefined;
   lastNode(): DrawableNode | undefined;
-  drawMermaid(): string;
+  drawMermaid(params?: MermaidParams): string;
   /** The drawing as a PNG Blob, rendered by the mermaid.ink service (a network call), as LangChain's. */
-  drawMermaidPng(params?: { backgroundColor?: string }): Promise<Blob>;
+  drawMermaidPng(params?: MermaidParams & { backgroundColor?: string }): Promise<Blob>;
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 
@@ -922,9 +933,9 @@ export class CompiledMessageGraph {
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<any>>;
   updateState(config: RunnableConfig, values: MessageLike | MessageLike[] | null, asNode?: string): Promise<RunnableConfig>;
   getName(suffix?: string): string;
-  drawMermaid(): string;
-  getGraph(): DrawableGraph;
-  getGraphAsync(): Promise<DrawableGraph>;
+  drawMermaid(params?: MermaidParams): string;
+  getGraph(config?: GetGraphConfig): DrawableGraph;
+  getGraphAsync(config?: GetGraphConfig): Promise<DrawableGraph>;
 }
 
 export class IndexedDBSaver implements Checkpointer, SavedCheckpointReader {
@@ -956,8 +967,8 @@ export namespace StateGraph {
 }
 
 export interface CompiledStateGraph {
-  drawMermaid(): string;
-  getGraph(): DrawableGraph;
-  getGraphAsync(): Promise<DrawableGraph>;
+  drawMermaid(params?: MermaidParams): string;
+  getGraph(config?: GetGraphConfig): DrawableGraph;
+  getGraphAsync(config?: GetGraphConfig): Promise<DrawableGraph>;
   toJSON(): Record<string, unknown>;
 }

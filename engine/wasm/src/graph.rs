@@ -195,19 +195,14 @@ impl JsGraph {
 
 #[wasm_bindgen]
 impl JsGraph {
-    /// `{nodes, edges}`: node names (START first) and the edges `drawMermaid` draws, as
-    /// `[source, target, conditional, label]` (a router without a path map targets `__dynamic__`).
+    /// `{nodes, edges}`: node names (START first) and the edges a drawing shows (the JS
+    /// draws them, as LangChain does), as `[source, target, conditional, label]` (a
+    /// router without a path map targets `__dynamic__`).
     #[wasm_bindgen(js_name = graphShape)]
     pub fn graph_shape(&self) -> JsValue {
         let nodes: Vec<&str> = self.graph.spec().nodes.iter().map(|n| &*n.name).collect();
         let edges: Vec<Value> = self.graph.drawn_edges().into_iter().map(|e| json!([e.source, e.target, e.conditional, e.label])).collect();
         to_js(&json!({ "nodes": nodes, "edges": edges }))
-    }
-
-    /// Mermaid source of the graph.
-    #[wasm_bindgen(js_name = drawMermaid)]
-    pub fn draw_mermaid(&self) -> String {
-        self.graph.draw_mermaid()
     }
 
     /// The handle nested calls and subgraph nodes refer to.

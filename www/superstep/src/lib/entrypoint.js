@@ -172,11 +172,11 @@ export class Entrypoint {
     this.#graph.validate();
     return this;
   }
-  getGraph() {
-    return this.#graph.getGraph();
+  getGraph(config) {
+    return this.#graph.getGraph(config);
   }
-  async getGraphAsync() {
-    return this.#graph.getGraph();
+  async getGraphAsync(config) {
+    return this.#graph.getGraph(config);
   }
   *getSubgraphs() {}
   async *getSubgraphsAsync() {}

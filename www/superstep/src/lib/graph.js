@@ -16,7 +16,7 @@ import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
-import { graphView } from "./graph-view.js";
+import { graphView, withXray } from "./graph-view.js";
 import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
@@ -729,13 +729,17 @@ export class CompiledStateGraph {
     return { values: values === undefined ? null : plainUpdate(values, "values"), asNode: asNode ?? null };
   }
 
-  /** Mermaid source, as LangGraph's `getGraph().drawMermaid()`. */
-  drawMermaid() {
-    return this.graph.drawMermaid();
+  /** Mermaid source, as LangGraph's `getGraph().drawMermaid(params)`. */
+  drawMermaid(params) {
+    return this.getGraph().drawMermaid(params);
   }
 
-  /** LangGraph.js's drawable Graph: `nodes`, `edges` (those `drawMermaid` draws), `firstNode`, `lastNode`, `toJSON`. */
-  getGraph() {
+  /**
+   * LangGraph.js's drawable Graph: `nodes`, `edges`, `firstNode`, `lastNode`,
+   * `drawMermaid`, `toJSON`; with `xray` (true, or how many levels), subgraph nodes
+   * drawn as their graphs.
+   */
+  getGraph(config) {
     const { interruptBefore = [], interruptAfter = [] } = this.options;
     const metadataOf = (id) => {
       // As LangGraph.js marks breakpoints (a "*" marks none there either).
@@ -744,11 +748,15 @@ export class CompiledStateGraph {
       if (!before && !after) return metadata;
       return { ...metadata, __interrupt: before && after ? "before,after" : before ? "before" : "after" };
     };
-    return graphView(this.graph.graphShape(), metadataOf, () => this.drawMermaid());
+    const view = graphView(this.graph.graphShape(), metadataOf);
+    const xray = config?.xray;
+    if (!xray) return view;
+    const subgraphOf = (id) => (this.builder.nodes?.[id]?.fn instanceof CompiledStateGraph ? this.builder.nodes[id].fn : undefined);
+    return withXray(view, xray, subgraphOf, (sub, deeper) => sub.getGraph({ ...config, xray: deeper }));
   }
 
-  async getGraphAsync() {
-    return this.getGraph();
+  async getGraphAsync(config) {
+    return this.getGraph(config);
   }
 
   /**

@@ -87,16 +87,16 @@ export class CompiledMessageGraph {
     return this.#graph.getName(suffix);
   }
 
-  drawMermaid() {
-    return this.#graph.drawMermaid();
+  drawMermaid(params) {
+    return this.#graph.drawMermaid(params);
   }
 
-  getGraph() {
-    return this.#graph.getGraph();
+  getGraph(config) {
+    return this.#graph.getGraph(config);
   }
 
-  async getGraphAsync() {
-    return this.getGraph();
+  async getGraphAsync(config) {
+    return this.getGraph(config);
   }
 }
 
