@@ -526,3 +526,28 @@ fn a_part_a_waiting_task_pushes_goes_out_at_once_not_when_the_task_ends() {
     pool.run_until_stalled();
     assert_eq!(*got.borrow(), [json!("progress"), json!({ "n": { "x": 1 } })]);
 }
+
+#[test]
+fn a_run_from_a_checkpoint_starts_its_first_tasks_in_node_order_as_langgraph_js() {
+    // LangGraph.js starts a superstep's pulled nodes by name when it knows the channels the
+    // last step updated, and in the graph's node order when a run starts from a checkpoint
+    // (a resume, a replay), its loop having none. Nodes here are added n, m, z.
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .node("n", node_rt(|_, rt| rt.interrupt(json!("ok?")).map(|_| json!({ "path": ["n"] }))))
+        .node("m", mark("m"))
+        .node("z", mark("z"))
+        .edge(START, "n")
+        .edge(START, "m")
+        .edge(START, "z")
+        .compile_with(with_saver())
+        .unwrap();
+    let starts = |input: Input| -> Vec<String> {
+        let parts = g.stream_blocking(input, RunConfig::thread("t").modes(&[StreamMode::Tasks])).unwrap();
+        parts.iter().filter(|p| p.data.get("input").is_some()).map(|p| p.data["name"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(starts(json!({}).into()), ["m", "n", "z"]);
+    assert_eq!(starts(Command::resume(json!("yes")).into()), ["n", "m", "z"]);
+    // The results still apply in task order, whatever order the tasks started in.
+    assert_eq!(g.get_state_blocking(&RunConfig::thread("t")).unwrap().values["path"], json!(["m", "n", "z"]));
+}

@@ -329,6 +329,8 @@ impl Stepper {
     /// Returns the results in task order, and the order the tasks finished in.
     async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
         let spec = self.graph.spec();
+        // Planned without the step's updated channels: the run starts from a checkpoint.
+        let from_checkpoint = self.rs.updated.is_none();
         let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, step, self.stop);
         let sink = self.run.sink.clone();
         let ns = self.run.namespace.clone();
@@ -357,12 +359,22 @@ impl Stepper {
                 }
             }
         }
-        // Tasks start as LangGraph starts them, Sends first, so equal timers elapse in
-        // its order. The plan lists pull tasks first, so the start order is a rotation
-        // of the task order: task i sits in slot (i - pulls) mod n.
+        // Tasks start as LangGraph starts them, so equal timers elapse in its order: Sends
+        // first, then the pulled nodes by name, or, in a run that starts from a checkpoint
+        // (whose LangGraph.js loop has no updated channels to go by), in the graph's node
+        // order. Task i sits in slot `position[i]`, the place it starts in.
         let n = tasks.len();
         let pulls = super::plan::pull_count(tasks);
-        let slot = |i: usize| (i + n - pulls) % n;
+        let mut pulled: Vec<usize> = (0..pulls).collect();
+        if from_checkpoint {
+            crate::order::sort_by(&mut pulled, &|a: &usize, b: &usize| tasks[*a].node.cmp(&tasks[*b].node));
+        }
+        let order: Vec<usize> = (pulls..n).chain(pulled).collect();
+        let mut position = vec![0; n];
+        for (k, &i) in order.iter().enumerate() {
+            position[i] = k;
+        }
+        let slot = |i: usize| position[i];
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
@@ -371,9 +383,9 @@ impl Stepper {
         // Every task's start is streamed before any runs, as LangGraph streams them
         // (a pass of its own only when someone listens: it costs the big fan-outs).
         // Tasks that finished before a pause start again too, but report no result.
-        let order = (pulls..n).chain(0..pulls);
+        let starts = order.iter().copied();
         if sink.wants(StreamMode::Tasks, &ns) || sink.wants(StreamMode::Debug, &ns) {
-            for task in order.clone().map(|i| &tasks[i]) {
+            for task in starts.clone().map(|i| &tasks[i]) {
                 emit_task_start(&sink, &ns, spec, task, step, &self.run);
             }
         }
@@ -382,10 +394,10 @@ impl Stepper {
         if self.graph.cache().is_some() && tasks.iter().any(|t| spec.nodes[t.node].spec.cache.is_some()) {
             let rerun = |t: &Task| finished_result(&saved, &t.id).is_some() || handled_failure(&saved, &t.id).is_some();
             hits = tasks.iter().map(|t| if rerun(t) { None } else { cache_lookup(&ctx, t) }).collect();
-            let served = order.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
+            let served = starts.clone().filter_map(|i| Some((i, hits[i].as_ref()?)));
             served.for_each(|(i, r)| emit_task_result(&sink, &ns, spec, &tasks[i], r, step, &self.run));
         }
-        for (k, i) in order.enumerate() {
+        for (k, i) in starts.enumerate() {
             let task = &tasks[i];
             if let Some(r) = hits.get_mut(i).and_then(Option::take) {
                 slots.push(Some(r));
@@ -511,10 +523,12 @@ impl Stepper {
                 values.push(v.clone());
             }
         }
-        if pulls > 0 && pulls < n {
-            slots.rotate_right(pulls);
+        // Back in task order.
+        let mut results: Vec<Option<TaskResult>> = (0..n).map(|_| None).collect();
+        for (&i, r) in order.iter().zip(slots) {
+            results[i] = r;
         }
-        (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
+        (results.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
 
     /// Interrupts still waiting for a value (from the last superstep).
