@@ -365,16 +365,16 @@ impl Stepper {
         // order. Task i sits in slot `position[i]`, the place it starts in.
         let n = tasks.len();
         let pulls = super::plan::pull_count(tasks);
-        let mut pulled: Vec<usize> = (0..pulls).collect();
-        if from_checkpoint {
-            crate::order::sort_by(&mut pulled, &|a: &usize, b: &usize| tasks[*a].node.cmp(&tasks[*b].node));
-        }
-        let order: Vec<usize> = (pulls..n).chain(pulled).collect();
-        let mut position = vec![0; n];
+        // Mostly a rotation of the task order (pull tasks come first in it), kept without a
+        // table; the node order of a run from a checkpoint is a table (`order`, `position`).
+        let mut pulled: Vec<usize> = if from_checkpoint && pulls > 1 { (0..pulls).collect() } else { vec![] };
+        crate::order::sort_by(&mut pulled, &|a: &usize, b: &usize| tasks[*a].node.cmp(&tasks[*b].node));
+        let order: Vec<usize> = if pulled.is_empty() { vec![] } else { (pulls..n).chain(pulled).collect() };
+        let mut position = vec![0; order.len()];
         for (k, &i) in order.iter().enumerate() {
             position[i] = k;
         }
-        let slot = |i: usize| position[i];
+        let slot = |i: usize| if order.is_empty() { (i + n - pulls) % n } else { position[i] };
         let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
@@ -383,7 +383,7 @@ impl Stepper {
         // Every task's start is streamed before any runs, as LangGraph streams them
         // (a pass of its own only when someone listens: it costs the big fan-outs).
         // Tasks that finished before a pause start again too, but report no result.
-        let starts = order.iter().copied();
+        let starts = (0..n).map(|k| if order.is_empty() { (k + pulls) % n } else { order[k] });
         if sink.wants(StreamMode::Tasks, &ns) || sink.wants(StreamMode::Debug, &ns) {
             for task in starts.clone().map(|i| &tasks[i]) {
                 emit_task_start(&sink, &ns, spec, task, step, &self.run);
@@ -524,11 +524,13 @@ impl Stepper {
             }
         }
         // Back in task order.
-        let mut results: Vec<Option<TaskResult>> = (0..n).map(|_| None).collect();
-        for (&i, r) in order.iter().zip(slots) {
-            results[i] = r;
+        if order.is_empty() {
+            slots.rotate_right(pulls % n.max(1));
+        } else {
+            let mut started = std::mem::take(&mut slots);
+            slots = (0..n).map(|i| started[position[i]].take()).collect();
         }
-        (results.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
+        (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
 
     /// Interrupts still waiting for a value (from the last superstep).
