@@ -362,20 +362,15 @@ impl Stepper {
         // Tasks start as LangGraph starts them, so equal timers elapse in its order: Sends
         // first, then the pulled nodes by name, or, in a run that starts from a checkpoint
         // (whose LangGraph.js loop has no updated channels to go by), in the graph's node
-        // order. Task i sits in slot `position[i]`, the place it starts in.
+        // order. The plan lists pull tasks first, by name, so the start order is mostly a
+        // rotation of the task order; only the node order needs a table (`order`).
         let n = tasks.len();
         let pulls = super::plan::pull_count(tasks);
-        // Mostly a rotation of the task order (pull tasks come first in it), kept without a
-        // table; the node order of a run from a checkpoint is a table (`order`, `position`).
         let mut pulled: Vec<usize> = if from_checkpoint && pulls > 1 { (0..pulls).collect() } else { vec![] };
         crate::order::sort_by(&mut pulled, &|a: &usize, b: &usize| tasks[*a].node.cmp(&tasks[*b].node));
         let order: Vec<usize> = if pulled.is_empty() { vec![] } else { (pulls..n).chain(pulled).collect() };
-        let mut position = vec![0; order.len()];
-        for (k, &i) in order.iter().enumerate() {
-            position[i] = k;
-        }
-        let slot = |i: usize| if order.is_empty() { (i + n - pulls) % n } else { position[i] };
-        let mut slots: Vec<Option<TaskResult>> = Vec::with_capacity(n);
+        // Each task's result, by task index.
+        let mut slots: Vec<Option<TaskResult>> = (0..n).map(|_| None).collect();
         let mut finish_order = Vec::with_capacity(n);
         let mut running: Option<FuturesUnordered<_>> = None;
         let mut returned = vec![];
@@ -400,14 +395,14 @@ impl Stepper {
         for (k, i) in starts.enumerate() {
             let task = &tasks[i];
             if let Some(r) = hits.get_mut(i).and_then(Option::take) {
-                slots.push(Some(r));
+                slots[i] = Some(r);
                 finish_order.push(i);
                 continue;
             }
             let (mut values, mut handled) = (vec![], None);
             if !pending.is_empty() {
                 if let Some(r) = finished_result(&saved, &task.id) {
-                    slots.push(Some(r.clone()));
+                    slots[i] = Some(r.clone());
                     finish_order.push(i);
                     continue;
                 }
@@ -426,7 +421,6 @@ impl Stepper {
             });
             if spec.nodes[task.node].spec.subgraph.is_some() {
                 ctx.queue_slot(task);
-                slots.push(None);
                 subgraphs.push((i, fut));
                 continue;
             }
@@ -435,15 +429,14 @@ impl Stepper {
                 // (so a one-task superstep defers nothing).
                 Poll::Ready((_, result)) if threw(&result) || (k + 1 == n && returned.is_empty() && subgraphs.is_empty()) => {
                     emit_task_result(&sink, &ns, spec, task, &result, step, &self.run);
-                    slots.push(Some(result));
+                    slots[i] = Some(result);
                     finish_order.push(i);
                 }
                 Poll::Ready((_, result)) => {
-                    slots.push(Some(result));
+                    slots[i] = Some(result);
                     returned.push(i);
                 }
                 Poll::Pending => {
-                    slots.push(None);
                     running.get_or_insert_with(FuturesUnordered::new).push(fut);
                 }
             }
@@ -451,9 +444,8 @@ impl Stepper {
         // A failure stops the tasks still running, unless its task refused an answer.
         let refused = |i: usize| self.run.refused.borrow().contains(&tasks[i].id);
         let stops = |i: usize, r: &TaskResult, paused_before: bool| super::barrier::fails(&r.status, paused_before) && !refused(i);
-        let stopping = |slots: &[Option<TaskResult>], order: &[usize]| {
-            order.iter().any(|&i| slots[slot(i)].as_ref().is_some_and(|r| stops(i, r, false)))
-        };
+        let stopping =
+            |slots: &[Option<TaskResult>], order: &[usize]| order.iter().any(|&i| slots[i].as_ref().is_some_and(|r| stops(i, r, false)));
         let paused = |r: &Option<TaskResult>| r.as_ref().is_some_and(|r| matches!(r.status, TaskStatus::Interrupted(_)));
         // As LangGraph.js, where a subgraph's run starts some steps after its task does:
         // after the nodes that threw at once, before those that returned; and not at all
@@ -467,7 +459,7 @@ impl Stepper {
                 } else {
                     returned.push(i);
                 }
-                slots[slot(i)] = Some(result);
+                slots[i] = Some(result);
                 continue;
             }
             running.get_or_insert_with(FuturesUnordered::new).push(fut);
@@ -475,7 +467,7 @@ impl Stepper {
         // As LangGraph.js: of the nodes that finished at once, those that returned finish
         // after those that threw (an interrupt, an error), as their writes take more steps.
         for i in returned {
-            let result = slots[slot(i)].as_ref().expect("a returned task's result is in its slot");
+            let result = slots[i].as_ref().expect("a returned task's result is in its slot");
             emit_task_result(&sink, &ns, spec, &tasks[i], result, step, &self.run);
             finish_order.push(i);
         }
@@ -483,13 +475,13 @@ impl Stepper {
         if let Some(running) = running {
             let stop = stopping(&slots, &finish_order);
             // Whether a task has paused so far (a subgraph's drain after a pause fails the superstep).
-            let mut paused_before = finish_order.iter().any(|&i| paused(&slots[slot(i)]));
+            let mut paused_before = finish_order.iter().any(|&i| paused(&slots[i]));
             let run = &self.run;
             let mut record = |i: usize, result: TaskResult| {
                 let failure = stops(i, &result, paused_before);
                 paused_before |= matches!(result.status, TaskStatus::Interrupted(_));
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, run);
-                slots[slot(i)] = Some(result);
+                slots[i] = Some(result);
                 finish_order.push(i);
                 failure
             };
@@ -498,13 +490,13 @@ impl Stepper {
         // Tasks a failure or the cancel stopped (subgraphs among them that never started):
         // unfinished, they run again on resume, or their error handler does (see `take_over_stopped`).
         for i in 0..n {
-            if slots[slot(i)].is_none() {
+            if slots[i].is_none() {
                 let mut result = stopped(&tasks[i], cancelled);
                 emit_task_result(&sink, &ns, spec, &tasks[i], &result, step, &self.run);
                 if !cancelled {
                     result.handled = super::error_handler::take_over_stopped(spec, &tasks[i]);
                 }
-                slots[slot(i)] = Some(result);
+                slots[i] = Some(result);
                 finish_order.push(i);
             }
         }
@@ -522,13 +514,6 @@ impl Stepper {
             if values.is_empty() {
                 values.push(v.clone());
             }
-        }
-        // Back in task order.
-        if order.is_empty() {
-            slots.rotate_right(pulls % n.max(1));
-        } else {
-            let mut started = std::mem::take(&mut slots);
-            slots = (0..n).map(|i| started[position[i]].take()).collect();
         }
         (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
     }
