@@ -209,7 +209,7 @@ impl Runtime {
 /// A subgraph run its node streams: its parts as it runs (their namespaces whole,
 /// from the root graph); its pause, failure or parent command end it as the node's error.
 pub struct ChildRun {
-    /// None while a streamed run's superstep owns it (`running`).
+    /// None while a superstep owns it (`running`).
     stepper: Option<super::Stepper>,
     running: Option<super::TickFuture>,
     /// The node's own stream of the run (none for `invoke_graph`).
@@ -234,27 +234,23 @@ impl ChildRun {
             if self.running.is_none() {
                 yield_now().await;
             }
-            let outcome = match &self.sink {
-                // Boxed: awaited in place, the whole superstep compiled into this future a second time (12 KB of wasm).
-                None => Box::pin(self.stepper.as_mut().expect("no superstep running").tick()).await.outcome,
-                Some(sink) => {
-                    // The node reads the run's parts as they come, not at each superstep's end.
-                    let running =
-                        self.running.get_or_insert_with(|| super::tick_owned(self.stepper.take().expect("one superstep at a time")));
-                    let ended = std::future::poll_fn(|cx| match running.as_mut().poll(cx) {
-                        Poll::Ready(ended) => Poll::Ready(Some(ended)),
-                        Poll::Pending if sink.has_parts() => Poll::Ready(None),
-                        Poll::Pending => {
-                            sink.park(cx.waker());
-                            Poll::Pending
-                        }
-                    })
-                    .await;
-                    let Some((stepper, outcome)) = ended else { continue };
-                    (self.running, self.stepper) = (None, Some(stepper));
-                    outcome
+            // Boxed (`tick_owned`): awaited in place, the whole superstep would compile into this
+            // future a second time (12 KB of wasm). A node that streams the run reads its parts
+            // as they come, not at each superstep's end.
+            let running = self.running.get_or_insert_with(|| super::tick_owned(self.stepper.take().expect("one superstep at a time")));
+            let sink = &self.sink;
+            let ended = std::future::poll_fn(|cx| match (running.as_mut().poll(cx), sink) {
+                (Poll::Ready(ended), _) => Poll::Ready(Some(ended)),
+                (Poll::Pending, Some(sink)) if sink.has_parts() => Poll::Ready(None),
+                (Poll::Pending, Some(sink)) => {
+                    sink.park(cx.waker());
+                    Poll::Pending
                 }
-            };
+                (Poll::Pending, None) => Poll::Pending,
+            })
+            .await;
+            let Some((stepper, outcome)) = ended else { continue };
+            (self.running, self.stepper) = (None, Some(stepper));
             self.end = match outcome {
                 Outcome::Continue => None,
                 Outcome::Done => Some(Ok(())),
