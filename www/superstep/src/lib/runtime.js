@@ -646,6 +646,7 @@ function streamTokens(config, rt) {
   // Under `streamEvents` v2 the handler reports every callback as an event (events-v2.js).
   const v2 = v2RunOf(configurable);
   let handler;
+  let callbacks;
   if (v2) {
     // What the node calls inherits the run's tags and metadata (a thread id among them), and the task's.
     const { thread_id: _, ...task } = streamedMetadata(metadata);
@@ -657,12 +658,13 @@ function streamTokens(config, rt) {
     v2Calls.set(rt, { run: v2, taskId, handler, metadata, write });
     if (!rt.router) called(v2, taskId, write);
     Object.defineProperty(config, "tags", { value: [...v2.tags], enumerable: true });
+    // With LangChain's manager at hand, one under the task's run, so `dispatchCustomEvent` reaches the stream.
+    if (config.callbacks == null) callbacks = managerUnder(v2.runIdOf(taskId), handler) ?? undefined;
   } else {
     handler = tokenHandler((pair) => rt.message(pair), pushedIds.get(rt), protocol, { tags: config.tags, metadata });
   }
-  // Under v2 with LangChain's manager at hand, a manager under the task's run, so `dispatchCustomEvent` reaches the stream.
-  const own = v2 && config.callbacks == null ? managerUnder(v2.runIdOf(taskIdOf(metadata.langgraph_checkpoint_ns)), handler) : null;
-  Object.defineProperties(config, { callbacks: { value: own ?? withHandler(config.callbacks, handler), enumerable: true }, metadata: { value: metadata, enumerable: true } });
+  callbacks ??= withHandler(config.callbacks, handler);
+  Object.defineProperties(config, { callbacks: { value: callbacks, enumerable: true }, metadata: { value: metadata, enumerable: true } });
 }
 
 /** `handler` beside the run's own LangChain callbacks (a list of handlers, or LangChain's callback manager). */
