@@ -155,6 +155,12 @@ test("values JSON cannot hold are a typed error naming the path", async () => {
   await assert.rejects(bad({ list: [1, { f: () => 1 }] }).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.list[1].f"));
   await assert.rejects(bad({ n: NaN }).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.n is NaN"));
   await assert.rejects(bad([Symbol("s")]).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x[0]"));
+  // JSON.stringify makes these `{}`: a typed error, not their contents lost.
+  await assert.rejects(bad({ m: new Map([["k", 1]]) }).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x.m is a Map"));
+  await assert.rejects(bad([new Set([1])]).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x[0] is a Set"));
+  await assert.rejects(bad(Promise.resolve(1)).invoke({}), (e) => e.name === "InvalidUpdateError" && e.message.includes("update.x is a Promise: await it"));
+  const input = new StateGraph(Log).addNode("n", () => ({})).addEdge(START, "n").compile();
+  await assert.rejects(input.invoke({ x: new Map() }), (e) => e.name === "InvalidUpdateError" && /\bx is a Map/.test(e.message));
 });
 
 test("updates and Send arguments cross as their plain copies", async () => {

@@ -52,6 +52,10 @@ function plain(v, at) {
   if (v === null) return null;
   if (isLangChainMessage(v)) return plain(plainMessage(v), at);
   if (typeof v.toJSON === "function") return plain(v.toJSON(), at);
+  // JSON.stringify makes these `{}`, losing what they hold without a word.
+  if (isPromise(v)) throw unfit(at, "is a Promise: await it in the node");
+  const kind = unkeyed(v);
+  if (kind) throw unfit(at, `is a ${kind}, which JSON cannot represent: use an object or an array`);
   if (ancestors.includes(v)) throw unfit(at, "refers back to itself (a cycle)");
   ancestors.push(v);
   let out;
@@ -68,6 +72,15 @@ function plain(v, at) {
   }
   ancestors.pop();
   return out;
+}
+
+/** The name of a collection whose contents JSON cannot see, if `v` is one. */
+function unkeyed(v) {
+  if (v instanceof Map) return "Map";
+  if (v instanceof Set) return "Set";
+  if (v instanceof WeakMap) return "WeakMap";
+  if (v instanceof WeakSet) return "WeakSet";
+  return null;
 }
 
 /** A message class instance of `@langchain/core` (HumanMessage, AIMessage...), known by its shape. */
