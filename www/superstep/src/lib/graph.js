@@ -377,10 +377,10 @@ function snapshot(s) {
       name: t.name,
       path: t.path.split("|"),
       interrupts: t.interrupts,
-      // As LangGraph.js: keys only where they hold something.
+      // As LangGraph.js: `error` and `state` only where they hold something, `result` always (undefined before a task's writes).
       ...(t.error != null ? { error: namedError(t.errorClass, t.error) } : {}),
       ...(t.state ? { state: snapshot(t.state) } : {}),
-      ...(t.result ? { result: t.result } : {}),
+      result: t.result ?? undefined,
     })),
     metadata: s.metadata ? metadataOf(s) : undefined,
     config: s.config,
