@@ -96,6 +96,25 @@ pub fn push_hex(out: &mut String, v: u64, digits: u32) {
     out.push_str(std::str::from_utf8(&buf[..digits]).unwrap_or_default());
 }
 
+/// `ms` since the Unix epoch as ISO 8601 in UTC (`2026-12-05T20:44:22.123Z`),
+/// as JS's `Date.toISOString` writes it: LangGraph's debug events carry it.
+pub fn iso_time(ms: f64) -> String {
+    let ms = if ms.is_finite() { ms.max(0.0) as u64 } else { 0 };
+    let (days, in_day) = ((ms / 86_400_000) as i64, ms % 86_400_000);
+    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, m, s, milli) = (in_day / 3_600_000, in_day / 60_000 % 60, in_day / 1000 % 60, in_day % 1000);
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{milli:03}Z")
+}
+
 pub struct NoSleep;
 
 impl Sleeper for NoSleep {
@@ -133,6 +152,16 @@ pub fn stable_hash_bytes<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iso_times_read_as_javascript_writes_them() {
+        // Checked against `new Date(ms).toISOString()`.
+        assert_eq!(iso_time(0.0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(iso_time(951_782_400_000.0), "2000-02-29T00:00:00.000Z");
+        assert_eq!(iso_time(1_796_503_462_123.0), "2026-12-05T20:44:22.123Z");
+        assert_eq!(iso_time(4_107_542_399_999.0), "2100-02-28T23:59:59.999Z");
+        assert_eq!(iso_time(f64::NAN), "1970-01-01T00:00:00.000Z");
+    }
 
     #[test]
     fn stable_hashes_never_change() {

@@ -250,7 +250,11 @@ impl Sink {
         payload: impl Fn() -> Value,
     ) {
         self.push(namespace, mode, &payload);
-        self.push(namespace, StreamMode::Debug, || json!({ "type": kind, "step": step, "timestamp": env.now_ms(), "payload": payload() }));
+        self.push(
+            namespace,
+            StreamMode::Debug,
+            || json!({ "step": step, "type": kind, "timestamp": crate::env::iso_time(env.now_ms()), "payload": payload() }),
+        );
     }
 
     pub(crate) fn has_parts(&self) -> bool {

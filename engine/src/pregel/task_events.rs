@@ -90,7 +90,7 @@ pub(super) fn emit_task_result(sink: &Sink, ns: &[String], spec: &GraphSpec, tas
             TaskStatus::Parent(_) => json!({ "message": "", "name": "ParentCommand" }),
             _ => Value::Null,
         };
-        json!({ "id": task.id, "name": &*task.name, "error": error, "result": result, "interrupts": interrupts })
+        json!({ "id": task.id, "name": &*task.name, "result": result, "interrupts": interrupts, "error": error })
     };
     sink.push_with_debug(ns, StreamMode::Tasks, "task_result", step, &run.env, payload);
 }
