@@ -26,11 +26,13 @@ pub fn to_js(e: &Error) -> JsValue {
         Error::InvalidUpdate { key, nodes, .. } => {
             set("key", JsValue::from_str(key));
             set("nodes", crate::convert::to_js_any(nodes));
-            if key == superstep::error::NOT_AN_UPDATE {
-                // LangGraph.js's code for a node (or input) that is not an update.
-                set("lc_error_code", JsValue::from_str("INVALID_GRAPH_NODE_RETURN_VALUE"));
-            }
+            // LangGraph.js's codes: a node (or input) that is not an update, or parallel writes a channel refused.
+            let code =
+                if key == superstep::error::NOT_AN_UPDATE { "INVALID_GRAPH_NODE_RETURN_VALUE" } else { "INVALID_CONCURRENT_GRAPH_UPDATE" };
+            set("lc_error_code", JsValue::from_str(code));
         }
+        Error::GraphRecursion { .. } => set("lc_error_code", JsValue::from_str("GRAPH_RECURSION_LIMIT")),
+        Error::NoCheckpointer { .. } => set("lc_error_code", JsValue::from_str("MISSING_CHECKPOINTER")),
         Error::MissingNode { node } => set("node", JsValue::from_str(node)),
         Error::Reducer { key, .. } => {
             set("key", JsValue::from_str(key));
