@@ -136,6 +136,14 @@ test("pushMessage streams a message at once, writes it with the node's result, a
   assert.throws(() => pushMessage({ role: "assistant", content: "x", id: "x" }), /inside a node/);
 });
 
+test("a message of a role LangChain does not know is an InvalidUpdateError, and the thread keeps its last state", async () => {
+  const g = new StateGraph(MessagesAnnotation).addNode("n", (s) => ({ messages: [{ role: s.messages.length ? "wizard" : "user", content: "x" }] })).addEdge(START, "n").compile({ checkpointer: new MemorySaver() });
+  const t = { configurable: { thread_id: "roles" } };
+  await g.invoke({ messages: [] }, t);
+  await assert.rejects(g.invoke({ messages: [] }, t), (e) => e.name === "InvalidUpdateError" && /"wizard".*its type or role must be human \(user\)/.test(e.message));
+  assert.deepEqual((await g.getState(t)).values.messages.map((m) => m.type), ["human"]);
+});
+
 test("the messages mode finds a node's messages in a Command's update, and a task() call's and an entrypoint's, as LangGraph.js's handler does", async () => {
   const { Command, task, entrypoint } = S;
   const make = task("make", async (x) => new AIMessage({ content: `made ${x}`, id: `m${x}` }));

@@ -201,6 +201,18 @@ fn coerce(m: Value, ids: &mut dyn MessageIds) -> Result<Value, String> {
         let t = normalize_type(t);
         obj.insert("type".into(), t.into());
     }
+    // As LangChain coerces messages: a misspelt role is refused, not kept as a type of its own.
+    let known = match obj.get("type").and_then(Value::as_str) {
+        Some("tool") => obj.contains_key("tool_call_id"),
+        Some(t) => matches!(t, "human" | "ai" | "system" | "remove" | "function" | "generic"),
+        None => false,
+    };
+    if !known {
+        return Err(format!(
+            "cannot turn {} into a message: its type or role must be human (user), ai (assistant), system (developer), tool (with a tool_call_id), function, generic or remove",
+            crate::json::text(&Value::Object(obj))
+        ));
+    }
     if !obj.get("id").is_some_and(Value::is_string) {
         obj.insert("id".into(), ids.next_message_id().into());
     }
@@ -274,6 +286,22 @@ mod tests {
         for bad in [json!([["user"]]), json!([[1, "hi"]]), json!([["user", "hi", "extra"]])] {
             assert!(add_messages(json!([]), bad.clone(), &mut counter()).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_message_of_no_known_type_is_refused_as_langchain_refuses_it() {
+        for bad in [
+            json!({"role": "wizard", "content": "x"}),
+            json!(["assitant", "x"]),
+            json!({"type": 5, "content": "x"}),
+            json!({"role": "tool", "content": "x"}),
+        ] {
+            let err = add_messages(json!([]), json!([bad]), &mut counter()).expect_err(&bad.to_string());
+            assert!(err.contains("its type or role must be"), "{err}");
+        }
+        let fine = json!([{"role": "developer", "content": "a"}, {"role": "tool", "content": "b", "tool_call_id": "c"}, {"type": "function", "content": "c", "name": "f"}, {"type": "generic", "role": "narrator", "content": "d"}]);
+        let types: Vec<_> = add_messages(json!([]), fine, &mut counter()).unwrap().iter().map(|m| m["type"].clone()).collect();
+        assert_eq!(types, [json!("system"), json!("tool"), json!("function"), json!("generic")]);
     }
 
     #[test]
