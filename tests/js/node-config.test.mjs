@@ -68,6 +68,22 @@ test("a node's config keys are its own, so LangChain runnables called with it (o
   assert.deepEqual(names, [["m", true], [undefined, false]]);
 });
 
+test("a run's context and store are own keys of a node's config when the run has them, so a copy keeps them (as LangGraph.js's)", async () => {
+  const State = Annotation.Root({ out: Annotation() });
+  const store = new S.InMemoryStore();
+  const g = (compiled) =>
+    new StateGraph(State)
+      .addNode("n", (_s, config) => {
+        const copy = { ...config };
+        return { out: { keys: Object.keys(copy).filter((k) => k === "context" || k === "store"), context: copy.context ?? "none", store: copy.store === store } };
+      })
+      .addEdge(START, "n")
+      .compile(compiled);
+  assert.deepEqual((await g({}).invoke({})).out, { keys: [], context: "none", store: false });
+  assert.deepEqual((await g({}).invoke({}, { context: { user: "ann" } })).out, { keys: ["context"], context: { user: "ann" }, store: false });
+  assert.deepEqual((await g({ store }).invoke({}, { context: { user: "bo" } })).out, { keys: ["context", "store"], context: { user: "bo" }, store: true });
+});
+
 test("in Node, interrupt() and graphs invoked inside a LangChain runnable the node calls still find the node", async () => {
   const { RunnableLambda } = await import("@langchain/core/runnables");
   const { interrupt, Command } = S;

@@ -59,8 +59,9 @@ export class NodeConfig {
     c[TASK] = this.#rt;
     return (this.#configurable = c);
   }
+  /** The run's `context`; undefined when the run has none (as LangGraph.js). */
   get context() {
-    return this.#rt.context();
+    return this.#rt.context() ?? undefined;
   }
   /** As LangGraph.js gives it, in its order (the thread's id only where there is one). */
   get metadata() {
@@ -170,18 +171,25 @@ export class NodeConfig {
  * config would cost microseconds per task). `config[SELF]` is the config itself.
  */
 const OWN_KEYS = ["configurable", "metadata", "tags", "signal", "recursionLimit", "executionInfo", "control"];
+/** Keys LangGraph.js's config has only when they hold something: the run's context and store. */
+const OWN_IF_SET = ["context", "store"];
 const SELF = Symbol("superstep.nodeConfig");
 const OWN_KEYS_SHOWN = {
   get: (config, key) => (key === SELF ? config : Reflect.get(config, key)),
   ownKeys(config) {
     const keys = Reflect.ownKeys(config);
     for (const k of OWN_KEYS) if (!keys.includes(k)) keys.push(k);
+    for (const k of OWN_IF_SET) if (!keys.includes(k) && config[k] !== undefined) keys.push(k);
     if (!keys.includes("callbacks")) keys.push(config.callbacks === undefined ? "runName" : "callbacks");
     return keys;
   },
   getOwnPropertyDescriptor(config, key) {
     const own = Reflect.getOwnPropertyDescriptor(config, key);
-    const shown = OWN_KEYS.includes(key) || (key === "runName" && config.callbacks === undefined) || (key === "callbacks" && config.callbacks !== undefined);
+    const shown =
+      OWN_KEYS.includes(key) ||
+      (OWN_IF_SET.includes(key) && config[key] !== undefined) ||
+      (key === "runName" && config.callbacks === undefined) ||
+      (key === "callbacks" && config.callbacks !== undefined);
     return own || !shown ? own : { value: config[key], writable: true, enumerable: true, configurable: true };
   },
 };
