@@ -29,6 +29,6 @@ pub use pregel::{
 };
 pub use reducers::Reducer;
 pub use state::{Growth, State};
-pub use types::{overwrite, Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END, START};
+pub use types::{is_unset, overwrite, Command, CommandGraph, Goto, Interrupt, NodeError, NodeOutput, Send, END, START, UNSET_KEY};
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

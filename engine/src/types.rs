@@ -19,6 +19,17 @@ pub fn overwrite(value: Value) -> Value {
     Value::Object(m)
 }
 
+/// Key of the marker object a JS update writes for a key set to `undefined`.
+/// A last-value channel keeps it, so the run reads `undefined` (the bindings
+/// show the marker so) and a checkpoint stores no value, as LangGraph.js's
+/// channel and serializer do; other reducers get it as `null`.
+pub const UNSET_KEY: &str = "__unset__";
+
+/// Whether `value` is the `undefined` marker (see `UNSET_KEY`).
+pub fn is_unset(value: &Value) -> bool {
+    matches!(value, Value::Object(m) if m.len() == 1 && m.get(UNSET_KEY) == Some(&Value::Bool(true)))
+}
+
 /// If `value` is an `Overwrite` marker, the value it carries.
 pub fn as_overwrite(value: &Value) -> Option<&Value> {
     match value {

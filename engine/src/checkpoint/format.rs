@@ -223,6 +223,8 @@ pub fn encode(spec: &GraphSpec, rs: &RunState, prev: &[u64], changes: &[Change],
         let blob = match (&rs.values[i], change.map(|c| (&c.delta, c.from)), prev_version) {
             // Its version is kept (as LangGraph keeps it), its value is not.
             _ if ch.untracked => Blob::Empty,
+            // A key set to `undefined` is stored as no value, as LangGraph.js's serializer drops it.
+            (Some(v), _, _) if crate::is_unset(v) => Blob::Empty,
             // A delta holds only against the stored version: a channel that changed
             // since (a paused step's finished or null writes) is stored whole.
             (Some(v), Some((Delta::Append(n), from)), Some(base)) if v.is_array() && from == base => {

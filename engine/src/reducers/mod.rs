@@ -6,7 +6,7 @@
 mod builtin;
 mod messages;
 
-use crate::types::as_overwrite;
+use crate::types::{as_overwrite, is_unset};
 use serde_json::Value;
 use std::fmt;
 use std::rc::Rc;
@@ -119,7 +119,12 @@ impl ReduceError {
 ///
 /// An `Overwrite` write replaces the value and ends reduction for this step,
 /// as in LangGraph; a second `Overwrite` in the same step is a conflict.
-pub fn reduce(reducer: &Reducer, slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &mut dyn MessageIds) -> Result<Delta, ReduceError> {
+pub fn reduce(
+    reducer: &Reducer,
+    slot: &mut Option<Rc<Value>>,
+    mut writes: Vec<Value>,
+    ids: &mut dyn MessageIds,
+) -> Result<Delta, ReduceError> {
     if reducer.is_last_value() {
         if writes.len() > 1 {
             return Err(ReduceError::conflict("can receive only one value per step; use a reducer for parallel writes"));
@@ -129,8 +134,15 @@ pub fn reduce(reducer: &Reducer, slot: &mut Option<Rc<Value>>, writes: Vec<Value
             Some(v) => v.clone(),
             None => value,
         };
+        // A key set to `undefined` keeps its marker: the run reads `undefined`, a checkpoint no value.
         *slot = Some(Rc::new(value));
         return Ok(Delta::Replace);
+    }
+    // A custom reducer is JS's, which gets `undefined` itself; the built-in ones read it as JSON does.
+    if !matches!(reducer, Reducer::Custom { .. }) {
+        for w in writes.iter_mut().filter(|w| is_unset(w)) {
+            *w = Value::Null;
+        }
     }
     let overwrites = writes.iter().filter(|w| as_overwrite(w).is_some()).count();
     if overwrites > 1 {

@@ -24,16 +24,46 @@ pub fn output_to_js(v: &Value) -> JsValue {
     }
 }
 
-/// A JSON value as a plain JS value (objects, arrays, primitives).
+/// A JSON value as a plain JS value (objects, arrays, primitives). The marker
+/// of a key set to `undefined` (`superstep::is_unset`) is `undefined` again.
 pub fn to_js(v: &Value) -> JsValue {
     // Primitives directly; only big lists and objects go through text.
     match v {
         Value::Array(_) | Value::Object(_) => {
-            let js = small_to_js(v).unwrap_or_else(|| to_js_any(v));
+            if superstep::is_unset(v) {
+                return JsValue::UNDEFINED;
+            }
+            let js = small_to_js(v).unwrap_or_else(|| through_text(v));
             crate::message_mark::mark_messages(v, &js);
             js
         }
         _ => direct(v),
+    }
+}
+
+/// `v` through its JSON text; the rare text with an `undefined` marker is walked for it.
+fn through_text(v: &Value) -> JsValue {
+    let Ok(text) = serde_json::to_string(v) else { return JsValue::NULL };
+    let js = js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL);
+    if text.contains(superstep::UNSET_KEY) {
+        unmark(v, &js);
+    }
+    js
+}
+
+/// Sets to `undefined` each member of `js` whose value in `v` is the marker.
+fn unmark(v: &Value, js: &JsValue) {
+    let fix = |item: &Value, key: JsValue| {
+        if superstep::is_unset(item) {
+            set_field(js, &key, &JsValue::UNDEFINED);
+        } else if item.is_array() || item.is_object() {
+            unmark(item, &field(js, &key));
+        }
+    };
+    match v {
+        Value::Array(items) => items.iter().enumerate().for_each(|(i, item)| fix(item, JsValue::from_f64(i as f64))),
+        Value::Object(m) => m.iter().for_each(|(k, item)| fix(item, JsValue::from_str(k))),
+        _ => {}
     }
 }
 
@@ -67,6 +97,7 @@ fn direct(v: &Value) -> JsValue {
         Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => JsValue::from_str(s),
         Value::Array(items) => items.iter().map(direct).collect::<js_sys::Array>().into(),
+        Value::Object(_) if superstep::is_unset(v) => JsValue::UNDEFINED,
         Value::Object(m) => {
             let obj = js_sys::Object::new();
             for (k, i) in m {
@@ -245,7 +276,7 @@ thread_local! {
 /// converted again) with the new items converted, so a growing list costs
 /// what it gained, not its length.
 pub fn to_js_in(state: &State, v: &Rc<Value>) -> JsValue {
-    if !matches!(**v, Value::Array(_) | Value::Object(_)) {
+    if !matches!(**v, Value::Array(_) | Value::Object(_)) || superstep::is_unset(v) {
         return to_js(v);
     }
     let cached = CONVERTED.with(|c| {

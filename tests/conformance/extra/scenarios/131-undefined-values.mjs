@@ -1,5 +1,5 @@
 // undefined and null in inputs, node updates (plain and reducer keys) and Command updates.
-// (Nodes see null where LangGraph.js has undefined: JSON has no undefined.)
+// (A key set to undefined reads undefined, as in LangGraph.js; graph input reads it as null.)
 import { out, snapshot, thread, outcome, collect } from "./_support.mjs";
 export const name = "undefined and null values";
 export const features = ["basics", "reducers"];

@@ -3,7 +3,7 @@
 // results the engine reads (a plain update as JSON text, a single route as its
 // name, anything else as a tagged object).
 import { InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterrupt, isSend, typedError, END, Command } from "./types.js";
-import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain } from "./values.js";
+import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain, unmarked } from "./values.js";
 import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
 import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
@@ -719,7 +719,7 @@ export function wrapBatchReducer(key, fn) {
   return (current, writes) => {
     let out;
     try {
-      out = fn(current, writes);
+      out = fn(current, unmarked(writes));
     } catch (e) {
       reducerErrors.set(key, e);
       throw e;

@@ -145,8 +145,24 @@ function isPlain(v, depth) {
 }
 
 /**
- * A state update (or input) as plain data. A key set to `undefined` is still a
- * write, as in LangGraph.js; JSON has no undefined, so it is written as null.
+ * The marker a key set to `undefined` is written as: still a write, as in
+ * LangGraph.js, where a last-value channel then reads `undefined`; the engine
+ * leaves such a channel without a value, and gives a reducer the write as null
+ * (a JS reducer gets `undefined`, see `unmarked`).
+ */
+const UNSET = "__unset__";
+const isUnset = (v) => v !== null && typeof v === "object" && v[UNSET] === true;
+const unset = () => ({ [UNSET]: true });
+
+/** A JS reducer's writes with the `undefined` markers back as `undefined`. */
+export function unmarked(writes) {
+  for (let i = 0; i < writes.length; i++) if (isUnset(writes[i])) writes[i] = undefined;
+  return writes;
+}
+
+/**
+ * A state update (or input) as plain data. A key set to `undefined` is a write
+ * (see `UNSET`); in graph input it is null, as LangGraph.js's input reads it.
  */
 export function plainUpdate(update, what = "update") {
   if (update === undefined || update === null) return null;
@@ -155,11 +171,14 @@ export function plainUpdate(update, what = "update") {
     if (!update.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string")) {
       throw new InvalidUpdateError(`expected an object of state keys, got an array`);
     }
-    return update.map(([k, v]) => [k, asPlain(v, [what, k])]);
+    return update.map(([k, v]) => [k, v === undefined && what !== "input" ? unset() : asPlain(v, [what, k])]);
   }
   if (typeof update !== "object") throw new InvalidUpdateError(`expected an object of state keys, got ${typeof update}`);
   const out = {};
-  for (const k of Object.keys(update)) out[k] = asPlain(update[k], [what, k]);
+  for (const k of Object.keys(update)) {
+    const v = update[k];
+    out[k] = v === undefined && what !== "input" ? unset() : asPlain(v, [what, k]);
+  }
   return out;
 }
 
