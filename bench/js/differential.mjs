@@ -32,6 +32,7 @@
 // later than its place), which this engine does not copy; it copies only that nodes which throw
 // finish before nodes which return.
 // DRAIN=1 has some nodes (and subgraphs' first nodes) ask the run to drain; a drained run continues with null.
+// UNDEF=1 has nodes that write `v` sometimes set it to undefined, and every node log how it reads `v`.
 // SHOWERR=1 prints why a graph did not compile, SHOWRUNERR=1 why a run failed.
 //
 // Known LangGraph.js quirks are steered around or tolerated, each with a comment.
@@ -222,12 +223,13 @@ function build(lib, spec, saver) {
       if (nd.fail && s.n % 3 === 2 && (!retry || (attempts[nd.name] = (attempts[nd.name] ?? 0) + 1) % 2 === 1)) {
         throw new RangeError(`${nd.name} failed`);
       }
-      const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag;
+      const read = process.env.UNDEF ? `[v:${"v" in s ? (s.v === undefined ? "u" : s.v === null ? "n" : "s") : "-"}]` : "";
+      const entry = (s.arg != null ? `${nd.name}(${s.arg})` : nd.name) + tag + read;
       const log = [entry];
       const upd = { log };
       if (nd.msg) upd.messages = [{ role: "assistant", content: entry, ...(nd.msg.shared ? { id: `m${s.n % 3}` } : {}) }];
       if (nd.writeN) upd.n = 1;
-      if (nd.writeV) upd.v = nd.name;
+      if (nd.writeV) upd.v = process.env.UNDEF && s.log.length % 3 === 2 ? undefined : nd.name;
       if (nd.interrupt && s.log.length % 3 === 1) log.push(`ans:${interrupt(`${nd.name}?`)}`);
       // Wrapped last: pushing onto an Overwrite threw a TypeError, a sync failure of the harness's own.
       if (nd.overwrite) upd.log = new lib.Overwrite(log);
