@@ -262,3 +262,35 @@ fn a_node_reads_its_streamed_subgraphs_parts_as_they_come_not_at_each_superstep_
     assert_eq!(*read.borrow(), [json!({"fast": {"fast": 1}}), json!({"slow": {"slow": 1}})]);
     assert_eq!(*out.borrow(), Some(json!({"done": true})));
 }
+
+#[test]
+fn a_task_has_its_node_metadata_after_that_of_the_nodes_whose_subgraph_it_runs_in() {
+    type Seen = Rc<std::cell::RefCell<Vec<Option<serde_json::Map<String, Value>>>>>;
+    let seen: Seen = Rc::default();
+    let keep = |seen: &Seen| {
+        let seen = seen.clone();
+        node_rt(move |_, rt| {
+            seen.borrow_mut().push(rt.node_metadata());
+            Ok::<_, NodeError>(json!({}))
+        })
+    };
+    let sub = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .add_node(NodeSpec::new("inner", keep(&seen)).metadata(json!({"depth": 2, "inner": true})))
+        .edge(START, "inner")
+        .compile()
+        .unwrap();
+    let mut outer = superstep::pregel::subgraph_node("s".into(), sub);
+    outer.metadata = json!({"depth": 1, "owner": "s"});
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .add_node(outer)
+        .node("plain", keep(&seen))
+        .edge(START, "s")
+        .edge("s", "plain")
+        .compile()
+        .unwrap();
+    g.invoke_blocking(json!({}), RunConfig::default()).unwrap();
+    let inner = json!({"depth": 2, "owner": "s", "inner": true});
+    assert_eq!(*seen.borrow(), [inner.as_object().cloned(), None]);
+}

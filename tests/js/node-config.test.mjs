@@ -84,6 +84,25 @@ test("a run's context and store are own keys of a node's config when the run has
   assert.deepEqual((await g({ store }).invoke({}, { context: { user: "bo" } })).out, { keys: ["context", "store"], context: { user: "bo" }, store: true });
 });
 
+test("a node's own metadata comes last in config.metadata, and a subgraph's nodes have their enclosing node's, as in LangGraph.js", async () => {
+  const State = Annotation.Root({ x: Annotation() });
+  const seen = {};
+  const keep = (name) => (_s, config) => ((seen[name] = config.metadata), {});
+  const sub = new StateGraph(State).addNode("inner", keep("inner"), { metadata: { depth: 2 } }).addEdge(START, "inner").compile();
+  const g = new StateGraph(State)
+    .addNode("a", keep("a"), { metadata: { owner: "a", langgraph_step: 99 } })
+    .addNode("s", sub, { metadata: { owner: "s", depth: 1 } })
+    .addNode("plain", keep("plain"))
+    .addEdge(START, "a").addEdge("a", "s").addEdge("s", "plain")
+    .compile();
+  await g.invoke({}, { metadata: { owner: "run", run: 1 } });
+  const pick = (m) => ({ keys: Object.keys(m).filter((k) => !k.startsWith("langgraph_") && k !== "checkpoint_ns"), owner: m.owner, depth: m.depth, step: m.langgraph_step });
+  // Keys keep their first place (the run's `owner`), and the node's values win, langgraph_step included.
+  assert.deepEqual(pick(seen.a), { keys: ["ls_integration", "owner", "run"], owner: "a", depth: undefined, step: 99 });
+  assert.deepEqual(pick(seen.inner), { keys: ["ls_integration", "owner", "run", "depth"], owner: "s", depth: 2, step: 1 });
+  assert.deepEqual(pick(seen.plain), { keys: ["ls_integration", "owner", "run"], owner: "run", depth: undefined, step: 3 });
+});
+
 test("in Node, interrupt() and graphs invoked inside a LangChain runnable the node calls still find the node", async () => {
   const { RunnableLambda } = await import("@langchain/core/runnables");
   const { interrupt, Command } = S;

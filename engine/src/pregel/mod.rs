@@ -113,6 +113,9 @@ pub struct RunConfig {
     /// The embedder's own data for the run (the JS config's tags and metadata),
     /// handed back to nodes as is; subgraphs inherit it. The engine never reads it.
     pub host: Option<std::rc::Rc<dyn std::any::Any>>,
+    /// The metadata of the nodes whose subgraph this run is, outermost first:
+    /// its tasks' metadata include it, as LangGraph hands a node's config to its subgraph.
+    pub enclosing_metadata: Vec<Value>,
     /// LangGraph's `outputKeys` (see `OutputKeys`). The root graph's only;
     /// unknown keys are an error.
     pub output_keys: Option<OutputKeys>,
@@ -135,6 +138,7 @@ impl Default for RunConfig {
             save_on_exit: false,
             drain: None,
             host: None,
+            enclosing_metadata: vec![],
             output_keys: None,
         }
     }

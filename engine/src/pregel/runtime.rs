@@ -78,6 +78,8 @@ pub(crate) struct RunCtx {
     pub drain: Option<super::Drain>,
     /// The embedder's own data for the run (`RunConfig::host`).
     pub host: Option<Rc<dyn std::any::Any>>,
+    /// See `RunConfig::enclosing_metadata`.
+    pub enclosing_metadata: Vec<Value>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
     pub calls: RefCell<super::CallLog>,
     /// The superstep's tasks continue an earlier run of theirs: it is the first
@@ -159,6 +161,18 @@ impl Runtime {
     /// The channels that triggered this task.
     pub fn triggers(&self) -> Vec<String> {
         self.0.task.trigger_names(self.0.graph.spec())
+    }
+    /// The metadata of the task's node (`NodeSpec::metadata`), after that of the
+    /// nodes whose subgraph its graph is, merged key by key (the innermost wins);
+    /// `None` when none has any, as for most nodes.
+    pub fn node_metadata(&self) -> Option<Map<String, Value>> {
+        let own = &self.0.graph.spec().nodes[self.0.task.node].spec.metadata;
+        let mut all = self.0.run.enclosing_metadata.iter().chain([own]).filter_map(Value::as_object).peekable();
+        all.peek()?;
+        Some(all.fold(Map::new(), |mut m, more| {
+            m.extend(more.iter().map(|(k, v)| (k.clone(), v.clone())));
+            m
+        }))
     }
     /// The task's path, e.g. `__pregel_pull|node` or `__pregel_push|3`.
     pub fn path(&self) -> String {

@@ -552,6 +552,7 @@ impl Stepper {
             cancel: config.cancel.clone(),
             drain: config.drain.clone(),
             host: config.host.clone(),
+            enclosing_metadata: config.enclosing_metadata.clone(),
             calls: Default::default(),
             resuming: Default::default(),
             replay: Default::default(),

@@ -144,6 +144,13 @@ impl Runtime {
             cancel: run.cancel.clone(),
             drain: run.drain.clone(),
             host: run.host.clone(),
+            enclosing_metadata: run
+                .enclosing_metadata
+                .iter()
+                .chain([&self.0.graph.spec().nodes[self.0.task.node].spec.metadata])
+                .filter(|m| m.is_object())
+                .cloned()
+                .collect(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,

@@ -223,6 +223,12 @@ pub fn host(id: f64) -> Result<JsValue, JsValue> {
     Ok(handed_back(task(id)?.rt.host()))
 }
 
+/// The metadata of the task's node and of those whose subgraph it runs in, merged; undefined when none.
+#[wasm_bindgen(js_name = taskNodeMetadata)]
+pub fn node_metadata(id: f64) -> Result<JsValue, JsValue> {
+    Ok(task(id)?.rt.node_metadata().map_or(JsValue::UNDEFINED, |m| crate::convert::to_js(&serde_json::Value::Object(m))))
+}
+
 /// The run's RunControl, or undefined.
 #[wasm_bindgen(js_name = taskControl)]
 pub fn control(id: f64) -> Result<JsValue, JsValue> {

@@ -63,7 +63,11 @@ export class NodeConfig {
   get context() {
     return this.#rt.context() ?? undefined;
   }
-  /** As LangGraph.js gives it, in its order (the thread's id only where there is one). */
+  /**
+   * As LangGraph.js gives it, in its order (the thread's id only where there is
+   * one), with the node's own `metadata` (and that of the nodes whose subgraph
+   * it runs in) last, over the rest.
+   */
   get metadata() {
     if (this.#metadata) return this.#metadata;
     const rt = this.#rt;
@@ -79,6 +83,7 @@ export class NodeConfig {
       langgraph_path: pathOf(rt.path()),
       langgraph_checkpoint_ns: ns,
       checkpoint_ns: ns,
+      ...rt.nodeMetadata(),
     });
   }
   /**

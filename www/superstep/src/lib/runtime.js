@@ -122,6 +122,9 @@ class Task {
   host() {
     return wasm.taskHost(this.id);
   }
+  nodeMetadata() {
+    return wasm.taskNodeMetadata(this.id);
+  }
   streamsMessages() {
     return wasm.taskStreamsMessages(this.id);
   }
