@@ -380,3 +380,15 @@ test("a task's start arrives while it still runs, in a graph with a cache too (t
     assert.deepEqual(seen, ["on_chain_start", "on_chain_end"], `cached: ${cached}`);
   }
 });
+
+test("a node's chain events carry its addNode metadata, and a subgraph's nodes their enclosing node's, as in LangGraph.js", async () => {
+  const sub = new StateGraph(L).addNode("x", () => ({ log: ["x"] }), { metadata: { inner: 1 } }).addEdge(START, "x").compile();
+  const g = new StateGraph(L).addNode("a", () => ({ log: ["a"] }), { metadata: { owner: "me" } }).addNode("s", sub, { metadata: { subOwner: "s" } }).addEdge(START, "a").addEdge("a", "s").compile();
+  const own = (m) => Object.fromEntries(Object.entries(m).filter(([k]) => !k.startsWith("langgraph_") && !k.startsWith("checkpoint_")));
+  const starts = (await events(g, { log: [] })).filter((e) => e.event === "on_chain_start" && ["a", "s", "x"].includes(e.name));
+  assert.deepEqual(starts.map((e) => [e.name, own(e.metadata)]), [
+    ["a", { ls_integration: "langgraph", owner: "me" }],
+    ["s", { ls_integration: "langgraph", subOwner: "s" }],
+    ["x", { ls_integration: "langgraph", subOwner: "s", inner: 1 }],
+  ]);
+});

@@ -260,6 +260,18 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
     }
     return g;
   };
+  // What `addNode`'s metadata adds to a task's: the enclosing nodes' (of the subgraphs
+  // leading to `ns`), then the node's own, as its config has them.
+  const nodeMetadataAt = (ns, name) => {
+    let g = graph;
+    const out = {};
+    for (const segment of [...ns, name]) {
+      const node = g?.builder?.nodes?.[segment.split(":")[0]];
+      Object.assign(out, node?.metadata);
+      g = node?.fn?.builder ? node.fn : undefined;
+    }
+    return out;
+  };
   const mayHit = (ns, name) => {
     const g = graphAt(ns);
     return !g || (!!g.options?.cache && !!g.builder?.cachePolicyOf?.(name));
@@ -281,7 +293,7 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
       path = ["__pregel_push", index, false];
     }
     const checkpointNs = [...at, `${name}:${id}`].join("|");
-    const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs };
+    const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs, ...nodeMetadataAt(ns, name) };
     const task = { runId: run.runIdOf(id), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
     const start = { id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) };
     if (silent) return task;
