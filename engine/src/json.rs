@@ -74,6 +74,44 @@ fn refuse<T, E: serde::de::Error>(got: &str) -> Result<T, E> {
     Err(E::custom(format_args!("expected an object of state keys, got {got}")))
 }
 
+/// `text` with each `\uD800`–`\uDFFF` escape that is not half of an escaped
+/// pair written as `\uFFFD`; `None` if it has none. JS strings may hold a
+/// lone surrogate (a string cut inside an emoji), which `JSON.stringify`
+/// escapes and Rust strings cannot hold: read as the replacement character,
+/// such text is still read, not refused. Only text that failed to parse is
+/// checked, so valid text costs nothing.
+pub fn without_lone_surrogates(text: &str) -> Option<String> {
+    let surrogate = |hex: &[u8]| -> Option<u16> {
+        let v = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+        (0xD800..=0xDFFF).contains(&v).then_some(v)
+    };
+    let bytes = text.as_bytes();
+    let (mut out, mut copied, mut i, mut changed) = (String::with_capacity(text.len()), 0, 0, false);
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        // An escape: `\uXXXX` is six bytes, any other two.
+        let unit = (bytes.get(i + 1) == Some(&b'u')).then(|| bytes.get(i + 2..i + 6)).flatten().and_then(surrogate);
+        let Some(unit) = unit else {
+            i += 2;
+            continue;
+        };
+        let low = bytes.get(i + 6..i + 8) == Some(b"\\u") && bytes.get(i + 8..i + 12).and_then(surrogate).is_some_and(|l| l >= 0xDC00);
+        if unit < 0xDC00 && low {
+            i += 12;
+            continue;
+        }
+        out.push_str(&text[copied..i]);
+        out.push_str("\\ufffd");
+        i += 6;
+        copied = i;
+        changed = true;
+    }
+    changed.then(|| out + &text[copied..])
+}
+
 /// `v` as compact JSON text. Stands in for `Value`'s `Display`, which also
 /// compiles a pretty printer into the package for `{:#}`.
 pub fn text(v: &Value) -> String {
@@ -229,6 +267,17 @@ impl FromJson for Map<String, Value> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn lone_surrogate_escapes_read_as_the_replacement_character() {
+        // As JSON.stringify writes them: a lone half escaped, a whole pair as is.
+        let fixed = without_lone_surrogates(r#"{"a":"x\ud83d","b":"\udc4b y","c":"👋","d":"\\ud800","e":"\ud83d\udc4b"}"#).unwrap();
+        assert_eq!(fixed, r#"{"a":"x\ufffd","b":"\ufffd y","c":"👋","d":"\\ud800","e":"\ud83d\udc4b"}"#);
+        let v: Value = serde_json::from_str(&fixed).unwrap();
+        assert_eq!(v, json!({"a": "x\u{fffd}", "b": "\u{fffd} y", "c": "👋", "d": "\\ud800", "e": "👋"}));
+        assert_eq!(without_lone_surrogates(r#"{"a":"\u00e9\n"}"#), None);
+        assert_eq!(without_lone_surrogates(r#"["\ud800\ud800"]"#).as_deref(), Some(r#"["\ufffd\ufffd"]"#));
+    }
 
     #[test]
     fn update_text_reads_into_pairs_in_order() {

@@ -156,3 +156,17 @@ test("values JSON cannot hold are a typed error naming the path", async () => {
   const input = new StateGraph(Log).addNode("n", () => ({})).addEdge(START, "n").compile();
   await assert.rejects(input.invoke({ x: new Map() }), (e) => e.name === "InvalidUpdateError" && /\bx is a Map/.test(e.message));
 });
+
+test("a string cut inside an emoji (a lone surrogate) is read with U+FFFD in its place, not refused; boxed primitives are their values", async () => {
+  const cut = "wave 👋".slice(0, 6);
+  const State = Annotation.Root({ v: Annotation(), seen: Annotation() });
+  const g = new StateGraph(State)
+    .addNode("w", () => ({ v: { text: cut, whole: "👋", n: new Number(2), s: new String("s"), b: new Boolean(false) } }))
+    .addNode("r", (s) => ({ seen: s.v.text }))
+    .addEdge(START, "w").addEdge("w", "r")
+    .compile({ checkpointer: new MemorySaver() });
+  const t = { configurable: { thread_id: "u" } };
+  const out = await g.invoke({ seen: cut }, t);
+  assert.deepEqual(out, { v: { text: "wave \ufffd", whole: "👋", n: 2, s: "s", b: false }, seen: "wave \ufffd" });
+  assert.equal((await g.getState(t)).values.seen, "wave \ufffd");
+});

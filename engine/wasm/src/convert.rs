@@ -146,7 +146,8 @@ fn number(f: f64) -> Value {
 }
 
 /// A plain JS value as JSON, through its JSON text (`undefined`, functions and
-/// symbols as null); errors are of class `class` and start with `what`.
+/// symbols as null; a lone surrogate as U+FFFD); errors are of class `class`
+/// and start with `what`.
 pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsValue> {
     let error = |e: String| crate::errors::named(class, &format!("{what}: {e}"));
     let text = if v.is_undefined() {
@@ -155,7 +156,11 @@ pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsV
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
         js_sys::JSON::stringify(&v).map_err(|e| error(js_text(&e)))?.as_string()
     };
-    serde_json::from_str(text.as_deref().unwrap_or("null")).map_err(|e| error(e.to_string()))
+    let text = text.as_deref().unwrap_or("null");
+    serde_json::from_str(text).or_else(|e| match superstep::json::without_lone_surrogates(text) {
+        Some(fixed) => serde_json::from_str(&fixed).map_err(|e| error(e.to_string())),
+        None => Err(error(e.to_string())),
+    })
 }
 
 #[wasm_bindgen]

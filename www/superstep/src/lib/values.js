@@ -52,6 +52,8 @@ function plain(v, at) {
   if (v === null) return null;
   if (isLangChainMessage(v)) return plain(plainMessage(v), at);
   if (typeof v.toJSON === "function") return plain(v.toJSON(), at);
+  // A boxed primitive is its value, as JSON.stringify reads it.
+  if (v instanceof Number || v instanceof String || v instanceof Boolean) return plain(v.valueOf(), at);
   // JSON.stringify makes these `{}`, losing what they hold without a word.
   if (isPromise(v)) throw unfit(at, "is a Promise: await it in the node");
   const kind = unkeyed(v);
