@@ -31,3 +31,29 @@ test("a graph with eleven state keys keeps its canvas in view, and a narrow wind
   assert.ok(center.width > 700, `the canvas column spans the window (${center.width}px)`);
   await page.close();
 });
+
+test("the superstep panel's reducer table keeps its headers and node names whole at each window width", async () => {
+  const { page } = await openEditor(context);
+  await openExample(page, "map-reduce");
+  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Step (Space)" }).click();
+  await page.waitForSelector(".merges .writer");
+  for (const [width, height] of [[1440, 900], [1280, 800], [1024, 700]]) {
+    await page.setViewportSize({ width, height });
+    // A word broken or clipped inside a cell is wider than its cell, or takes two lines of it.
+    const cut = await page.locator(".merges th, .merges .writer").evaluateAll((els) =>
+      els.flatMap((e) => {
+        const words = e.textContent.split(/\s+/).filter(Boolean);
+        const probe = document.createElement("span");
+        probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+        e.appendChild(probe);
+        const widest = Math.max(...words.map((w) => ((probe.textContent = w), probe.getBoundingClientRect().width)));
+        probe.remove();
+        const style = getComputedStyle(e);
+        const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return widest > room + 0.5 ? [`${e.textContent} (${widest.toFixed(1)} > ${room})`] : [];
+      }),
+    );
+    assert.deepEqual(cut, [], `at ${width}×${height}`);
+  }
+  await page.close();
+});
