@@ -169,3 +169,40 @@ fn a_drain_after_a_pause_stops_the_tasks_still_running_as_a_failure_does() {
         assert_eq!(out["path"], json!(["yes", "slow", "s1", "s2"]), "delay {delay}");
     }
 }
+
+#[test]
+fn sibling_subgraph_nodes_run_their_first_superstep_whatever_drains_before_them() {
+    // As LangGraph.js: every subgraph of a superstep starts its first superstep before any
+    // node of the parent's superstep can ask for a drain; a node's own call checks at once.
+    let two = StateGraph::new().channel("path", Channel::append()).node("c1", asking("two.c1")).node("c2", mark("two.c2"));
+    let two = two.edge(START, "c1").edge("c1", "c2").compile().unwrap();
+    let one = StateGraph::new().channel("path", Channel::append()).node("c1", mark("one.c1")).edge(START, "c1").compile().unwrap();
+    let called = one.clone();
+    let calls = async_node(move |_s, rt: Runtime| {
+        let sub = called.clone();
+        async move {
+            rt.drain().expect("the run has a drain request").request("mine");
+            let out = rt.invoke_graph(&sub, json!({})).await?;
+            Ok::<_, NodeError>(json!({ "path": out["path"] }))
+        }
+    });
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .subgraph("first", two)
+        .subgraph("second", one)
+        .node("calls", calls)
+        .edge(START, "first")
+        .edge(START, "second")
+        .edge(START, "calls")
+        .compile_with(with_saver())
+        .unwrap();
+    let mut cfg = RunConfig::thread("t");
+    cfg.drain = Some(pregel::Drain::default());
+    assert!(matches!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { .. }));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    let result = |name: &str| state.tasks.iter().find(|t| t.name == name).and_then(|t| t.result.clone());
+    assert_eq!(result("second"), Some(json!({"path": ["one.c1"]})), "the later sibling finished");
+    assert_eq!(result("first"), None, "the subgraph that asked stopped at its own boundary");
+    assert_eq!(result("calls"), None, "a graph the node's code calls after the drain stops at once");
+    assert_eq!(state.next, ["first", "calls"]);
+}

@@ -118,6 +118,10 @@ pub struct Stepper {
     /// The state a paused root run shows, its finished tasks' writes applied to a
     /// copy: made once, so the values stream and the output agree (on new message ids too).
     pub(crate) paused_view: Option<RunState>,
+    /// A subgraph node's run: a drain stops it only once its first superstep of
+    /// nodes has run, as LangGraph.js's sibling subgraphs all start theirs before
+    /// a node of the parent's superstep can ask for a drain.
+    pub(crate) drain_after_first_step: bool,
 }
 
 /// Called after each superstep (used for checkpointing).
@@ -308,9 +312,11 @@ impl Stepper {
         }
         // As LangGraph.js: after the breakpoints, before the tasks run. A subgraph stops at
         // its own boundary too, and its drain passes up through its parent's task.
-        if let Some(reason) = self.run.drain.as_ref().and_then(super::Drain::requested) {
+        if let Some(reason) = self.run.drain.as_ref().and_then(super::Drain::requested).filter(|_| !self.drain_after_first_step) {
             return empty(Outcome::Error(Error::Drained { reason }));
         }
+        // The input's superstep (START's task alone) is not a superstep of the graph's nodes.
+        self.drain_after_first_step &= tasks.iter().all(|t| &*t.name == crate::START);
         let (mut results, finish_order) = self.execute_all(&tasks, step).await;
         self.run.resuming.set(false);
         let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
@@ -579,6 +585,7 @@ impl Stepper {
             record: false,
             keep_input: None,
             paused_view: None,
+            drain_after_first_step: false,
         }
     }
 }

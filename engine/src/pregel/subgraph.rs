@@ -209,7 +209,11 @@ impl Runtime {
             Some((modes, subgraphs)) => Sink::tee(self.sink(), namespace.len(), modes, subgraphs),
             None => self.sink().clone(),
         };
-        crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)
+        let mut stepper =
+            crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)?;
+        // A subgraph node's run, not a graph its node's own code calls (see the field).
+        stepper.drain_after_first_step = self.0.graph.spec().nodes[self.0.task.node].spec.subgraph.is_some();
+        Ok(stepper)
     }
 }
 
