@@ -170,13 +170,43 @@ fn a_drain_after_a_pause_stops_the_tasks_still_running_as_a_failure_does() {
     }
 }
 
-#[test]
-fn sibling_subgraph_nodes_run_their_first_superstep_whatever_drains_before_them() {
-    // As LangGraph.js: every subgraph of a superstep starts its first superstep before any
-    // node of the parent's superstep can ask for a drain; a node's own call checks at once.
+/// A subgraph of two nodes whose first asks for a drain, and one of one node.
+fn two_and_one() -> (CompiledGraph, CompiledGraph) {
     let two = StateGraph::new().channel("path", Channel::append()).node("c1", asking("two.c1")).node("c2", mark("two.c2"));
     let two = two.edge(START, "c1").edge("c1", "c2").compile().unwrap();
     let one = StateGraph::new().channel("path", Channel::append()).node("c1", mark("one.c1")).edge(START, "c1").compile().unwrap();
+    (two, one)
+}
+
+fn drained_state(g: &CompiledGraph) -> checkpoint::StateSnapshot {
+    let mut cfg = RunConfig::thread("t");
+    cfg.drain = Some(pregel::Drain::default());
+    assert!(matches!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { .. }));
+    g.get_state_blocking(&cfg).unwrap()
+}
+
+fn result(state: &checkpoint::StateSnapshot, name: &str) -> Option<Value> {
+    state.tasks.iter().find(|t| t.name == name).and_then(|t| t.result.clone())
+}
+
+#[test]
+fn a_drain_a_subgraphs_node_asks_for_lets_its_sibling_subgraphs_run_their_first_superstep() {
+    // As LangGraph.js: every subgraph of a superstep starts its first superstep before
+    // any subgraph's node runs.
+    let (two, one) = two_and_one();
+    let g = StateGraph::new().channel("path", Channel::append()).subgraph("first", two).subgraph("second", one);
+    let g = g.edge(START, "first").edge(START, "second").compile_with(with_saver()).unwrap();
+    let state = drained_state(&g);
+    assert_eq!(result(&state, "second"), Some(json!({"path": ["one.c1"]})), "the later sibling finished");
+    assert_eq!(result(&state, "first"), None, "the subgraph that asked stopped at its own boundary");
+    assert_eq!(state.next, ["first"]);
+}
+
+#[test]
+fn a_drain_a_node_asks_for_at_once_stops_sibling_subgraphs_and_its_own_calls_before_they_run() {
+    // As LangGraph.js: a node's code that runs at once runs before the subgraphs start, and
+    // a graph the node calls after asking starts after the drain.
+    let (_, one) = two_and_one();
     let called = one.clone();
     let calls = async_node(move |_s, rt: Runtime| {
         let sub = called.clone();
@@ -186,23 +216,9 @@ fn sibling_subgraph_nodes_run_their_first_superstep_whatever_drains_before_them(
             Ok::<_, NodeError>(json!({ "path": out["path"] }))
         }
     });
-    let g = StateGraph::new()
-        .channel("path", Channel::append())
-        .subgraph("first", two)
-        .subgraph("second", one)
-        .node("calls", calls)
-        .edge(START, "first")
-        .edge(START, "second")
-        .edge(START, "calls")
-        .compile_with(with_saver())
-        .unwrap();
-    let mut cfg = RunConfig::thread("t");
-    cfg.drain = Some(pregel::Drain::default());
-    assert!(matches!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { .. }));
-    let state = g.get_state_blocking(&cfg).unwrap();
-    let result = |name: &str| state.tasks.iter().find(|t| t.name == name).and_then(|t| t.result.clone());
-    assert_eq!(result("second"), Some(json!({"path": ["one.c1"]})), "the later sibling finished");
-    assert_eq!(result("first"), None, "the subgraph that asked stopped at its own boundary");
-    assert_eq!(result("calls"), None, "a graph the node's code calls after the drain stops at once");
-    assert_eq!(state.next, ["first", "calls"]);
+    let g = StateGraph::new().channel("path", Channel::append()).node("calls", calls).subgraph("sub", one);
+    let g = g.edge(START, "calls").edge(START, "sub").compile_with(with_saver()).unwrap();
+    let state = drained_state(&g);
+    assert_eq!((result(&state, "calls"), result(&state, "sub")), (None, None));
+    assert_eq!(state.next, ["calls", "sub"]);
 }

@@ -80,6 +80,9 @@ pub(crate) struct RunCtx {
     pub host: Option<Rc<dyn std::any::Any>>,
     /// See `RunConfig::enclosing_metadata`.
     pub enclosing_metadata: Vec<Value>,
+    /// Whether a drain was asked for before this superstep's subgraph nodes
+    /// started (see `Stepper::drain_after_first_step`).
+    pub drain_before_subgraphs: std::cell::Cell<bool>,
     /// Results of the task calls made in this superstep (kept if it pauses or fails).
     pub calls: RefCell<super::CallLog>,
     /// The superstep's tasks continue an earlier run of theirs: it is the first

@@ -118,9 +118,11 @@ pub struct Stepper {
     /// The state a paused root run shows, its finished tasks' writes applied to a
     /// copy: made once, so the values stream and the output agree (on new message ids too).
     pub(crate) paused_view: Option<RunState>,
-    /// A subgraph node's run: a drain stops it only once its first superstep of
-    /// nodes has run, as LangGraph.js's sibling subgraphs all start theirs before
-    /// a node of the parent's superstep can ask for a drain.
+    /// A subgraph node's run that reads a drain only once its first superstep of
+    /// nodes has run: as in LangGraph.js, where every subgraph of a superstep starts
+    /// its first superstep after the nodes that ran at once (a drain they asked for
+    /// stops it there) but before any subgraph's node runs (a drain one of those asks
+    /// for does not).
     pub(crate) drain_after_first_step: bool,
 }
 
@@ -457,6 +459,9 @@ impl Stepper {
         // after the nodes that threw at once, before those that returned; and not at all
         // once one of them failed (its task is stopped, as LangGraph.js aborts it).
         let failed = stopping(&slots, &finish_order);
+        // What the subgraph nodes' runs see at their first boundary: the nodes that ran
+        // at once may have asked for a drain, but no subgraph's node has yet.
+        self.run.drain_before_subgraphs.set(self.run.drain.as_ref().is_some_and(|d| d.requested().is_some()));
         for (i, mut fut) in subgraphs.into_iter().filter(|_| !failed) {
             if let Poll::Ready((_, result)) = fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 if threw(&result) {
@@ -559,6 +564,7 @@ impl Stepper {
             drain: config.drain.clone(),
             host: config.host.clone(),
             enclosing_metadata: config.enclosing_metadata.clone(),
+            drain_before_subgraphs: Default::default(),
             calls: Default::default(),
             resuming: Default::default(),
             replay: Default::default(),

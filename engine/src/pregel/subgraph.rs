@@ -212,7 +212,8 @@ impl Runtime {
         let mut stepper =
             crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)?;
         // A subgraph node's run, not a graph its node's own code calls (see the field).
-        stepper.drain_after_first_step = self.0.graph.spec().nodes[self.0.task.node].spec.subgraph.is_some();
+        let subgraph_node = self.0.graph.spec().nodes[self.0.task.node].spec.subgraph.is_some();
+        stepper.drain_after_first_step = subgraph_node && !self.run_ctx().drain_before_subgraphs.get();
         Ok(stepper)
     }
 }
