@@ -165,12 +165,20 @@ impl Runtime {
     pub fn triggers(&self) -> Vec<String> {
         self.0.task.trigger_names(self.0.graph.spec())
     }
+    /// The spec of the task's node.
+    pub(crate) fn node_spec(&self) -> &crate::graph::node::NodeSpec {
+        &self.0.graph.spec().nodes[self.0.task.node].spec
+    }
+    /// The metadata objects of the nodes whose subgraph the task's graph is,
+    /// outermost first, then its own node's (see `RunConfig::enclosing_metadata`).
+    pub(crate) fn metadata_chain(&self) -> impl Iterator<Item = &Map<String, Value>> {
+        self.0.run.enclosing_metadata.iter().chain([&self.node_spec().metadata]).filter_map(Value::as_object)
+    }
     /// The metadata of the task's node (`NodeSpec::metadata`), after that of the
     /// nodes whose subgraph its graph is, merged key by key (the innermost wins);
     /// `None` when none has any, as for most nodes.
     pub fn node_metadata(&self) -> Option<Map<String, Value>> {
-        let own = &self.0.graph.spec().nodes[self.0.task.node].spec.metadata;
-        let mut all = self.0.run.enclosing_metadata.iter().chain([own]).filter_map(Value::as_object).peekable();
+        let mut all = self.metadata_chain().peekable();
         all.peek()?;
         Some(all.fold(Map::new(), |mut m, more| {
             m.extend(more.iter().map(|(k, v)| (k.clone(), v.clone())));

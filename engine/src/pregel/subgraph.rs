@@ -144,13 +144,7 @@ impl Runtime {
             cancel: run.cancel.clone(),
             drain: run.drain.clone(),
             host: run.host.clone(),
-            enclosing_metadata: run
-                .enclosing_metadata
-                .iter()
-                .chain([&self.0.graph.spec().nodes[self.0.task.node].spec.metadata])
-                .filter(|m| m.is_object())
-                .cloned()
-                .collect(),
+            enclosing_metadata: self.metadata_chain().map(|m| Value::Object(m.clone())).collect(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,
@@ -212,7 +206,7 @@ impl Runtime {
         let mut stepper =
             crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)?;
         // A subgraph node's run, not a graph its node's own code calls (see the field).
-        let subgraph_node = self.0.graph.spec().nodes[self.0.task.node].spec.subgraph.is_some();
+        let subgraph_node = self.node_spec().subgraph.is_some();
         stepper.drain_after_first_step = subgraph_node && !self.run_ctx().drain_before_subgraphs.get();
         Ok(stepper)
     }
