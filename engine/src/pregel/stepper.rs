@@ -318,7 +318,9 @@ impl Stepper {
             return empty(Outcome::Error(Error::Drained { reason }));
         }
         // The input's superstep (START's task alone) is not a superstep of the graph's nodes.
-        self.drain_after_first_step &= tasks.iter().all(|t| &*t.name == crate::START);
+        if self.drain_after_first_step {
+            self.drain_after_first_step = tasks.iter().all(|t| &*t.name == crate::START);
+        }
         let (mut results, finish_order) = self.execute_all(&tasks, step).await;
         self.run.resuming.set(false);
         let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
@@ -461,7 +463,9 @@ impl Stepper {
         let failed = stopping(&slots, &finish_order);
         // What the subgraph nodes' runs see at their first boundary: the nodes that ran
         // at once may have asked for a drain, but no subgraph's node has yet.
-        self.run.drain_before_subgraphs.set(self.run.drain.as_ref().is_some_and(|d| d.requested().is_some()));
+        if !subgraphs.is_empty() {
+            self.run.drain_before_subgraphs.set(self.run.drain.as_ref().is_some_and(|d| d.requested().is_some()));
+        }
         for (i, mut fut) in subgraphs.into_iter().filter(|_| !failed) {
             if let Poll::Ready((_, result)) = fut.as_mut().poll(&mut Context::from_waker(noop_waker_ref())) {
                 if threw(&result) {
