@@ -112,6 +112,15 @@ pub fn without_lone_surrogates(text: &str) -> Option<String> {
     changed.then(|| out + &text[copied..])
 }
 
+/// `parse(text)`; if that fails and `text` has lone surrogate escapes, `parse`
+/// of the text with them replaced (see `without_lone_surrogates`).
+pub fn parse_lone_surrogates_replaced<T, E>(text: &str, parse: impl Fn(&str) -> Result<T, E>) -> Result<T, E> {
+    parse(text).or_else(|e| match without_lone_surrogates(text) {
+        Some(fixed) => parse(&fixed),
+        None => Err(e),
+    })
+}
+
 /// `v` as compact JSON text. Stands in for `Value`'s `Display`, which also
 /// compiles a pretty printer into the package for `{:#}`.
 pub fn text(v: &Value) -> String {
@@ -277,6 +286,9 @@ mod tests {
         assert_eq!(v, json!({"a": "x\u{fffd}", "b": "\u{fffd} y", "c": "👋", "d": "\\ud800", "e": "👋"}));
         assert_eq!(without_lone_surrogates(r#"{"a":"\u00e9\n"}"#), None);
         assert_eq!(without_lone_surrogates(r#"["\ud800\ud800"]"#).as_deref(), Some(r#"["\ufffd\ufffd"]"#));
+        let read = |text: &str| parse_lone_surrogates_replaced(text, |t| serde_json::from_str::<Value>(t));
+        assert_eq!(read(r#"["x\ud83d"]"#).unwrap(), json!(["x\u{fffd}"]));
+        assert!(read(r#"["x""#).is_err());
     }
 
     #[test]

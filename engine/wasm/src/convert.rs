@@ -156,11 +156,8 @@ pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsV
         // Throws on BigInt and cycles; gives undefined for functions and symbols.
         js_sys::JSON::stringify(&v).map_err(|e| error(js_text(&e)))?.as_string()
     };
-    let text = text.as_deref().unwrap_or("null");
-    serde_json::from_str(text).or_else(|e| match superstep::json::without_lone_surrogates(text) {
-        Some(fixed) => serde_json::from_str(&fixed).map_err(|e| error(e.to_string())),
-        None => Err(error(e.to_string())),
-    })
+    superstep::json::parse_lone_surrogates_replaced(text.as_deref().unwrap_or("null"), |t| serde_json::from_str(t))
+        .map_err(|e| error(e.to_string()))
 }
 
 #[wasm_bindgen]

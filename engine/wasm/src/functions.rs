@@ -115,18 +115,13 @@ fn parse_common(t: &str, v: &JsValue) -> Option<NodeError> {
 }
 
 fn parse_node(v: JsValue) -> Result<NodeOutput, NodeError> {
-    if let Some(mut text) = v.as_string() {
-        if let Ok(pairs) = superstep::json::update_pairs(&text) {
+    if let Some(text) = v.as_string() {
+        use superstep::json::{parse_lone_surrogates_replaced as parse, update_pairs};
+        if let Ok(pairs) = parse(&text, update_pairs) {
             return Ok(pairs.map_or(NodeOutput::Nothing, NodeOutput::Writes));
         }
-        if let Some(fixed) = superstep::json::without_lone_surrogates(&text) {
-            text = fixed;
-            if let Ok(pairs) = superstep::json::update_pairs(&text) {
-                return Ok(pairs.map_or(NodeOutput::Nothing, NodeOutput::Writes));
-            }
-        }
         // Not an object: the engine says what is wrong with it.
-        let update: Value = serde_json::from_str(&text).map_err(|e| failed(format!("a node's update is not JSON: {e}")))?;
+        let update: Value = parse(&text, |t| serde_json::from_str(t)).map_err(|e| failed(format!("a node's update is not JSON: {e}")))?;
         return Ok(NodeOutput::from(update));
     }
     let t = get(&v, "t").as_string().unwrap_or_default();
