@@ -247,33 +247,22 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
   // macrotask (hits are served at once), releases them.
   let queued = [];
   const release = (upTo = queued.length - 1) => queued.splice(0, upTo + 1).forEach((q) => put(q.event));
-  // The compiled graph that runs at `ns`, when its nodes say (a subgraph called from a
-  // function is not known, and may have a cache of its own: its starts wait too).
-  const graphAt = (ns) => {
+  // Along `path` (namespace segments `node:<task id>`, then perhaps a node's name): the
+  // compiled graph it ends in, when its nodes say (a function or a LangChain runnable is
+  // not known: a subgraph it calls may have a cache of its own, so its starts wait too),
+  // and what `addNode`'s metadata adds to a task's there, the outermost node's first.
+  const walk = (path) => {
     let g = graph;
-    for (const segment of ns) {
-      const at = segment.lastIndexOf(":");
-      const fn = g.builder?.nodes?.[at < 0 ? segment : segment.slice(0, at)]?.fn;
-      // Only a compiled graph has a builder (a function or a LangChain runnable is not known).
-      if (!fn?.builder) return undefined;
-      g = fn;
-    }
-    return g;
-  };
-  // What `addNode`'s metadata adds to a task's: the enclosing nodes' (of the subgraphs
-  // leading to `ns`), then the node's own, as its config has them.
-  const nodeMetadataAt = (ns, name) => {
-    let g = graph;
-    const out = {};
-    for (const segment of [...ns, name]) {
+    const metadata = {};
+    for (const segment of path) {
       const node = g?.builder?.nodes?.[segment.split(":")[0]];
-      Object.assign(out, node?.metadata);
+      Object.assign(metadata, node?.metadata);
       g = node?.fn?.builder ? node.fn : undefined;
     }
-    return out;
+    return { graph: g, metadata };
   };
   const mayHit = (ns, name) => {
-    const g = graphAt(ns);
+    const g = walk(ns).graph;
     return !g || (!!g.options?.cache && !!g.builder?.cachePolicyOf?.(name));
   };
   const startTask = (ns, step, name, id, triggers, value, silent = false) => {
@@ -293,7 +282,7 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
       path = ["__pregel_push", index, false];
     }
     const checkpointNs = [...at, `${name}:${id}`].join("|");
-    const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs, ...nodeMetadataAt(ns, name) };
+    const metadata = { ...rootMeta, langgraph_step: step, langgraph_node: name, langgraph_triggers: triggers, langgraph_path: path, langgraph_checkpoint_ns: checkpointNs, checkpoint_ns: checkpointNs, ...walk([...ns, name]).metadata };
     const task = { runId: run.runIdOf(id), id, name, tags: [`graph:step:${step}`, ...tags, ...(name === "__start__" ? ["langsmith:hidden"] : [])], metadata, input: value };
     const start = { id, name, ns: key(ns), event: chainEvent("start", name, task.runId, task.tags, metadata, { input: value }) };
     if (silent) return task;

@@ -173,16 +173,16 @@ export function plainUpdate(update, what = "update") {
     if (!update.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string")) {
       throw new InvalidUpdateError(`expected an object of state keys, got an array`);
     }
-    return update.map(([k, v]) => [k, v === undefined && what !== "input" ? unset() : asPlain(v, [what, k])]);
+    return update.map(([k, v]) => [k, keyValue(v, what, k)]);
   }
   if (typeof update !== "object") throw new InvalidUpdateError(`expected an object of state keys, got ${typeof update}`);
   const out = {};
-  for (const k of Object.keys(update)) {
-    const v = update[k];
-    out[k] = v === undefined && what !== "input" ? unset() : asPlain(v, [what, k]);
-  }
+  for (const k of Object.keys(update)) out[k] = keyValue(update[k], what, k);
   return out;
 }
+
+/** The plain value of key `k` of an update (or input): `undefined` as the `UNSET` marker, but in input. */
+const keyValue = (v, what, k) => (v === undefined && what !== "input" ? unset() : asPlain(v, [what, k]));
 
 /**
  * An object whose keys read from the engine's state handle on first access,
