@@ -2,10 +2,10 @@
 //! last-value channel keeps the marker for the run, a checkpoint keeps no value,
 //! and a reducer other than last-value reads it as null.
 mod common;
+use common::{saver, storing_in};
 use futures::executor::block_on;
 use serde_json::json;
-use std::rc::Rc;
-use superstep::checkpoint::{Checkpointer, Checkpointing, ListFilter, MemorySaver};
+use superstep::checkpoint::{Checkpointer, ListFilter};
 use superstep::*;
 
 fn unset() -> serde_json::Value {
@@ -14,7 +14,7 @@ fn unset() -> serde_json::Value {
 
 #[test]
 fn the_run_keeps_the_marker_and_the_checkpoint_no_value() {
-    let saver = Rc::new(MemorySaver::new());
+    let saver = saver();
     let g = StateGraph::new()
         .channel("x", Channel::last_value())
         .channel("log", Channel::append())
@@ -22,7 +22,7 @@ fn the_run_keeps_the_marker_and_the_checkpoint_no_value() {
         .node("read", node(|s| Ok::<_, NodeError>(json!({"log": [format!("read {}", s.value("x"))]}))))
         .edge(START, "clear")
         .edge("clear", "read")
-        .compile_with(CompileOptions { checkpointer: Checkpointing::Saver(saver.clone()), ..Default::default() })
+        .compile_with(storing_in(&saver))
         .unwrap();
     let cfg = RunConfig::thread("t");
     let out = g.invoke_blocking(json!({"x": 1}), cfg.clone()).unwrap();
