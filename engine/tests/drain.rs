@@ -222,3 +222,19 @@ fn a_drain_a_node_asks_for_at_once_stops_sibling_subgraphs_and_its_own_calls_bef
     assert_eq!((result(&state, "calls"), result(&state, "sub")), (None, None));
     assert_eq!(state.next, ["calls", "sub"]);
 }
+
+#[test]
+fn a_subgraph_that_waits_for_a_concurrency_slot_reads_the_drain_when_it_starts() {
+    // As LangGraph.js: under maxConcurrency, a subgraph whose task waits for a slot
+    // starts its run once one is free, after the drain its sibling asked for.
+    let (two, one) = two_and_one();
+    let g = StateGraph::new().channel("path", Channel::append()).subgraph("first", two).subgraph("second", one);
+    let g = g.edge(START, "first").edge(START, "second").compile_with(with_saver()).unwrap();
+    let mut cfg = RunConfig::thread("t");
+    cfg.drain = Some(pregel::Drain::default());
+    cfg.max_concurrency = Some(1);
+    assert!(matches!(g.invoke_blocking(json!({}), cfg.clone()).unwrap_err(), Error::Drained { .. }));
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!((result(&state, "first"), result(&state, "second")), (None, None));
+    assert_eq!(state.next, ["first", "second"]);
+}

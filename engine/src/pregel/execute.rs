@@ -109,7 +109,8 @@ pub(crate) struct StepCtx<'a> {
     pub missed: RefCell<Vec<(String, String)>>,
     /// Under `max_concurrency`, the slots of subgraph tasks, asked for in task order
     /// though their runs start after the first pass, as LangGraph.js's runner gives them.
-    pub queued_slots: RefCell<Vec<(String, LocalBoxFuture<'static, super::slots::Slot>)>>,
+    /// Each holds whether the slot was free at once.
+    pub queued_slots: RefCell<Vec<(String, bool, LocalBoxFuture<'static, super::slots::Slot>)>>,
 }
 
 impl<'a> StepCtx<'a> {
@@ -118,17 +119,21 @@ impl<'a> StepCtx<'a> {
         if let Some(slots) = &self.run.slots {
             let mut slot = slots.take().boxed_local();
             // The first poll takes a free slot or joins the queue.
-            if let Some(taken) = (&mut slot).now_or_never() {
+            let taken = (&mut slot).now_or_never();
+            let at_once = taken.is_some();
+            if let Some(taken) = taken {
                 slot = futures::future::ready(taken).boxed_local();
             }
-            self.queued_slots.borrow_mut().push((task.id.clone(), slot));
+            self.queued_slots.borrow_mut().push((task.id.clone(), at_once, slot));
         }
     }
 
-    fn queued_slot(&self, task_id: &str) -> Option<LocalBoxFuture<'static, super::slots::Slot>> {
+    /// The slot queued for `task_id`, and whether it was free at once.
+    fn queued_slot(&self, task_id: &str) -> Option<(bool, LocalBoxFuture<'static, super::slots::Slot>)> {
         let mut queued = self.queued_slots.borrow_mut();
-        let i = queued.iter().position(|(id, _)| id == task_id)?;
-        Some(queued.swap_remove(i).1)
+        let i = queued.iter().position(|(id, ..)| id == task_id)?;
+        let (_, at_once, slot) = queued.swap_remove(i);
+        Some((at_once, slot))
     }
 
     /// The context of superstep `step` of `graph`'s run `run`, from its state `rs`,
@@ -179,6 +184,7 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
         from_child: Default::default(),
         attempt: Default::default(),
         first_attempt_ms: Default::default(),
+        waited_for_slot: Default::default(),
     }))
 }
 
@@ -258,7 +264,10 @@ async fn run_node(ctx: &StepCtx<'_>, task: &Rc<Task>, rt: &Runtime) -> Result<No
     let input = with_managed(ctx, task.input());
     let slot = match &ctx.run.slots {
         Some(slots) => Some(match ctx.queued_slot(&task.id) {
-            Some(queued) => queued.await,
+            Some((at_once, queued)) => {
+                rt.0.waited_for_slot.set(!at_once);
+                queued.await
+            }
             None => slots.take().await,
         }),
         None => None,

@@ -41,6 +41,9 @@ pub(crate) struct TaskCtx {
     /// When the first attempt of a node that may retry began (ms); read only for
     /// such nodes, so a deterministic clock does not move for the others.
     pub first_attempt_ms: std::cell::Cell<Option<f64>>,
+    /// A subgraph node that waited for a `max_concurrency` slot: its run starts
+    /// after its siblings', and reads the drain as it is then.
+    pub waited_for_slot: std::cell::Cell<bool>,
 }
 
 /// Resume values for this task's `interrupt()` calls, matched by call order.

@@ -207,7 +207,7 @@ impl Runtime {
             crate::checkpoint::start_run(graph, start, config, namespace, Some(sink), Some(nested)).await.map_err(NodeError::from)?;
         // A subgraph node's run, not a graph its node's own code calls (see the field).
         let subgraph_node = self.node_spec().subgraph.is_some();
-        stepper.drain_after_first_step = subgraph_node && !self.run_ctx().drain_before_subgraphs.get();
+        stepper.drain_after_first_step = subgraph_node && !self.run_ctx().drain_before_subgraphs.get() && !self.0.waited_for_slot.get();
         Ok(stepper)
     }
 }
