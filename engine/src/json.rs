@@ -127,6 +127,34 @@ pub fn text(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// `v` as `JSON.stringify` writes it, where JSON text keys a value (a cache key):
+/// a property that is `undefined` (the `UNSET_KEY` marker) is left out, an
+/// `undefined` item reads null.
+pub fn text_as_js(v: &Value) -> String {
+    fn has_unset(v: &Value) -> bool {
+        match v {
+            Value::Array(items) => items.iter().any(has_unset),
+            Value::Object(m) => crate::is_unset(v) || m.values().any(has_unset),
+            _ => false,
+        }
+    }
+    fn defined(v: &Value) -> Value {
+        match v {
+            _ if crate::is_unset(v) => Value::Null,
+            Value::Array(items) => Value::Array(items.iter().map(defined).collect()),
+            Value::Object(m) => {
+                Value::Object(m.iter().filter(|(_, v)| !crate::is_unset(v)).map(|(k, v)| (k.clone(), defined(v))).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    if has_unset(v) {
+        text(&defined(v))
+    } else {
+        text(v)
+    }
+}
+
 /// A typed read, or what is wrong and where.
 pub type Read<T> = Result<T, String>;
 
@@ -289,6 +317,15 @@ mod tests {
         let read = |text: &str| parse_lone_surrogates_replaced(text, |t| serde_json::from_str::<Value>(t));
         assert_eq!(read(r#"["x\ud83d"]"#).unwrap(), json!(["x\u{fffd}"]));
         assert!(read(r#"["x""#).is_err());
+    }
+
+    #[test]
+    fn text_as_js_leaves_out_undefined_properties_and_reads_undefined_items_as_null() {
+        let unset = json!({ crate::UNSET_KEY: true });
+        let v = json!({"a": 1, "u": unset, "list": [unset, 2], "deep": {"u": unset, "b": [{"u": unset}]}});
+        assert_eq!(text_as_js(&v), r#"{"a":1,"list":[null,2],"deep":{"b":[{}]}}"#);
+        assert_eq!(text_as_js(&json!({"a": [1, {"b": null}]})), r#"{"a":[1,{"b":null}]}"#);
+        assert_eq!(text_as_js(&unset), "null");
     }
 
     #[test]

@@ -41,3 +41,29 @@ fn only_the_exact_marker_counts() {
         assert!(!is_unset(&other), "{other}");
     }
 }
+
+#[test]
+fn a_cached_node_keys_an_unset_key_as_absent() {
+    // As LangGraph.js keys its cache by JSON.stringify, which leaves out a key set to `undefined`.
+    let (runs, cached_runs) = (std::rc::Rc::new(std::cell::Cell::new(0)), std::rc::Rc::new(std::cell::Cell::new(0)));
+    let counted = cached_runs.clone();
+    let clears_once = node(move |_| {
+        runs.set(runs.get() + 1);
+        Ok::<_, NodeError>(if runs.get() == 1 { json!({"x": unset()}) } else { json!({}) })
+    });
+    let cached = node(move |_| {
+        counted.set(counted.get() + 1);
+        Ok::<_, NodeError>(json!({}))
+    });
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node("clear", clears_once)
+        .add_node(graph::node::NodeSpec::new("cached", cached).cache(CachePolicy { key: None, ttl: None }))
+        .edge(START, "clear")
+        .edge("clear", "cached")
+        .compile_with(CompileOptions { cache: Some(std::rc::Rc::new(InMemoryCache::new())), ..Default::default() })
+        .unwrap();
+    g.invoke_blocking(json!({}), RunConfig::default()).unwrap();
+    g.invoke_blocking(json!({}), RunConfig::default()).unwrap();
+    assert_eq!(cached_runs.get(), 1, "x unset and x absent are one cache key");
+}

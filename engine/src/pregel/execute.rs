@@ -232,7 +232,8 @@ fn cache_key(policy: &crate::graph::node::CachePolicy, task: &Task) -> String {
     let input = task.input().to_value();
     match &policy.key {
         Some(f) => f(&input),
-        None => stable_hash(&[&crate::json::text(&input)]),
+        // As LangGraph.js's JSON.stringify: a key set to `undefined` is as good as absent.
+        None => stable_hash(&[&crate::json::text_as_js(&input)]),
     }
 }
 
