@@ -176,6 +176,40 @@ fn an_interrupt_inside_a_subgraph_pauses_the_parent_and_get_state_shows_the_subg
 }
 
 #[test]
+fn without_subgraphs_a_subgraph_task_shows_the_config_that_reads_its_state() {
+    // As LangGraph: the task's `state` is then `{configurable: {thread_id, checkpoint_ns}}`.
+    let (g, cfg) = parent_of_an_interrupting_subgraph();
+    g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();
+    let state = block_on(g.get_state(&cfg, false)).unwrap();
+    let task = &state.tasks[0];
+    assert!(task.state.is_none());
+    let config = task.subgraph_config.clone().expect("the subgraph task's config");
+    assert_eq!(config, json!({"configurable": {"thread_id": "1", "checkpoint_ns": format!("node_1:{}", task.id)}}));
+    let mut sub_cfg = cfg.clone();
+    sub_cfg.configurable = config["configurable"].as_object().unwrap().clone();
+    assert_eq!(g.get_state_blocking(&sub_cfg).unwrap().next, vec!["subgraph_node_1"], "the config reads the subgraph's state");
+    // A subgraph that keeps no checkpoints has no state to read.
+    let none = last(&["foo"]).subgraph("node_1", interrupting_subgraph(Checkpointing::Disabled)).edge(START, "node_1");
+    let none = none.compile_with(storing_in(&Rc::new(MemorySaver::new()))).unwrap();
+    let _ = none.invoke_blocking(json!({"foo": ""}), cfg.clone());
+    let tasks = block_on(none.get_state(&cfg, false)).unwrap().tasks;
+    assert_eq!((tasks.len(), tasks[0].subgraph_config.is_none()), (1, true));
+}
+
+#[test]
+fn a_checkpoint_event_shows_a_subgraph_tasks_config_as_its_state() {
+    let (g, cfg) = parent_of_an_interrupting_subgraph();
+    let parts = g.stream_blocking(json!({"foo": ""}), cfg.modes(&[StreamMode::Checkpoints])).unwrap();
+    let task = parts
+        .iter()
+        .filter(|p| p.namespace.is_empty())
+        .find_map(|p| p.data["tasks"].as_array()?.iter().find(|t| t["name"] == "node_1").cloned());
+    let task = task.expect("a checkpoint event lists node_1's task");
+    let ns = format!("node_1:{}", task["id"].as_str().unwrap());
+    assert_eq!(task["state"], json!({"configurable": {"thread_id": "1", "checkpoint_ns": ns}}));
+}
+
+#[test]
 fn a_subgraphs_checkpoints_name_the_parent_checkpoint_they_ran_under() {
     let (g, cfg) = parent_of_an_interrupting_subgraph();
     g.invoke_blocking(json!({"foo": ""}), cfg.clone()).unwrap();

@@ -644,8 +644,19 @@ export class InMemoryStore extends BaseStore {
 export interface StateSnapshot<S = Record<string, unknown>> {
   values: S;
   next: string[];
-  /** `result`: what the task wrote when it ran from this checkpoint (its output keys), as LangGraph.js. */
-  tasks: { id: string; name: string; path: string[]; interrupts: Interrupt[]; error?: { message: string; name: string }; state?: StateSnapshot; result?: unknown }[];
+  /**
+   * `result`: what the task wrote when it ran from this checkpoint (its output keys), as LangGraph.js.
+   * `state`, for a subgraph's task: its snapshot with `getState(config, { subgraphs: true })`, else the config that reads it.
+   */
+  tasks: {
+    id: string;
+    name: string;
+    path: string[];
+    error?: { message: string; name: string };
+    interrupts: Interrupt[];
+    state?: StateSnapshot | { configurable: { thread_id: string; checkpoint_ns: string } };
+    result?: unknown;
+  }[];
   /** `parents`: a subgraph's names the checkpoint of each enclosing graph it ran under, by namespace ("" for the root). */
   metadata?: { source: "input" | "loop" | "update" | "fork"; step: number; parents: Record<string, string>; thread_id?: string };
   /** A subgraph's also maps each enclosing graph's namespace, and its own, to a checkpoint (`checkpoint_map`). */

@@ -25,7 +25,7 @@ use crate::pregel::{
 use crate::types::{Command, Goto, Send, START};
 use futures::future::LocalBoxFuture;
 use futures::FutureExt;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -224,7 +224,7 @@ impl Persist {
                 "values": stepper.run_state().all_values(spec),
                 "metadata": {"source": source.as_str(), "step": step, "parents": self.to.parents},
                 "next": tasks.iter().map(|t| &*t.name).collect::<Vec<_>>(),
-                "tasks": tasks.iter().map(|t| task_entry(spec, t, &saved)).collect::<Vec<_>>(),
+                "tasks": tasks.iter().map(|t| task_entry(&self.to, spec, t, &saved)).collect::<Vec<_>>(),
                 "parentConfig": parent.map(config),
             })
         };
@@ -232,22 +232,31 @@ impl Persist {
     }
 }
 
-/// One task of a checkpoint event, with what its unfinished superstep saved for it.
-fn task_entry(spec: &crate::graph::compile::GraphSpec, task: &crate::pregel::Task, saved: &crate::pregel::ByTask<PendingWrite>) -> Value {
+/// One task of a checkpoint event, with what its unfinished superstep saved for it,
+/// keyed as LangGraph.js keys it: a failed task's error before its interrupts, and
+/// a subgraph task's config as its `state`.
+fn task_entry(
+    to: &Persistence,
+    spec: &crate::graph::compile::GraphSpec,
+    task: &crate::pregel::Task,
+    saved: &crate::pregel::ByTask<PendingWrite>,
+) -> Value {
     let s = thread::saved_task(spec, saved.of(&task.id).next());
-    let mut entry = json!({
-        "id": task.id,
-        "name": &*task.name,
-        "path": task.path.to_string().split('|').collect::<Vec<_>>(),
-        "interrupts": s.interrupts.iter().map(crate::pregel::interrupt_json).collect::<Vec<_>>(),
-    });
-    if let Some(message) = s.error {
-        entry["error"] = json!({"message": message, "name": s.error_class.unwrap_or_else(|| "Error".into())});
+    let mut entry = Map::new();
+    entry.insert("id".into(), json!(task.id));
+    entry.insert("name".into(), json!(&*task.name));
+    entry.insert("path".into(), json!(task.path.to_string().split('|').collect::<Vec<_>>()));
+    if let Some(message) = &s.error {
+        entry.insert("error".into(), json!({"message": message, "name": s.error_class.as_deref().unwrap_or("Error")}));
+    }
+    entry.insert("interrupts".into(), Value::Array(s.interrupts.iter().map(crate::pregel::interrupt_json).collect()));
+    if s.error.is_none() && spec.nodes[task.node].spec.subgraph.is_some() {
+        entry.insert("state".into(), thread::subgraph_task_config(&to.thread_id, &to.ns, &task.name, &task.id));
     }
     if let Some(result) = s.result {
-        entry["result"] = result;
+        entry.insert("result".into(), result);
     }
-    entry
+    Value::Object(entry)
 }
 
 /// What the tasks of a superstep the barrier applies wrote, kept with the checkpoint

@@ -50,6 +50,10 @@ pub struct TaskSnapshot {
     pub error_class: Option<String>,
     /// The subgraph's own snapshot, with `get_state(subgraphs=true)`.
     pub state: Option<Box<StateSnapshot>>,
+    /// A subgraph task's config `{configurable: {thread_id, checkpoint_ns}}`, which
+    /// reads its state: LangGraph's `state` without `subgraphs`. None for a failed
+    /// task, or a subgraph that keeps no checkpoints.
+    pub subgraph_config: Option<Value>,
     /// A task that finished in an unfinished superstep: its update (state keys).
     pub result: Option<Value>,
 }
@@ -233,7 +237,11 @@ impl CompiledGraph {
                     next.push(task.name.to_string());
                 }
                 // As LangGraph.js: a failed task shows no subgraph state.
-                let state = match (subgraphs && error.is_none(), &spec.nodes[task.node].spec.subgraph) {
+                let subgraph = spec.nodes[task.node].spec.subgraph.as_ref().filter(|_| error.is_none());
+                let subgraph_config = subgraph
+                    .filter(|sub| !matches!(sub.options().checkpointer, super::Checkpointing::Disabled))
+                    .map(|_| subgraph_task_config(&to.thread_id, &to.ns, &task.name, &task.id));
+                let state = match (subgraphs, subgraph) {
                     (true, Some(sub)) => {
                         let ns = child_ns(&to.ns, &task.name, &task.id, sub);
                         let child_to = Persistence { ns: ns.clone(), ..to.clone() };
@@ -263,6 +271,7 @@ impl CompiledGraph {
                     error,
                     error_class,
                     state,
+                    subgraph_config,
                     result,
                 });
             }
@@ -304,6 +313,15 @@ pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &Compiled
     } else {
         format!("{parent}|{own}")
     }
+}
+
+/// The config LangGraph shows as a subgraph task's `state` when it does not read the
+/// subgraph's snapshot: the thread, and the task's namespace (`node:task_id` under
+/// `parent_ns`, whether or not the subgraph keeps its checkpoints per thread).
+pub(crate) fn subgraph_task_config(thread_id: &str, parent_ns: &str, node: &str, task_id: &str) -> Value {
+    let own = format!("{node}:{task_id}");
+    let ns = if parent_ns.is_empty() { own } else { format!("{parent_ns}|{own}") };
+    json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns}})
 }
 
 /// `node:task_id` without its `:task_id`.

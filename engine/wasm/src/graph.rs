@@ -295,7 +295,7 @@ pub fn snapshot_value(s: &StateSnapshot) -> Value {
         "next": s.next,
         "tasks": s.tasks.iter().map(|t| json!({
             "id": t.id, "name": t.name, "path": t.path, "interrupts": t.interrupts, "error": t.error, "errorClass": t.error_class,
-            "state": t.state.as_ref().map(|st| snapshot_value(st)), "result": t.result,
+            "state": t.state.as_ref().map(|st| snapshot_value(st)), "subgraphConfig": t.subgraph_config, "result": t.result,
         })).collect::<Vec<_>>(),
         "metadata": s.metadata,
         "config": s.config,

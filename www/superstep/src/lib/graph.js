@@ -334,9 +334,16 @@ export class StateGraph {
 /** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
 export const INLINE_START = Symbol("superstep.inlineStart");
 
+/** A checkpoint event's tasks as LangGraph.js lists them: each has `result`, undefined before its writes. */
+function withResults(tasks) {
+  for (const t of tasks) if (!("result" in t)) t.result = undefined;
+}
+
 /** A stream part as LangGraph.js yields it: `[namespace, mode, data]` cut to what was asked for. */
 function chunkOf(p, many, subgraphs) {
   if (p.mode === "messages") p.data = revived(p.data);
+  else if (p.mode === "checkpoints") withResults(p.data.tasks);
+  else if (p.mode === "debug" && p.data.type === "checkpoint") withResults(p.data.payload.tasks);
   if (subgraphs) return many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
   return many ? [p.mode, p.data] : p.data;
 }
@@ -376,10 +383,12 @@ function snapshot(s) {
       id: t.id,
       name: t.name,
       path: t.path.split("|"),
-      interrupts: t.interrupts,
-      // As LangGraph.js: `error` and `state` only where they hold something, `result` always (undefined before a task's writes).
+      // As LangGraph.js: `error` (before the interrupts) and `state` only where they hold
+      // something, `result` always (undefined before a task's writes). A subgraph task's
+      // `state` is its snapshot with `subgraphs`, else the config that reads it.
       ...(t.error != null ? { error: namedError(t.errorClass, t.error) } : {}),
-      ...(t.state ? { state: snapshot(t.state) } : {}),
+      interrupts: t.interrupts,
+      ...(t.state ? { state: snapshot(t.state) } : t.subgraphConfig ? { state: t.subgraphConfig } : {}),
       result: t.result ?? undefined,
     })),
     metadata: s.metadata ? metadataOf(s) : undefined,
