@@ -26,11 +26,13 @@ function graph(failing) {
     .compile({ checkpointer: new MemorySaver() });
 }
 
-test("a snapshot's subgraph task shows the config that reads its state, and a failed task its error before its interrupts", async () => {
+test("a snapshot keys as LangGraph.js's; its subgraph task shows the config that reads its state, and a failed task its error before its interrupts", async () => {
   const t = { configurable: { thread_id: "t" } };
   const g = graph(false);
   await g.invoke({ log: [] }, t);
-  const [task] = (await g.getState(t)).tasks;
+  const snapshot = await g.getState(t);
+  assert.deepEqual(Object.keys(snapshot), ["values", "next", "tasks", "metadata", "config", "createdAt", "parentConfig"]);
+  const [task] = snapshot.tasks;
   assert.deepEqual(Object.keys(task), ["id", "name", "path", "interrupts", "state", "result"]);
   assert.deepEqual(task.state, { configurable: { thread_id: "t", checkpoint_ns: `next:${task.id}` } });
   const inner = await g.getState(task.state);

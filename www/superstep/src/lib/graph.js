@@ -393,8 +393,8 @@ function snapshot(s) {
     })),
     metadata: s.metadata ? metadataOf(s) : undefined,
     config: s.config,
-    parentConfig: s.parentConfig ?? undefined,
     createdAt: s.createdAt ? new Date(s.createdAt).toISOString() : undefined,
+    parentConfig: s.parentConfig ?? undefined,
   };
 }
 
