@@ -24,7 +24,9 @@ test("errors are typed and named", async () => {
   const clash = new StateGraph(Log).addNode("p", () => ({ x: 1 })).addNode("q", () => ({ x: 2 })).addEdge(START, "p").addEdge(START, "q").compile();
   await assert.rejects(clash.invoke({}), (e) => e instanceof S.InvalidUpdateError && e.key === "x" && e.nodes.join() === "p,q");
   // LangGraph.js's error codes, which its troubleshooting pages are named by.
-  await assert.rejects(loop.invoke({}), { lc_error_code: "GRAPH_RECURSION_LIMIT" });
+  // As LangGraph.js, a message with a code ends with the code's troubleshooting page.
+  const page = "\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/GRAPH_RECURSION_LIMIT/\n";
+  await assert.rejects(loop.invoke({}), (e) => e.lc_error_code === "GRAPH_RECURSION_LIMIT" && e.message.endsWith(`config key.${page}`));
   await assert.rejects(clash.invoke({}), { lc_error_code: "INVALID_CONCURRENT_GRAPH_UPDATE" });
   await assert.rejects(loop.getState({ configurable: { thread_id: "t" } }), { name: "GraphValueError", lc_error_code: "MISSING_CHECKPOINTER" });
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").addEdge("a", "ghost").compile(), (e) => e.name === "GraphValidationError" && e.culprit === "ghost");

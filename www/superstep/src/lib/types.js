@@ -59,10 +59,16 @@ export const isOverwrite = (v) => v instanceof Overwrite || (v && typeof v === "
 /** The base of LangGraph's own errors, as LangGraph.js has it (`lc_error_code` where one applies). */
 export class BaseLangGraphError extends Error {}
 
+/** An error message as LangGraph.js ends one that has an `lc_error_code`: with its troubleshooting page. */
+function withTroubleshootingUrl(message, code) {
+  if (!code || String(message).includes("Troubleshooting URL:")) return message;
+  return `${message}\n\nTroubleshooting URL: https://docs.langchain.com/oss/javascript/langgraph/${code}/\n`;
+}
+
 function errorClass(name, extra = {}) {
   const cls = class extends BaseLangGraphError {
     constructor(message, fields = {}) {
-      super(message);
+      super(withTroubleshootingUrl(message, fields?.lc_error_code));
       this.name = name;
       Object.assign(this, extra, fields);
     }
