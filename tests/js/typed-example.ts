@@ -206,3 +206,15 @@ async function workflowEvents(): Promise<string[]> {
   return [...names, ...sums.map((s) => String(s.sum)), ...Object.keys(total.getGraph().nodes), drawn];
 }
 void workflowEvents;
+
+// A stream is a ReadableStream: iterated, cancelled, or sent as Server-Sent Events.
+async function served(): Promise<Response> {
+  const updates = await graph.stream({ topic: "moths" }, { configurable: { thread_id: "s" } });
+  for await (const chunk of updates) if (chunk) break;
+  const events = await graph.stream({ topic: "moths" }, { configurable: { thread_id: "s" }, encoding: "text/event-stream", streamMode: ["updates", "values"] });
+  const reader: ReadableStreamDefaultReader<any> = events.getReader();
+  reader.releaseLock();
+  await (await total.stream(1, { configurable: { thread_id: "x" } })).cancel("enough");
+  return new Response(events, { headers: { "Content-Type": "text/event-stream" } });
+}
+void served;

@@ -59,6 +59,20 @@ export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints
 export interface StreamConfig extends RunnableConfig {
   streamMode?: StreamMode | StreamMode[];
   subgraphs?: boolean;
+  /** `stream` only: the chunks as Server-Sent Events bytes (`event: mode[|ns]`, `data: json`), for `new Response(stream)`. */
+  encoding?: "text/event-stream";
+}
+
+/**
+ * What `stream` returns, as in LangGraph.js: a ReadableStream (read it with a
+ * reader, answer with `new Response(stream)`) to iterate with `for await`.
+ * `cancel()`, or leaving the loop early, stops the run: its signal aborts.
+ */
+export interface IterableReadableStream<T> extends ReadableStream<T> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<T>;
+  next(): Promise<IteratorResult<T>>;
+  return(): Promise<IteratorResult<T>>;
+  cancel(reason?: unknown): Promise<void>;
 }
 
 /** What a node receives besides its state. */
@@ -274,7 +288,7 @@ export class Entrypoint<I = unknown, O = unknown> {
   invoke(input: I | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<O>;
   invoke(input: I | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
   /** `updates` unless told: `{ [name]: returnValue }` and `{ [task]: result }`; a values chunk is the output. */
-  stream(input: I | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  stream(input: I | Command | null, config?: StreamConfig): Promise<IterableReadableStream<any>>;
   /** `values` is the last return value (null before the first). */
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<O | null>>;
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
@@ -729,7 +743,7 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** With another stream mode (or a list of modes), the run's chunks, as `stream` yields them. */
   invoke(input: U | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;
   /** The run's chunks; `streamMode` is "updates" unless given, as in LangGraph.js. */
-  stream(input: U | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  stream(input: U | Command | null, config?: StreamConfig): Promise<IterableReadableStream<any>>;
   /** Returns at once; `step()` waits for the run to start. Awaiting it resolves once started. */
   stepper(input: U | Command | null, config?: RunnableConfig): Stepper<S> & PromiseLike<Stepper<S>>;
   /** LangGraph's v3 event protocol. */
@@ -939,7 +953,7 @@ export class CompiledMessageGraph {
   readonly name: string;
   withConfig(config: RunnableConfig): CompiledMessageGraph;
   invoke(input: MessageLike | MessageLike[] | Command | null, config?: StreamConfig): Promise<any>;
-  stream(input: MessageLike | MessageLike[] | Command | null, config?: StreamConfig): Promise<AsyncIterable<any>>;
+  stream(input: MessageLike | MessageLike[] | Command | null, config?: StreamConfig): Promise<IterableReadableStream<any>>;
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<any>>;
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<any>>;
   updateState(config: RunnableConfig, values: MessageLike | MessageLike[] | null, asNode?: string): Promise<RunnableConfig>;

@@ -9,6 +9,8 @@ import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
 import { andThen, chunksIfStreamed } from "./values.js";
 import { runnableToLangChain } from "./runnable.js";
+import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
+import { readableOf } from "./readable.js";
 
 const INPUT = "__entrypoint_input__";
 const OUTPUT = "__entrypoint_output__";
@@ -98,14 +100,18 @@ export class Entrypoint {
    * (and, when a run resumes, first the output it starts from).
    */
   async stream(input, config = {}) {
-    const asked = config.streamMode ?? "updates";
+    const { encoding, ...own } = config ?? {};
+    const sse = encoding === EVENT_STREAM;
+    const asked = own.streamMode ?? "updates";
     const modes = Array.isArray(asked) ? asked : [asked];
     // Updates tell which step the workflow ran in, so they are asked for even when not shown.
     const shown = new Set(modes);
-    const inner = await this.#graph.stream(this.#input(input), { ...config, streamMode: [...new Set([...modes, "updates"])], subgraphs: true });
+    const inner = await this.#graph.stream(this.#input(input), { ...own, streamMode: [...new Set([...modes, "updates"])], subgraphs: true });
     const name = this.name;
     let resuming = input === null || input === undefined || isCommand(input);
-    const shaped = (ns, mode, data) => (config.subgraphs ? (Array.isArray(asked) ? [ns, mode, data] : [ns, data]) : Array.isArray(asked) ? [mode, data] : data);
+    // Events name their mode, so an event stream's chunks keep theirs.
+    const many = sse || Array.isArray(asked);
+    const shaped = (ns, mode, data) => (own.subgraphs ? (many ? [ns, mode, data] : [ns, data]) : many ? [mode, data] : data);
     async function* chunks() {
       let ran = false;
       for await (const [ns, mode, data] of inner) {
@@ -120,7 +126,7 @@ export class Entrypoint {
         } else if (shown.has(mode)) yield shaped(ns, mode, mode === "debug" ? { ...data, payload: workflowEvent(name, data.type, data.payload) } : workflowEvent(name, mode, data));
       }
     }
-    return chunks();
+    return readableOf(sse ? eventStreamOf(chunks(), !!own.subgraphs) : chunks(), (reason) => inner.cancel(reason));
   }
 
   /**

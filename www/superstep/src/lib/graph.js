@@ -11,6 +11,8 @@ import {
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsOf } from "./events.js";
+import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
+import { readableOf } from "./readable.js";
 import { revived } from "./tokens.js";
 import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
@@ -565,15 +567,30 @@ export class CompiledStateGraph {
     return out;
   }
 
-  /** An async iterable of chunks, shaped by `streamMode` and `subgraphs`; in a running node, of its subgraph's. */
+  /**
+   * The chunks, shaped by `streamMode` and `subgraphs` (in a running node, its
+   * subgraph's), as LangGraph.js returns them: a ReadableStream to iterate with
+   * `for await`, whose `cancel()` stops the run; with `encoding:
+   * "text/event-stream"`, Server-Sent Events bytes.
+   */
   async stream(input, config) {
     // Known before any await: in a browser the running node is known only in its synchronous part.
     const rt = NodeConfig.runtimeOf(config) ?? currentRuntime();
     const nodeConfig = config instanceof NodeConfig;
     const checked = await checkInput(this.builder.checkInput, input);
     // `null` options are none, as in LangGraph.js.
-    const call = this.#callConfig(config ?? {});
-    return rt ? this.#streamInNode(rt, checked, call, nodeConfig) : this.#stream(checked, call);
+    let call = this.#callConfig(config ?? {});
+    // As LangGraph.js: cancelling the stream aborts the run's signal.
+    const abort = rt ? undefined : new AbortController();
+    if (abort) call = { ...call, signal: call.signal ? AbortSignal.any([call.signal, abort.signal]) : abort.signal };
+    const sse = call.encoding === EVENT_STREAM;
+    if (sse) {
+      // Every chunk with its mode (and namespace, with subgraphs), to name its event.
+      const modes = call.streamMode === undefined ? "updates" : call.streamMode;
+      call = { ...call, streamMode: Array.isArray(modes) ? modes : [modes] };
+    }
+    const chunks = await (rt ? this.#streamInNode(rt, checked, call, nodeConfig) : this.#stream(checked, call));
+    return readableOf(sse ? eventStreamOf(chunks, !!call.subgraphs) : chunks, (reason) => abort?.abort(reason));
   }
 
   /** The graph run as the running node's subgraph, as in LangGraph.js: its parts reach the parent's stream too. */

@@ -8,6 +8,8 @@ import { MessagesAnnotation } from "./messages.js";
 import { isCommand } from "./types.js";
 import { andThen, chunksIfStreamed } from "./values.js";
 import { runnableToLangChain } from "./runnable.js";
+import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
+import { readableOf } from "./readable.js";
 
 const KEY = "messages";
 const isCompiled = (fn) => !!fn && typeof fn === "object" && typeof fn.invoke === "function";
@@ -56,19 +58,22 @@ export class CompiledMessageGraph {
   }
 
   async stream(input, config = {}) {
-    const inner = await this.#graph.stream(stateOf(input), config);
-    const many = Array.isArray(config.streamMode);
-    const mode = config.streamMode ?? "updates";
+    const { encoding, ...own } = config ?? {};
+    const sse = encoding === EVENT_STREAM;
+    const mode = own.streamMode ?? "updates";
+    // Events name their mode, so an event stream's chunks keep theirs.
+    const many = sse || Array.isArray(mode);
+    const inner = await this.#graph.stream(stateOf(input), { ...own, streamMode: many && !Array.isArray(mode) ? [mode] : mode });
+    const subgraphs = !!own.subgraphs;
     async function* chunks() {
       for await (const c of inner) {
-        const parts = config.subgraphs ? [...c] : [c];
-        const at = parts.length - 1;
-        if (many) parts[at] = [parts[at][0], shaped(parts[at][0], parts[at][1])];
-        else parts[at] = shaped(mode, parts[at]);
-        yield config.subgraphs ? parts : parts[0];
+        if (many) {
+          const [m, data] = c.slice(-2);
+          yield subgraphs ? [c[0], m, shaped(m, data)] : [m, shaped(m, data)];
+        } else yield subgraphs ? [c[0], shaped(mode, c[1])] : shaped(mode, c);
       }
     }
-    return chunks();
+    return readableOf(sse ? eventStreamOf(chunks(), subgraphs) : chunks(), (reason) => inner.cancel(reason));
   }
 
   async getState(config, options) {
