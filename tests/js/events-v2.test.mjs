@@ -392,3 +392,22 @@ test("a node's chain events carry its addNode metadata, and a subgraph's nodes t
     ["x", { ls_integration: "langgraph", subOwner: "s", inner: 1 }],
   ]);
 });
+
+test("v2 events come as a ReadableStream whose cancel() aborts the run, as LangGraph.js returns them", async () => {
+  let reason = null;
+  const g = new StateGraph(L)
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("slow", (s, config) => new Promise((resolve, reject) => config.signal.addEventListener("abort", () => reject(new Error((reason = config.signal.reason))))))
+    .addEdge(START, "a")
+    .addEdge("a", "slow")
+    .compile();
+  const s = g.streamEvents({ log: [] }, { version: "v2" });
+  assert.ok(s instanceof ReadableStream);
+  const seen = [];
+  for await (const e of s) {
+    seen.push(brief(e));
+    if (e.event === "on_chain_start" && e.name === "slow") setTimeout(() => s.cancel("enough"), 5);
+  }
+  assert.equal(reason, "enough");
+  assert.ok(seen.includes("on_chain_end a"), seen.join());
+});

@@ -293,7 +293,7 @@ export class Entrypoint<I = unknown, O = unknown> {
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot<O | null>>;
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
   /** v2: the workflow and each task() call start and end as chains, its return value through LangGraph.js's hidden `pluckReturnValue` and `pluckSaveValue`. */
-  streamEvents(input: I | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): AsyncIterable<StreamEvent>;
+  streamEvents(input: I | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): IterableReadableStream<StreamEvent>;
   streamEvents(input: I | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<O>>;
   batch(inputs: (I | Command | null)[], options?: RunnableConfig | RunnableConfig[], batchOptions?: { maxConcurrency?: number; returnExceptions?: false }): Promise<O[]>;
   batch(inputs: (I | Command | null)[], options: RunnableConfig | RunnableConfig[] | undefined, batchOptions: { maxConcurrency?: number; returnExceptions: true }): Promise<(O | Error)[]>;
@@ -753,7 +753,7 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
    * the graph's and each task's chain events, the graph's stream chunks, and the events of what a
    * node calls with its config (chat models, tools, chains, retrievers).
    */
-  streamEvents(input: U | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): AsyncIterable<StreamEvent>;
+  streamEvents(input: U | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): IterableReadableStream<StreamEvent>;
   /**
    * The thread's state. Without a `checkpoint_id`, its newest, with a paused or failed
    * superstep's finished writes applied: writes that conflict reject with `InvalidUpdateError`.
