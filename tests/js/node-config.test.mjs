@@ -103,6 +103,17 @@ test("a node's own metadata comes last in config.metadata, and a subgraph's node
   assert.deepEqual(pick(seen.plain), { keys: ["ls_integration", "owner", "run"], owner: "run", depth: undefined, step: 3 });
 });
 
+test("a configurable's model and LangGraph.js's ids are in config.metadata, in LangGraph.js's order", async () => {
+  const State = Annotation.Root({ x: Annotation() });
+  let seen;
+  const g = new StateGraph(State).addNode("a", (_s, config) => ((seen = config.metadata), {})).addEdge(START, "a").compile();
+  const configurable = { thread_id: "t", assistant_id: "as", graph_id: "gr", model: "m", user_id: "u", run_id: "r", task_id: "tk", checkpoint_ns: "" };
+  await g.invoke({}, { configurable, metadata: { k: 1 } });
+  const keys = Object.keys(seen).filter((k) => !k.startsWith("langgraph_"));
+  assert.deepEqual(keys, ["ls_integration", "k", "model", "thread_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"]);
+  assert.deepEqual([seen.model, seen.assistant_id, seen.user_id, seen.checkpoint_ns], ["m", "as", undefined, seen.langgraph_checkpoint_ns]);
+});
+
 test("in Node, interrupt() and graphs invoked inside a LangChain runnable the node calls still find the node", async () => {
   const { RunnableLambda } = await import("@langchain/core/runnables");
   const { interrupt, Command } = S;

@@ -40,6 +40,9 @@ function withoutProtocolMark(c) {
  */
 const TASK = Symbol("superstep.task");
 
+/** The configurable keys LangGraph.js copies into a run's metadata, in its order. */
+const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
+
 /** What a node gets as `config`; fields are read from the runtime on demand. */
 export class NodeConfig {
   #rt;
@@ -72,11 +75,12 @@ export class NodeConfig {
     if (this.#metadata) return this.#metadata;
     const rt = this.#rt;
     const ns = rt.checkpointNs();
-    const thread = this.configurable?.thread_id;
-    return (this.#metadata = {
-      ls_integration: "langgraph",
-      ...rt.host()?.metadata,
-      ...(thread === undefined ? {} : { thread_id: thread }),
+    const metadata = { ls_integration: "langgraph", ...rt.host()?.metadata };
+    // As LangChain, a configurable `model` (a string) is metadata too, and as LangGraph.js the ids it carries.
+    const configurable = rt.configurable() ?? {};
+    if (typeof configurable.model === "string" && metadata.model === undefined) metadata.model = configurable.model;
+    for (const key of PROPAGATED) if (!(key in metadata) && configurable[key] !== undefined) metadata[key] = configurable[key];
+    return (this.#metadata = Object.assign(metadata, {
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
       langgraph_triggers: rt.triggers(),
@@ -84,7 +88,7 @@ export class NodeConfig {
       langgraph_checkpoint_ns: ns,
       checkpoint_ns: ns,
       ...rt.nodeMetadata(),
-    });
+    }));
   }
   /**
    * An `AbortSignal` for `fetch` and the like (see stop-signal.js); under a
