@@ -256,6 +256,31 @@ fn a_task_start_carries_the_nodes_metadata() {
 }
 
 #[test]
+fn a_task_start_carries_the_runs_metadata_the_enclosing_nodes_and_its_own_then_the_runs_tags() {
+    // As LangGraph.js builds it from the task's config, LangGraph's own keys left out.
+    let sub = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .add_node(NodeSpec::new("c", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing))).metadata(json!({"inner": 1, "langgraph_step": 5})))
+        .edge(START, "c")
+        .compile()
+        .unwrap();
+    let mut outer = superstep::pregel::subgraph_node("s".into(), sub);
+    outer.metadata = json!({"enc": "s"});
+    let g = StateGraph::new().channel("x", Channel::last_value()).add_node(outer).edge(START, "s").compile().unwrap();
+    let mut config = RunConfig::default().modes(&[StreamMode::Tasks]);
+    config.subgraphs = true;
+    config.task_metadata = json!({"ls_integration": "langgraph", "k": 1, "thread_id": "t"}).as_object().cloned();
+    config.task_tags = vec!["t1".into()];
+    let parts = g.stream_blocking(json!({"x": 1}), config).unwrap();
+    let started =
+        |name: &str| parts.iter().find(|p| p.data["name"] == name && p.data.get("input").is_some()).unwrap().data["metadata"].clone();
+    assert_eq!(started("s"), json!({"ls_integration": "langgraph", "k": 1, "enc": "s", "tags": ["t1"]}));
+    let inner = started("c");
+    assert_eq!(inner, json!({"ls_integration": "langgraph", "k": 1, "enc": "s", "inner": 1, "tags": ["t1"]}));
+    assert_eq!(inner.as_object().unwrap().keys().collect::<Vec<_>>(), ["ls_integration", "k", "enc", "inner", "tags"]);
+}
+
+#[test]
 fn a_resumed_superstep_restarts_every_task_and_its_checkpoint_lists_what_each_saved() {
     // As LangGraph.js: the checkpoint resumed from streams again with the pending
     // interrupt and the finished sibling's result; every task of the superstep

@@ -31,7 +31,8 @@ impl Runtime {
         self.0.call_next.set(index + 1);
         let payload = || {
             let id = self.call_id(index);
-            json!({ "id": id, "name": name, "input": input, "triggers": ["__pregel_push"], "interrupts": [], "metadata": { "ls_integration": "langgraph" } })
+            let metadata = super::task_events::task_event_metadata(&self.0.run, self.metadata_chain());
+            json!({ "id": id, "name": name, "input": input, "triggers": ["__pregel_push"], "interrupts": [], "metadata": metadata })
         };
         let run = &self.0.run;
         run.sink.push_with_debug(&run.namespace, StreamMode::Tasks, "task", self.0.step, &run.env, payload);

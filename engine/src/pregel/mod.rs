@@ -116,6 +116,13 @@ pub struct RunConfig {
     /// The metadata of the nodes whose subgraph this run is, outermost first:
     /// its tasks' metadata include it, as LangGraph hands a node's config to its subgraph.
     pub enclosing_metadata: Vec<Value>,
+    /// What the metadata of task events (the tasks and debug streams) start with,
+    /// before the nodes' own: LangGraph.js's integration tag, the run's metadata
+    /// and some configurable ids, as the embedder gives them. None gives
+    /// `{"ls_integration": "langgraph"}`. Subgraphs inherit it.
+    pub task_metadata: Option<Map<String, Value>>,
+    /// The run's tags, which the metadata of task events end with (`tags`). Subgraphs inherit them.
+    pub task_tags: Vec<String>,
     /// LangGraph's `outputKeys` (see `OutputKeys`). The root graph's only;
     /// unknown keys are an error.
     pub output_keys: Option<OutputKeys>,
@@ -139,6 +146,8 @@ impl Default for RunConfig {
             drain: None,
             host: None,
             enclosing_metadata: vec![],
+            task_metadata: None,
+            task_tags: vec![],
             output_keys: None,
         }
     }

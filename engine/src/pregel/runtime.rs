@@ -83,6 +83,10 @@ pub(crate) struct RunCtx {
     pub host: Option<Rc<dyn std::any::Any>>,
     /// See `RunConfig::enclosing_metadata`.
     pub enclosing_metadata: Vec<Value>,
+    /// See `RunConfig::task_metadata` (the default filled in).
+    pub task_metadata: Map<String, Value>,
+    /// See `RunConfig::task_tags`.
+    pub task_tags: Vec<String>,
     /// Whether a drain was asked for before this superstep's subgraph nodes
     /// started (see `Stepper::drain_after_first_step`).
     pub drain_before_subgraphs: std::cell::Cell<bool>,

@@ -568,6 +568,11 @@ impl Stepper {
             drain: config.drain.clone(),
             host: config.host.clone(),
             enclosing_metadata: config.enclosing_metadata.clone(),
+            task_metadata: config
+                .task_metadata
+                .clone()
+                .unwrap_or_else(|| serde_json::Map::from_iter([("ls_integration".into(), "langgraph".into())])),
+            task_tags: config.task_tags.clone(),
             drain_before_subgraphs: Default::default(),
             calls: Default::default(),
             resuming: Default::default(),

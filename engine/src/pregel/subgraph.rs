@@ -145,6 +145,8 @@ impl Runtime {
             drain: run.drain.clone(),
             host: run.host.clone(),
             enclosing_metadata: self.metadata_chain().map(|m| Value::Object(m.clone())).collect(),
+            task_metadata: Some(run.task_metadata.clone()),
+            task_tags: run.task_tags.clone(),
             max_concurrency: run.slots.as_ref().map(|s| s.limit()),
             store: run.store.clone(),
             save_on_exit: run.save_on_exit,

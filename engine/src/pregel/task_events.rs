@@ -25,17 +25,39 @@ pub(crate) fn interrupt_json(i: &Interrupt) -> Value {
     out
 }
 
+/// LangGraph's own keys, which a task event's metadata leaves out (its fields say them).
+const NOT_TASK_METADATA: [&str; 9] = [
+    "thread_id",
+    "checkpoint_id",
+    "checkpoint_ns",
+    "checkpoint_map",
+    "langgraph_step",
+    "langgraph_node",
+    "langgraph_triggers",
+    "langgraph_path",
+    "langgraph_checkpoint_ns",
+];
+
+/// A task event's metadata, as LangGraph.js makes it from the task's config: the run's
+/// part (`RunConfig::task_metadata`), then `chain`, the metadata of the nodes whose
+/// subgraph the task runs in and its own node's, without LangGraph's own keys; then the run's tags.
+pub(super) fn task_event_metadata<'a>(run: &RunCtx, chain: impl Iterator<Item = &'a Map<String, Value>>) -> Value {
+    let mut metadata = run.task_metadata.clone();
+    chain.for_each(|m| metadata.extend(m.clone()));
+    metadata.retain(|k, _| !NOT_TASK_METADATA.contains(&k.as_str()));
+    if !run.task_tags.is_empty() {
+        metadata.insert("tags".into(), json!(run.task_tags));
+    }
+    Value::Object(metadata)
+}
+
 pub(super) fn emit_task_start(sink: &Sink, ns: &[String], spec: &GraphSpec, task: &Task, step: i64, run: &RunCtx) {
     if task.node == 0 {
         return;
     }
     let payload = || {
-        // As LangGraph.js: its integration tag, then the node's own metadata.
-        let mut metadata = Map::new();
-        metadata.insert("ls_integration".into(), json!("langgraph"));
-        if let Value::Object(own) = &spec.nodes[task.node].spec.metadata {
-            metadata.extend(own.clone());
-        }
+        let chain = run.enclosing_metadata.iter().chain([&spec.nodes[task.node].spec.metadata]).filter_map(Value::as_object);
+        let metadata = task_event_metadata(run, chain);
         json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
     };
     sink.push_with_debug(ns, StreamMode::Tasks, "task", step, &run.env, payload);

@@ -146,6 +146,8 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
         max_concurrency: c.max_concurrency,
         save_on_exit,
         output_keys: c.output_keys,
+        task_metadata: c.task_metadata,
+        task_tags: c.task_tags,
         ..RunConfig::default()
     };
     if let Some(l) = c.recursion_limit {

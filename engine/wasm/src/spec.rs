@@ -84,6 +84,9 @@ pub struct ConfigData {
     pub durability: Option<String>,
     /// LangGraph's `outputKeys`: a list of keys, or one key alone.
     pub output_keys: Option<superstep::OutputKeys>,
+    /// See `RunConfig::task_metadata` and `task_tags`.
+    pub task_metadata: Option<Map<String, Value>>,
+    pub task_tags: Vec<String>,
 }
 
 pub fn read_spec(v: &Value) -> Read<SpecData> {
@@ -172,5 +175,7 @@ pub fn read_config(v: &Value) -> Read<ConfigData> {
         subgraphs: f.opt("subgraphs")?.unwrap_or(false),
         durability: f.opt("durability")?,
         output_keys: f.opt("outputKeys")?,
+        task_metadata: f.opt("taskMetadata")?,
+        task_tags: f.opt("taskTags")?.unwrap_or_default(),
     })
 }

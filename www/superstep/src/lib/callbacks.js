@@ -11,6 +11,7 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { uuid } from "./messages.js";
 import { INTERRUPT } from "./types.js";
+import { runMetadata } from "./run-args.js";
 
 /** An invoke's output as the graph's run ends with it: its state, without a pause's interrupts. */
 function withoutInterrupts(out) {
@@ -66,7 +67,7 @@ export function startGraphRun(config, name, input) {
   if (config?.callbacks == null && !Manager) return null;
   config ??= {};
   const given = config.callbacks ?? undefined;
-  const metadata = { ls_integration: "langgraph", ...config.metadata };
+  const metadata = runMetadata(config.metadata, config.configurable);
   let manager;
   if (Manager) manager = Manager.configure(given, undefined, config.tags, undefined, metadata);
   else if (Array.isArray(given) ? given.length > 0 : isManager(given)) {

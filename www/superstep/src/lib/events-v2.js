@@ -13,6 +13,7 @@
 import { uuid } from "./messages.js";
 import { isCommand } from "./types.js";
 import { isRecord } from "./values.js";
+import { runMetadata } from "./run-args.js";
 
 /** The configurable key that marks a v2 run (its value: the run's number); nodes do not see it. */
 export const EVENTS_V2 = "__superstep_events_v2";
@@ -210,9 +211,8 @@ export async function* streamEventsV2(graph, input, options, { workflow } = {}) 
   const userModes = config.streamMode ?? "updates";
   const modes = Array.isArray(userModes) ? userModes : [userModes];
   const tags = config.tags ?? [];
-  // As LangChain: the configurable's plain values are metadata too (a thread id, say).
-  const configured = Object.entries(config.configurable ?? {}).filter(([k, v]) => !k.startsWith("__") && ["string", "number", "boolean"].includes(typeof v));
-  const rootMeta = { ls_integration: "langgraph", ...config.metadata, ...Object.fromEntries(configured) };
+  // As LangGraph.js: the call's metadata, a configurable `model` and the ids it carries (a thread id, say).
+  const rootMeta = runMetadata(config.metadata, config.configurable);
   const number = nextRun++;
   const run = new Run(tags, rootMeta);
   runs.set(number, run);

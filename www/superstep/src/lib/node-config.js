@@ -6,6 +6,7 @@ import { PROTOCOL_RUN } from "./tokens.js";
 import { EVENTS_V2 } from "./events-v2.js";
 import { stopSignal } from "./stop-signal.js";
 import { parseResume, responseJsonSchema } from "./response-schema.js";
+import { runMetadata } from "./run-args.js";
 
 /** Asks task `rt` for a value (see `interrupt()` in runtime.js): throws to pause, returns the answer once resumed. */
 export function doInterrupt(rt, value, options) {
@@ -40,9 +41,6 @@ function withoutProtocolMark(c) {
  */
 const TASK = Symbol("superstep.task");
 
-/** The configurable keys LangGraph.js copies into a run's metadata, in its order. */
-const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
-
 /** What a node gets as `config`; fields are read from the runtime on demand. */
 export class NodeConfig {
   #rt;
@@ -75,12 +73,7 @@ export class NodeConfig {
     if (this.#metadata) return this.#metadata;
     const rt = this.#rt;
     const ns = rt.checkpointNs();
-    const metadata = { ls_integration: "langgraph", ...rt.host()?.metadata };
-    // As LangChain, a configurable `model` (a string) is metadata too, and as LangGraph.js the ids it carries.
-    const configurable = rt.configurable() ?? {};
-    if (typeof configurable.model === "string" && metadata.model === undefined) metadata.model = configurable.model;
-    for (const key of PROPAGATED) if (!(key in metadata) && configurable[key] !== undefined) metadata[key] = configurable[key];
-    return (this.#metadata = Object.assign(metadata, {
+    return (this.#metadata = Object.assign(runMetadata(rt.host()?.metadata, rt.configurable()), {
       langgraph_step: rt.step(),
       langgraph_node: rt.node(),
       langgraph_triggers: rt.triggers(),

@@ -49,6 +49,7 @@ export function configArg(config, store, graphRun) {
     durability: config.durability,
     outputKeys: config.outputKeys,
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
+    ...taskEventMetadata(config),
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
@@ -62,6 +63,38 @@ export function configArg(config, store, graphRun) {
   const control = config.control ?? new RunControl();
   Object.defineProperties(arg, { control: { value: control }, drainFlag: { value: RunControl.flagOf(control) } });
   return arg;
+}
+
+/** The configurable keys LangGraph.js copies into a run's metadata, in its order. */
+const PROPAGATED = ["thread_id", "checkpoint_id", "checkpoint_ns", "task_id", "run_id", "assistant_id", "graph_id"];
+
+/**
+ * A run's metadata as LangGraph.js makes it: its integration tag, the call's
+ * metadata, then (as LangChain) a configurable `model` and (as LangGraph.js)
+ * the ids the configurable carries, where the metadata has none of its own.
+ */
+export function runMetadata(metadata, configurable) {
+  const out = { ls_integration: "langgraph", ...metadata };
+  const c = configurable ?? {};
+  if (typeof c.model === "string" && out.model === undefined) out.model = c.model;
+  for (const key of PROPAGATED) if (!(key in out) && c[key] !== undefined) out[key] = c[key];
+  return out;
+}
+
+/** What task events' metadata start and end with (the engine's default: the integration tag alone). */
+function taskEventMetadata(config) {
+  const c = config.configurable;
+  const tags = (config.tags ?? []).filter((t) => typeof t === "string" && !t.startsWith("seq:step"));
+  const ids = c && (typeof c.model === "string" || PROPAGATED.some((k) => k !== "thread_id" && c[k] !== undefined));
+  if (config.metadata == null && !ids && tags.length === 0) return {};
+  let taskMetadata = runMetadata(config.metadata, c);
+  try {
+    // What JSON cannot hold stays with the nodes' config only.
+    taskMetadata = JSON.parse(JSON.stringify(taskMetadata));
+  } catch {
+    taskMetadata = undefined;
+  }
+  return { taskMetadata, taskTags: tags };
 }
 
 const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity means no limit
