@@ -56,3 +56,20 @@ test("streamEvents v2 and LangChain callbacks see the run's metadata, the thread
   assert.deepEqual(started[0], ["LangGraph", { ...expected, thread_id: "u" }]);
   assert.deepEqual(Object.keys(started[0][1]), ["ls_integration", "k", "model", "thread_id", "assistant_id"]);
 });
+
+test("messages a node pushes carry its metadata as it is, and those its output streams their tags and name first", async () => {
+  const { MessagesAnnotation, pushMessage } = S;
+  const sub = new StateGraph(MessagesAnnotation).addNode("c", () => ({ messages: [{ role: "assistant", content: "out", id: "o1" }] })).addEdge(START, "c").compile();
+  const g = new StateGraph(MessagesAnnotation)
+    .addNode("a", (_s, config) => (pushMessage({ role: "assistant", content: "pushed", id: "p1" }, config), {}))
+    .addNode("sub", sub)
+    .addEdge(START, "a")
+    .addEdge("a", "sub")
+    .compile({ checkpointer: new MemorySaver() });
+  const seen = {};
+  for await (const [message, metadata] of await g.stream({ messages: [] }, { ...call, streamMode: "messages" })) seen[message.content] = metadata;
+  const order = ["ls_integration", "k", "model", "thread_id", "assistant_id", "langgraph_step", "langgraph_node", "langgraph_triggers", "langgraph_path", "langgraph_checkpoint_ns", "checkpoint_ns"];
+  assert.deepEqual(Object.keys(seen.pushed), order);
+  assert.deepEqual(Object.keys(seen.out), ["tags", "name", ...order]);
+  assert.deepEqual([seen.out.tags, seen.out.name], [["graph:step:2"], "sub"]);
+});

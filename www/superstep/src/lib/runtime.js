@@ -341,7 +341,8 @@ export function pushMessage(message, options = {}) {
   const m = isLangChainMessage(message) ? toPlain(message, "message") : asMessage(message);
   if (typeof m.id !== "string" || !m.id) throw new Error("Message ID is required.");
   try {
-    if (rt.streamsMessages()) rt.message([tagged(message, { ...m }), toPlain(messageMetadata(rt), "message metadata")]);
+    // As LangGraph.js: the task's metadata alone.
+    if (rt.streamsMessages()) rt.message([tagged(message, { ...m }), toPlain(new NodeConfig(rt).metadata, "message metadata")]);
     if (!pushedIds.has(rt)) pushedIds.set(rt, new Set());
     pushedIds.get(rt).add(m.id);
     if (stateKey) rt.pushWrite(stateKey, m);
@@ -652,7 +653,7 @@ function streamTokens(config, rt) {
   let callbacks;
   if (v2) {
     // What the node calls inherits the run's tags and metadata (a thread id among them), and the task's.
-    const { thread_id: _, ...task } = streamedMetadata(metadata);
+    const { ls_integration: _, thread_id: __, ...task } = metadata;
     metadata = { ...v2.metadata, ...task };
     const ns = metadata.langgraph_checkpoint_ns;
     const write = (mark) => rt.write(mark);
@@ -677,18 +678,11 @@ function withHandler(callbacks, handler) {
   return typeof callbacks.copy === "function" ? callbacks.copy([handler]) : [handler];
 }
 
-/** A node's metadata as its streamed messages carry it (LangGraph.js's order there differs). */
-function streamedMetadata(meta) {
-  const { ls_integration: _, thread_id, checkpoint_ns, ...task } = meta;
-  return { ...task, thread_id, checkpoint_ns };
-}
-
-/** A streamed message's metadata, as LangGraph.js gives it: the task's, with its tags and name. */
+/** A message a node's output streams, as LangGraph.js gives it: its tags and name, then the task's metadata. */
 function messageMetadata(rt) {
   const config = new NodeConfig(rt);
   const meta = config.metadata;
-  const tags = [`graph:step:${meta.langgraph_step}`, ...config.tags];
-  return { tags, name: meta.langgraph_node, ls_integration: "langgraph", ...streamedMetadata(meta) };
+  return { tags: [`graph:step:${meta.langgraph_step}`, ...config.tags], name: meta.langgraph_node, ...meta };
 }
 
 export function wrapRouter(name, fn) {
