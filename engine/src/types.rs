@@ -34,6 +34,8 @@ pub fn is_unset(value: &Value) -> bool {
 pub fn as_overwrite(value: &Value) -> Option<&Value> {
     match value {
         Value::Object(m) if m.len() == 1 => m.get(OVERWRITE_KEY),
+        // A copy of a JS Overwrite (structuredClone, a message across workers) keeps its `lg_name`.
+        Value::Object(m) if m.len() == 2 && m.get("lg_name").and_then(Value::as_str) == Some("Overwrite") => m.get(OVERWRITE_KEY),
         _ => None,
     }
 }
@@ -208,5 +210,25 @@ impl From<&str> for NodeError {
 impl From<crate::Error> for NodeError {
     fn from(e: crate::Error) -> Self {
         NodeError::Graph(Box::new(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_overwrite_is_its_key_alone_or_with_the_js_class_name() {
+        assert_eq!(as_overwrite(&overwrite(json!([1]))), Some(&json!([1])));
+        assert_eq!(as_overwrite(&json!({"lg_name": "Overwrite", OVERWRITE_KEY: [2]})), Some(&json!([2])));
+        for not in [
+            json!({"lg_name": "Send", OVERWRITE_KEY: [2]}),
+            json!({OVERWRITE_KEY: 1, "k": 2}),
+            json!([1]),
+            json!({"lg_name": "Overwrite", "value": 1}),
+        ] {
+            assert_eq!(as_overwrite(&not), None, "{not}");
+        }
     }
 }

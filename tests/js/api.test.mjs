@@ -466,6 +466,21 @@ test("a Command's goto is always a list, and it writes as JSON as LangGraph.js w
   // LangGraph.js 1.7.3's JSON of the same Commands.
   assert.equal(JSON.stringify(new Command({ resume: 1, goto: "x" })), '{"lg_name":"Command","resume":1,"goto":["x"]}');
   assert.equal(JSON.stringify(new Command({ update: { a: 1 }, goto: send })), '{"lg_name":"Command","update":{"a":1},"goto":[{"lg_name":"Send","node":"w","args":{"n":1}}]}');
+  // Their own keys, in LangGraph.js's order; an Overwrite keeps its value under `__overwrite__`.
+  assert.deepEqual(Object.keys(new Command({ goto: "x" })), ["lg_name", "lc_direct_tool_output", "graph", "update", "resume", "goto"]);
+  assert.deepEqual(Object.keys(send), ["lg_name", "node", "args", "timeout"]);
+  const overwrite = new S.Overwrite([1]);
+  assert.deepEqual([Object.keys(overwrite), overwrite.value, JSON.stringify(overwrite)], [["lg_name", "__overwrite__"], [1], '{"__overwrite__":[1]}']);
+  // A Send's own timeout (LangGraph.js 1.7) is refused rather than dropped.
+  assert.throws(() => new Send("w", {}, { timeout: 5 }), TypeError);
+});
+
+test("an Overwrite copied as a plain object (its lg_name and __overwrite__) still overwrites", async () => {
+  const g = new StateGraph(Log)
+    .addNode("a", () => ({ log: structuredClone(new Overwrite(["only"])) }))
+    .addEdge(START, "a")
+    .compile();
+  assert.deepEqual((await g.invoke({ log: ["x", "y"] })).log, ["only"]);
 });
 
 test("a node's config metadata gives its task's path as LangGraph.js does (a Send's: index and false)", async () => {

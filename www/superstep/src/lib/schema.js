@@ -4,7 +4,7 @@
 // Each becomes Annotation channels plus a validator that LangGraph.js runs on
 // the graph's input and on every node's update. The symbols are LangGraph.js's
 // own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
-import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, StateGraphInputError } from "./types.js";
+import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, overwriteValue, StateGraphInputError } from "./types.js";
 import { messagesDeltaReducer, messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
 
@@ -235,7 +235,7 @@ function fieldValidator(fields) {
 
 /** An Overwrite's value and how to wrap a checked one again, or null. */
 function overwritten(value) {
-  if (isOverwrite(value)) return { value: value.value, wrap: (v) => new Overwrite(v) };
+  if (isOverwrite(value)) return { value: overwriteValue(value), wrap: (v) => new Overwrite(v) };
   if (isObject(value) && Object.hasOwn(value, "__overwrite__")) return { value: value.__overwrite__, wrap: (v) => ({ __overwrite__: v }) };
   return null;
 }

@@ -14,10 +14,13 @@ export function isInterrupted(values) {
 
 /** Run `node` with its own input `args` in the next superstep. */
 export class Send {
-  constructor(node, args) {
+  constructor(node, args, options) {
+    // LangGraph.js 1.7's per-task timeout would be dropped here without a word.
+    if (options?.timeout !== undefined) throw new TypeError(`new Send("${node}", …, { timeout }): a Send's own timeout is not supported; give the node a timeout instead`);
     this.lg_name = "Send";
     this.node = node;
     this.args = args;
+    this.timeout = undefined;
   }
 }
 
@@ -25,14 +28,15 @@ export class Send {
 export class Command {
   static PARENT = "__parent__";
   constructor({ update, goto, resume, graph } = {}) {
+    // Keys in LangGraph.js's order.
     this.lg_name = "Command";
     // As LangGraph.js's: a LangChain tool that returns a Command hands it on as it is, not as a ToolMessage's text.
     this.lc_direct_tool_output = true;
+    this.graph = graph;
     this.update = update;
+    this.resume = resume;
     // As LangGraph.js: a single goto becomes a list of one.
     this.goto = goto ? (Array.isArray(goto) ? goto : [goto]) : [];
-    this.resume = resume;
-    this.graph = graph;
   }
   /** As LangGraph.js writes a Command as JSON. */
   toJSON() {
@@ -44,17 +48,22 @@ export class Command {
 export class Overwrite {
   constructor(value) {
     this.lg_name = "Overwrite";
-    this.value = value;
+    // As LangGraph.js keeps it (and writes it as JSON): under `__overwrite__`, read as `value`.
+    this.__overwrite__ = value;
   }
-  /** As LangGraph.js writes an Overwrite as JSON. */
+  get value() {
+    return this.__overwrite__;
+  }
   toJSON() {
-    return { __overwrite__: this.value };
+    return { __overwrite__: this.__overwrite__ };
   }
 }
 
 export const isCommand = (v) => v instanceof Command || (v && typeof v === "object" && v.lg_name === "Command");
 export const isSend = (v) => v instanceof Send || (v && typeof v === "object" && v.lg_name === "Send");
 export const isOverwrite = (v) => v instanceof Overwrite || (v && typeof v === "object" && v.lg_name === "Overwrite");
+/** An Overwrite's value: ours, LangGraph.js's (or a copy of one), which keep it under `__overwrite__`. */
+export const overwriteValue = (v) => ("__overwrite__" in v ? v.__overwrite__ : v.value);
 
 /** The base of LangGraph's own errors, as LangGraph.js has it (`lc_error_code` where one applies). */
 export class BaseLangGraphError extends Error {}

@@ -1,6 +1,6 @@
 // Crossing the boundary: JS values become plain JSON data (with a typed error
 // naming the path when they cannot), and node inputs are read lazily.
-import { InvalidUpdateError, isOverwrite } from "./types.js";
+import { InvalidUpdateError, isOverwrite, overwriteValue } from "./types.js";
 
 export const isPromise = (v) => !!v && typeof v.then === "function";
 /** A plain record: an object, not an array or null. */
@@ -65,7 +65,7 @@ function plain(v, at) {
     out = new Array(v.length);
     for (let i = 0; i < v.length; i++) out[i] = plain(v[i], [at, i]);
   } else if (isOverwrite(v)) {
-    out = { __overwrite__: plain(v.value, at) };
+    out = { __overwrite__: plain(overwriteValue(v), at) };
   } else {
     out = {};
     for (const k of Object.keys(v)) {
