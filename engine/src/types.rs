@@ -45,11 +45,16 @@ pub fn as_overwrite(value: &Value) -> Option<&Value> {
 pub struct Send {
     pub node: String,
     pub arg: Value,
+    /// Its task's own timeout policy, in place of the node's (LangGraph.js's
+    /// `new Send(node, arg, { timeout })`): the embedder, which times attempts,
+    /// reads it from the task (`Runtime::task_timeout`); checkpoints keep it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<Value>,
 }
 
 impl Send {
     pub fn new(node: impl Into<String>, arg: Value) -> Self {
-        Send { node: node.into(), arg }
+        Send { node: node.into(), arg, timeout: None }
     }
 }
 
@@ -217,6 +222,16 @@ impl From<crate::Error> for NodeError {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_sends_timeout_is_kept_in_its_json_only_when_it_has_one() {
+        let plain = Send::new("w", json!({"n": 1}));
+        assert_eq!(serde_json::to_value(&plain).unwrap(), json!({"node": "w", "arg": {"n": 1}}));
+        let timed = Send { timeout: Some(json!({"runTimeout": 40})), ..plain.clone() };
+        let text = serde_json::to_string(&timed).unwrap();
+        assert_eq!(serde_json::from_str::<Send>(&text).unwrap(), timed);
+        assert_eq!(serde_json::from_value::<Send>(json!({"node": "w", "arg": {"n": 1}})).unwrap(), plain);
+    }
 
     #[test]
     fn an_overwrite_is_its_key_alone_or_with_the_js_class_name() {

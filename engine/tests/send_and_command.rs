@@ -204,3 +204,37 @@ fn a_command_may_update_through_key_value_pairs_and_its_router_sees_each_write_o
     let err = bad.invoke_blocking(json!({}), RunConfig::default()).unwrap_err();
     assert!(matches!(err, Error::InvalidUpdate { .. }), "{err:?}");
 }
+
+#[test]
+fn a_sends_timeout_reaches_its_own_task_only() {
+    // The embedder times attempts (the JS package), so the engine carries the policy to the task.
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(vec![]));
+    let saw = seen.clone();
+    let g = StateGraph::new()
+        .channel("log", Channel::append())
+        .node("split", node(|_| Ok::<_, NodeError>(NodeOutput::Nothing)))
+        .node(
+            "work",
+            node_rt(move |_, rt| {
+                saw.borrow_mut().push(rt.task_timeout().cloned());
+                Ok::<_, NodeError>(json!({"log": ["w"]}))
+            }),
+        )
+        .node("ask", node_rt(|_, rt| Ok::<_, NodeError>(json!({"log": [rt.interrupt(json!("q"))?]}))))
+        .edge(START, "split")
+        .conditional(
+            "split",
+            router(|_| {
+                let timed = Send { timeout: Some(json!({"runTimeout": 40})), ..Send::new("work", json!({})) };
+                Ok::<_, NodeError>(vec![Goto::Send(timed), Goto::Send(Send::new("work", json!({}))), Goto::Node("ask".into())])
+            }),
+            None,
+        )
+        .compile_with(with_saver())
+        .unwrap();
+    let cfg = RunConfig::thread("t");
+    g.invoke_blocking(json!({}), cfg.clone()).unwrap();
+    assert_eq!(*seen.borrow(), [Some(json!({"runTimeout": 40})), None]);
+    let state = g.get_state_blocking(&cfg).unwrap();
+    assert_eq!(state.next, ["ask"], "the Send tasks finished before the pause");
+}

@@ -471,8 +471,8 @@ test("a Command's goto is always a list, and it writes as JSON as LangGraph.js w
   assert.deepEqual(Object.keys(send), ["lg_name", "node", "args", "timeout"]);
   const overwrite = new S.Overwrite([1]);
   assert.deepEqual([Object.keys(overwrite), overwrite.value, JSON.stringify(overwrite)], [["lg_name", "__overwrite__"], [1], '{"__overwrite__":[1]}']);
-  // A Send's own timeout (LangGraph.js 1.7) is refused rather than dropped.
-  assert.throws(() => new Send("w", {}, { timeout: 5 }), TypeError);
+  // A Send's own timeout (LangGraph.js 1.7), as it coerces one.
+  assert.deepEqual(new Send("w", {}, { timeout: 5 }).timeout, { runTimeout: 5, idleTimeout: undefined, refreshOn: "auto" });
 });
 
 test("an Overwrite copied as a plain object (its lg_name and __overwrite__) still overwrites", async () => {

@@ -4,6 +4,7 @@
 // heartbeats, and the refusals. Margins are wide (40 ms against 400 ms).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
+import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import * as S from "../../www/superstep/node.js";
 
 const { StateGraph, Annotation, START, END, task } = S;
@@ -129,4 +130,28 @@ test("a run's `timeout` (ms, as LangChain's config) cancels it with a TimeoutErr
   }
   assert.equal(timers, 1);
   await assert.rejects(plain.invoke({ n: 1 }, { timeout: 0 }), (e) => e instanceof TypeError && /timeout must be/.test(e.message));
+});
+
+test("a Send's own timeout holds for its task in place of the node's, and a checkpoint keeps it for the task's next run", async () => {
+  const { Send, MemorySaver, Command, interrupt } = S;
+  const Work = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }), ms: Annotation() });
+  const work = async (s) => (await sleep(s.ms), { log: [`slept ${s.ms}`] });
+  const fanOut = (sends, nodeTimeout, Saver = MemorySaver) =>
+    new StateGraph(Work)
+      .addNode("split", () => ({}))
+      .addNode("work", work, nodeTimeout ? { timeout: nodeTimeout } : {})
+      .addNode("ask", () => ({ log: [interrupt("q")] }))
+      .addEdge(START, "split")
+      .addConditionalEdges("split", () => sends)
+      .compile({ checkpointer: new Saver() });
+  const thread = (id) => ({ configurable: { thread_id: id } });
+  // Longer than the node's 40 ms: the Send's 4 s holds.
+  assert.deepEqual((await fanOut([new Send("work", { ms: 100 }, { timeout: 4000 })], 40).invoke({}, thread("a"))).log, ["slept 100"]);
+  // A sibling pauses: the timed-out Send task fails, and fails again on resume, its timeout read back
+  // from the checkpoint (LangGraph.js's own saver stores it as JSON).
+  for (const Saver of [MemorySaver, LangGraphMemorySaver]) {
+    const g = fanOut([new Send("work", { ms: 400 }, { timeout: 40 }), "ask"], undefined, Saver);
+    await assert.rejects(g.invoke({}, thread("b")), (e) => e.name === "NodeTimeoutError" && e.timeout === 40);
+    await assert.rejects(g.invoke(new Command({ resume: "r" }), thread("b")), (e) => e.name === "NodeTimeoutError" && e.timeout === 40, Saver.name);
+  }
 });

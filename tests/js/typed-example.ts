@@ -1,5 +1,5 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
 import type { StepSnapshot } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
@@ -218,3 +218,8 @@ async function served(): Promise<Response> {
   return new Response(events, { headers: { "Content-Type": "text/event-stream" } });
 }
 void served;
+
+// A Send with its own timeout; an Overwrite's value.
+const timedSend = new Send("n", { topic: "t" }, { timeout: { runTimeout: 1_000 } });
+const cleared: string[] = new Overwrite<string[]>([]).value;
+void [timedSend.timeout?.runTimeout, cleared];

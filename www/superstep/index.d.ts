@@ -139,10 +139,12 @@ export type LangGraphRunnableConfig<_Context = unknown> = NodeConfig;
 
 // ---------------------------------------------------------------- values
 export class Send<A = unknown> {
-  constructor(node: string, args: A);
+  /** `options.timeout`: the task's own timeout (milliseconds or a policy), in place of the node's, as in LangGraph.js. */
+  constructor(node: string, args: A, options?: { timeout?: TimeoutPolicy });
   readonly lg_name: "Send";
   node: string;
   args: A;
+  timeout?: { runTimeout?: number; idleTimeout?: number; refreshOn: "auto" | "heartbeat" };
 }
 
 export interface CommandParams<U = Record<string, unknown>> {
@@ -166,7 +168,10 @@ export class Command<U = Record<string, unknown>> {
 /** Replaces a channel's value instead of reducing into it. */
 export class Overwrite<T = unknown> {
   constructor(value: T);
-  value: T;
+  readonly lg_name: "Overwrite";
+  /** Where the value is kept, as in LangGraph.js (and its JSON). */
+  __overwrite__: T;
+  readonly value: T;
 }
 
 /** Pauses the run and asks for a value; returns it once resumed. */

@@ -133,7 +133,7 @@ impl FromJson for Send {
     const WHAT: &'static str = "a Send";
     fn from_json(v: &Value) -> Option<Self> {
         let m = v.as_object()?;
-        Some(Send { node: req(m, "node")?, arg: any(m, "arg") })
+        Some(Send { node: req(m, "node")?, arg: any(m, "arg"), timeout: m.get("timeout").filter(|t| !t.is_null()).cloned() })
     }
 }
 

@@ -41,6 +41,7 @@ impl Handled {
             name,
             triggers: vec![],
             input: Default::default(),
+            timeout: None,
         });
         let error = Error::Node { node: node.to_string(), message: saved.error.clone(), class: saved.class.clone() };
         Some(Box::new(Handled { task, error, node_answers: saved.node_answers }))
@@ -70,6 +71,7 @@ fn handler_task_of(spec: &GraphSpec, failed: &Rc<Task>, handler: usize) -> Rc<Ta
         path: failed.path.clone(),
         triggers: vec![],
         input: RefCell::new(failed.input()),
+        timeout: None,
     })
 }
 

@@ -588,7 +588,9 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
         writes.writes.push((ch, w.get(1)?.clone()));
     }
     for s in v.get("sends")?.as_array()? {
-        writes.sends.push(Send::new(s.get("node")?.as_str()?, s.get("arg")?.clone()));
+        let mut send = Send::new(s.get("node")?.as_str()?, s.get("arg")?.clone());
+        send.timeout = s.get("timeout").cloned();
+        writes.sends.push(send);
     }
     Some(TaskResult { writes, status: TaskStatus::Done, cached: true, handled: None })
 }

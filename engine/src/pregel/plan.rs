@@ -41,6 +41,8 @@ pub struct Task {
     pub triggers: Vec<usize>,
     /// The node's input; released at the barrier so reducers can append in place.
     pub input: RefCell<State>,
+    /// A push task's own timeout policy (see `Send::timeout`).
+    pub timeout: Option<serde_json::Value>,
 }
 
 impl Task {
@@ -48,7 +50,15 @@ impl Task {
     /// `Command`'s writes): no triggers, no input.
     pub fn writing_as(spec: &GraphSpec, node: usize, id: &str) -> Task {
         let name = spec.nodes[node].name.clone();
-        Task { id: id.into(), node, name: name.clone(), path: TaskPath::Pull(name), triggers: vec![], input: Default::default() }
+        Task {
+            id: id.into(),
+            node,
+            name: name.clone(),
+            path: TaskPath::Pull(name),
+            triggers: vec![],
+            input: Default::default(),
+            timeout: None,
+        }
     }
 
     pub fn input(&self) -> State {
@@ -141,7 +151,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
                     _ => last_view.insert((&node.input, rs.view(spec, &node.input))).1.clone(),
                 }
             };
-            Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input: RefCell::new(input) })
+            Rc::new(Task { id: id(&path), node: n, name: node.name.clone(), path, triggers, input: RefCell::new(input), timeout: None })
         })
         .collect();
     crate::order::sort_by(&mut tasks, &|a, b| a.path.cmp(&b.path));
@@ -155,6 +165,7 @@ pub fn plan(spec: &GraphSpec, rs: &RunState, seed: &str, namespace: &str) -> Vec
             path,
             triggers: vec![],
             input: RefCell::new(State::of_value(&send.arg)),
+            timeout: send.timeout.clone(),
         }))
     }));
     tasks

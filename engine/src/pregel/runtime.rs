@@ -199,6 +199,10 @@ impl Runtime {
     pub fn task_id(&self) -> &str {
         &self.0.task.id
     }
+    /// The timeout policy the task's `Send` gave it, in place of its node's (see `Send::timeout`).
+    pub fn task_timeout(&self) -> Option<&Value> {
+        self.0.task.timeout.as_ref()
+    }
     /// The checkpoint the task's superstep runs from.
     pub fn checkpoint_id(&self) -> &str {
         &self.0.checkpoint_id

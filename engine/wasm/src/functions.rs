@@ -155,14 +155,15 @@ fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
     items.into_iter().map(|g| goto(g).ok_or_else(|| failed("a route must be a node name or a Send".into()))).collect()
 }
 
-/// A route as the glue writes it: a node name, or a Send as `[node, arg]`.
+/// A route as the glue writes it: a node name, or a Send as `[node, arg]` or `[node, arg, timeout]`.
 fn goto(g: Value) -> Option<Goto> {
     match g {
         Value::String(name) => Some(Goto::Node(name)),
-        Value::Array(pair) => match <[Value; 2]>::try_from(pair).ok()? {
-            [Value::String(node), arg] => Some(Goto::Send(Send { node, arg })),
-            _ => None,
-        },
+        Value::Array(send) if send.len() == 2 || send.len() == 3 => {
+            let mut send = send.into_iter();
+            let (Some(Value::String(node)), Some(arg)) = (send.next(), send.next()) else { return None };
+            Some(Goto::Send(Send { node, arg, timeout: send.next() }))
+        }
         _ => None,
     }
 }

@@ -105,7 +105,10 @@ fn gotos(g: &[superstep::Goto]) -> serde_json::Value {
     g.iter()
         .map(|g| match g {
             superstep::Goto::Node(n) => json!(n),
-            superstep::Goto::Send(s) => json!([s.node, s.arg]),
+            superstep::Goto::Send(s) => match &s.timeout {
+                Some(t) => json!([s.node, s.arg, t]),
+                None => json!([s.node, s.arg]),
+            },
         })
         .collect()
 }

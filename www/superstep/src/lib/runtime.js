@@ -70,6 +70,10 @@ class Task {
   path() {
     return wasm.taskPath(this.id);
   }
+  /** The timeout policy the task's Send gave it, in place of its node's. */
+  sendTimeout() {
+    return wasm.taskTimeout(this.id);
+  }
   remainingSteps() {
     return wasm.taskRemainingSteps(this.id);
   }
@@ -366,7 +370,8 @@ export function writer(chunk) {
 const sendPair = (s) => {
   // As LangGraph.js words it; a Send to no name would otherwise read as no route at all.
   if (typeof s.node !== "string") throw new InvalidUpdateError(`Invalid node name "${String(s.node)}" in Send packet`);
-  return [s.node, asPlain(s.args, "Send argument")];
+  const arg = asPlain(s.args, "Send argument");
+  return s.timeout === undefined ? [s.node, arg] : [s.node, arg, s.timeout];
 };
 
 function gotoList(goto) {
@@ -508,7 +513,9 @@ export function wrapNode(name, fn, retryOn, timeout, handled = false) {
   return (id, input) => {
     const rt = new Task(id, input);
     rt.handled = handled;
-    return run(rt, fn, (v) => (keepV2Output(rt, v), streamMessages(rt, v), nodeResult(name, v)), name, retryOn, timeout);
+    // As LangGraph.js: a Send's own timeout holds for its task, in place of the node's.
+    const policy = rt.sendTimeout() ?? timeout;
+    return run(rt, fn, (v) => (keepV2Output(rt, v), streamMessages(rt, v), nodeResult(name, v)), name, retryOn, policy);
   };
 }
 

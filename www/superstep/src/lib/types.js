@@ -2,6 +2,7 @@
 // Annotation, and the error classes.
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { finalizer } from "./finalizer.js";
+import { timeoutPolicy } from "./timeout.js";
 export const START = "__start__";
 export const END = "__end__";
 /** The key under which `invoke` returns pending interrupts. */
@@ -14,13 +15,12 @@ export function isInterrupted(values) {
 
 /** Run `node` with its own input `args` in the next superstep. */
 export class Send {
+  /** `options.timeout`: the task's own timeout policy (milliseconds or `{ runTimeout, idleTimeout, refreshOn }`), in place of the node's. */
   constructor(node, args, options) {
-    // LangGraph.js 1.7's per-task timeout would be dropped here without a word.
-    if (options?.timeout !== undefined) throw new TypeError(`new Send("${node}", …, { timeout }): a Send's own timeout is not supported; give the node a timeout instead`);
     this.lg_name = "Send";
     this.node = node;
     this.args = args;
-    this.timeout = undefined;
+    this.timeout = timeoutPolicy(options?.timeout, `Send to "${node}"`);
   }
 }
 
