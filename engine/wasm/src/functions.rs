@@ -26,11 +26,16 @@ fn failed(message: String) -> NodeError {
 }
 
 /// Calls `f(task, input)` (the task's id, and its input state as `handles::input`
-/// makes it); a returned Promise becomes a pending call.
+/// makes it), and a third argument, the task's own timeout, when its Send gave
+/// it one; a returned Promise becomes a pending call.
 fn call<T: 'static>(f: &Function, state: superstep::State, rt: superstep::Runtime, parse: fn(JsValue) -> Result<T, NodeError>) -> Call<T> {
     let input = handles::input(&state);
+    let timeout = rt.task_timeout().map(crate::convert::to_js);
     let id = handles::open(rt, state);
-    let result = f.call2(&JsValue::NULL, &JsValue::from_f64(id), &input);
+    let result = match timeout {
+        Some(t) => f.call3(&JsValue::NULL, &JsValue::from_f64(id), &input, &t),
+        None => f.call2(&JsValue::NULL, &JsValue::from_f64(id), &input),
+    };
     match result {
         Err(e) => Call::Ready(Err(js_err(e))),
         Ok(v) if v.is_instance_of::<Promise>() => {

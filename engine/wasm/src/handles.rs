@@ -126,12 +126,6 @@ pub fn path(id: f64) -> Result<String, JsValue> {
     Ok(task(id)?.rt.path())
 }
 
-/// The timeout policy the task's Send gave it (LangGraph.js's `new Send(node, arg, { timeout })`), or undefined.
-#[wasm_bindgen(js_name = taskTimeout)]
-pub fn timeout(id: f64) -> Result<JsValue, JsValue> {
-    Ok(task(id)?.rt.task_timeout().map_or(JsValue::UNDEFINED, to_js))
-}
-
 /// `[checkpoint id, attempt, first attempt's time in ms or undefined]` (LangGraph's `execution_info`).
 #[wasm_bindgen(js_name = taskExecutionInfo)]
 pub fn execution_info(id: f64) -> Result<js_sys::Array, JsValue> {

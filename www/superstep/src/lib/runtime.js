@@ -70,10 +70,6 @@ class Task {
   path() {
     return wasm.taskPath(this.id);
   }
-  /** The timeout policy the task's Send gave it, in place of its node's. */
-  sendTimeout() {
-    return wasm.taskTimeout(this.id);
-  }
   remainingSteps() {
     return wasm.taskRemainingSteps(this.id);
   }
@@ -510,11 +506,12 @@ function routeResult(v) {
 }
 
 export function wrapNode(name, fn, retryOn, timeout, handled = false) {
-  return (id, input) => {
+  // The engine passes a task's own timeout (its Send's) as a third argument.
+  return (id, input, sendTimeout) => {
     const rt = new Task(id, input);
     rt.handled = handled;
     // As LangGraph.js: a Send's own timeout holds for its task, in place of the node's.
-    const policy = rt.sendTimeout() ?? timeout;
+    const policy = sendTimeout ?? timeout;
     return run(rt, fn, (v) => (keepV2Output(rt, v), streamMessages(rt, v), nodeResult(name, v)), name, retryOn, policy);
   };
 }
