@@ -307,6 +307,11 @@ pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &Compiled
     if matches!(graph.options().checkpointer, super::Checkpointing::PerThread) {
         return parent.split('|').filter(|s| !s.is_empty()).chain([node]).map(without_task_id).collect::<Vec<_>>().join("|");
     }
+    task_ns(parent, node, task_id)
+}
+
+/// Task `task_id` of node `node`'s own namespace under `parent`: `parent|node:task_id`.
+fn task_ns(parent: &str, node: &str, task_id: &str) -> String {
     let own = format!("{node}:{task_id}");
     if parent.is_empty() {
         own
@@ -319,9 +324,7 @@ pub(crate) fn child_ns(parent: &str, node: &str, task_id: &str, graph: &Compiled
 /// subgraph's snapshot: the thread, and the task's namespace (`node:task_id` under
 /// `parent_ns`, whether or not the subgraph keeps its checkpoints per thread).
 pub(crate) fn subgraph_task_config(thread_id: &str, parent_ns: &str, node: &str, task_id: &str) -> Value {
-    let own = format!("{node}:{task_id}");
-    let ns = if parent_ns.is_empty() { own } else { format!("{parent_ns}|{own}") };
-    json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": ns}})
+    json!({"configurable": {"thread_id": thread_id, "checkpoint_ns": task_ns(parent_ns, node, task_id)}})
 }
 
 /// `node:task_id` without its `:task_id`.

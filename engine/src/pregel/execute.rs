@@ -588,9 +588,8 @@ fn from_cached(spec: &GraphSpec, v: &Value) -> Option<TaskResult> {
         writes.writes.push((ch, w.get(1)?.clone()));
     }
     for s in v.get("sends")?.as_array()? {
-        let mut send = Send::new(s.get("node")?.as_str()?, s.get("arg")?.clone());
-        send.timeout = s.get("timeout").cloned();
-        writes.sends.push(send);
+        // Written by Send's derived serializer, read as a checkpoint's sends are.
+        writes.sends.push(<Send as crate::json::FromJson>::from_json(s)?);
     }
     Some(TaskResult { writes, status: TaskStatus::Done, cached: true, handled: None })
 }

@@ -113,6 +113,12 @@ pub(crate) struct RunCtx {
 }
 
 impl RunCtx {
+    /// The metadata objects of the nodes whose subgraph this run is, outermost
+    /// first, then `node_metadata` (a task's own node's).
+    pub fn metadata_chain<'a>(&'a self, node_metadata: &'a Value) -> impl Iterator<Item = &'a Map<String, Value>> {
+        self.enclosing_metadata.iter().chain([node_metadata]).filter_map(Value::as_object)
+    }
+
     /// Whether a write to `channel` streams a `values` chunk: any does, unless the run has output keys.
     pub fn streams(&self, channel: usize) -> bool {
         self.output_keys.as_ref().is_none_or(|keys| keys.channels.contains(&channel))
@@ -179,7 +185,7 @@ impl Runtime {
     /// The metadata objects of the nodes whose subgraph the task's graph is,
     /// outermost first, then its own node's (see `RunConfig::enclosing_metadata`).
     pub(crate) fn metadata_chain(&self) -> impl Iterator<Item = &Map<String, Value>> {
-        self.0.run.enclosing_metadata.iter().chain([&self.node_spec().metadata]).filter_map(Value::as_object)
+        self.0.run.metadata_chain(&self.node_spec().metadata)
     }
     /// The metadata of the task's node (`NodeSpec::metadata`), after that of the
     /// nodes whose subgraph its graph is, merged key by key (the innermost wins);

@@ -56,8 +56,7 @@ pub(super) fn emit_task_start(sink: &Sink, ns: &[String], spec: &GraphSpec, task
         return;
     }
     let payload = || {
-        let chain = run.enclosing_metadata.iter().chain([&spec.nodes[task.node].spec.metadata]).filter_map(Value::as_object);
-        let metadata = task_event_metadata(run, chain);
+        let metadata = task_event_metadata(run, run.metadata_chain(&spec.nodes[task.node].spec.metadata));
         json!({ "id": task.id, "name": &*task.name, "input": task.input().to_value(), "triggers": task.trigger_names(spec), "interrupts": [], "metadata": metadata })
     };
     sink.push_with_debug(ns, StreamMode::Tasks, "task", step, &run.env, payload);
