@@ -7,7 +7,7 @@
 // "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
 const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
 
-import { readableOf } from "./readable.js";
+import { cancellable, readableOf } from "./readable.js";
 import { uuid } from "./messages.js";
 import { PROTOCOL_RUN } from "./tokens.js";
 import { isRecord } from "./values.js";
@@ -190,9 +190,8 @@ export function streamEventsOf(graph, input, options, v2) {
   options ??= {};
   if (options.version === "v2") {
     // As LangGraph.js: a ReadableStream whose cancel() aborts the run.
-    const abort = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal;
-    return readableOf(streamEventsV2(graph, input, { ...options, signal }, v2), (reason) => abort.abort(reason));
+    const [withSignal, onCancel] = cancellable(options);
+    return readableOf(streamEventsV2(graph, input, withSignal, v2), onCancel);
   }
   // Thrown, not a rejected promise: v2's events are iterated without an await, as in LangGraph.js.
   if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);

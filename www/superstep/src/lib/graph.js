@@ -12,7 +12,7 @@ import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsOf } from "./events.js";
 import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
-import { readableOf } from "./readable.js";
+import { cancellable, readableOf } from "./readable.js";
 import { revived } from "./tokens.js";
 import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
@@ -580,9 +580,9 @@ export class CompiledStateGraph {
     const checked = await checkInput(this.builder.checkInput, input);
     // `null` options are none, as in LangGraph.js.
     let call = this.#callConfig(config ?? {});
-    // As LangGraph.js: cancelling the stream aborts the run's signal.
-    const abort = rt ? undefined : new AbortController();
-    if (abort) call = { ...call, signal: call.signal ? AbortSignal.any([call.signal, abort.signal]) : abort.signal };
+    // As LangGraph.js: cancelling the stream aborts the run's signal (a node's subgraph has its parent's).
+    let onCancel;
+    if (!rt) [call, onCancel] = cancellable(call);
     const sse = call.encoding === EVENT_STREAM;
     if (sse) {
       // Every chunk with its mode (and namespace, with subgraphs), to name its event.
@@ -590,7 +590,7 @@ export class CompiledStateGraph {
       call = { ...call, streamMode: Array.isArray(modes) ? modes : [modes] };
     }
     const chunks = await (rt ? this.#streamInNode(rt, checked, call, nodeConfig) : this.#stream(checked, call));
-    return readableOf(sse ? eventStreamOf(chunks, !!call.subgraphs) : chunks, (reason) => abort?.abort(reason));
+    return readableOf(sse ? eventStreamOf(chunks, !!call.subgraphs) : chunks, onCancel);
   }
 
   /** The graph run as the running node's subgraph, as in LangGraph.js: its parts reach the parent's stream too. */

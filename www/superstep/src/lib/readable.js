@@ -66,6 +66,16 @@ export class IterableReadableStream extends ReadableStream {
 }
 
 /**
+ * `config` with a signal that also aborts when the stream is cancelled (the
+ * call's own signal still does), and what cancelling calls (see `readableOf`).
+ */
+export function cancellable(config) {
+  const abort = new AbortController();
+  const signal = config.signal ? AbortSignal.any([config.signal, abort.signal]) : abort.signal;
+  return [{ ...config, signal }, (reason) => abort.abort(reason)];
+}
+
+/**
  * `generator`'s values as an IterableReadableStream. It reads one value per
  * read (no read-ahead: the run goes at the reader's pace, as the generator
  * did); cancelling it calls `onCancel` (which aborts the run) and ends the generator.
