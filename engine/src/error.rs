@@ -46,6 +46,9 @@ pub enum Error {
     Multiple { errors: Vec<Error> },
     /// The run was cancelled from outside (an `AbortSignal`); what it committed stays.
     Cancelled,
+    /// A superstep ran past the graph's step timeout. It stopped as a cancelled
+    /// run does: what it committed stays, and its unfinished tasks run again on resume.
+    StepTimeout { step: i64, seconds: f64 },
     /// The run stopped at a superstep boundary because a drain was asked for
     /// (LangGraph's `GraphDrained`); a null input resumes it.
     Drained { reason: String },
@@ -71,6 +74,8 @@ impl Error {
             Error::Document { .. } => "GraphDocumentError",
             Error::Aborted { .. } | Error::Cancelled => "AbortError",
             Error::Drained { .. } => "GraphDrained",
+            // LangGraph's (Python's asyncio) class; LangGraph.js throws a bare `Error("Abort")`.
+            Error::StepTimeout { .. } => "TimeoutError",
             Error::Multiple { .. } => "AggregateError",
             Error::UnknownRoute { .. } | Error::NotFound { .. } | Error::InvalidInput { .. } => "Error",
         }
@@ -196,6 +201,9 @@ impl fmt::Display for Error {
             Self::EmptyInput { message } => write!(f, "no input: {message}"),
             Self::Document { problems } => write!(f, "invalid graph document: {}", problems.join("; ")),
             Self::Cancelled => write!(f, "the run was cancelled"),
+            Self::StepTimeout { step, seconds } => {
+                write!(f, "superstep {step} ran past the graph's step timeout of {} ms", (seconds * 1000.0).round() as u64)
+            }
             Self::Drained { reason } => write!(f, "the run was drained at a superstep boundary: {reason}"),
             Self::Aborted { node } => write!(f, "node `{node}` was stopped: another task of its superstep failed"),
             Self::Multiple { errors } => {

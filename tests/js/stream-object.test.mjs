@@ -2,7 +2,7 @@
 // ReadableStream that is also an async iterator, whose cancel() aborts the run,
 // and with `encoding: "text/event-stream"` the chunks as Server-Sent Events.
 // The expected event texts were recorded from LangGraph.js (ids blanked); the
-// first three tests pass on LangGraph.js too. Cancelling while a `for await`
+// first three tests and the last pass on LangGraph.js too. Cancelling while a `for await`
 // reads makes LangGraph.js's loop throw "Invalid state: Releasing reader";
 // here the loop ends, as a reader's pending read does.
 import { test, before } from "node:test";
@@ -94,4 +94,29 @@ test("cancel() aborts the run's signal, ends the stream and leaves the thread wh
   assert.deepEqual([seen, reason], [["a"], "stop please"]);
   const state = await g.getState(thread("x"));
   assert.deepEqual([state.values, state.next], [{ log: ["a"] }, ["slow"]]);
+});
+
+test("unasked, stream() streams the graph's streamMode, and a node's subgraph streams its states", async () => {
+  const collect = async (stream) => {
+    const out = [];
+    for await (const c of stream) out.push(c);
+    return out;
+  };
+  const sub = new StateGraph(State).addNode("s1", () => ({ log: ["s1"] })).addNode("s2", () => ({ log: ["s2"] })).addEdge(START, "s1").addEdge("s1", "s2").compile();
+  const seen = [];
+  const g = new StateGraph(State)
+    .addNode("p", async (s, config) => {
+      seen.push(await collect(await sub.stream({ log: ["in"] })), await collect(await sub.stream({ log: ["in"] }, config)));
+      return { log: ["p"] };
+    })
+    .addEdge(START, "p")
+    .compile();
+  assert.deepEqual(g.streamMode, ["updates"]);
+  assert.deepEqual(await collect(await g.stream({ log: [] })), [{ p: { log: ["p"] } }]);
+  const states = [{ log: ["in"] }, { log: ["in", "s1"] }, { log: ["in", "s1", "s2"] }];
+  assert.deepEqual(seen, [states, states]);
+  // The field is settable, as LangGraph.js's.
+  g.streamMode = ["values"];
+  assert.deepEqual(await collect(await g.stream({ log: [] })), [{ log: [] }, { log: ["p"] }]);
+  assert.deepEqual(g.withConfig({}).streamMode, ["values"]);
 });

@@ -40,9 +40,11 @@ const graph = new StateGraph(State)
   .addEdge(START, "plan")
   .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
   .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000, errorHandler: (_s, e) => new Command({ goto: END, update: { topic: e.node } }) })
-  .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore() });
+  .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore(), description: "jokes on a topic" });
 
 graph.name = "jokes";
+graph.stepTimeout = 30_000;
+graph.streamMode = ["values", "updates"];
 
 async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });

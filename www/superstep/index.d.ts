@@ -613,6 +613,8 @@ export interface CompileOptions {
   /** Long-term memory shared by every thread; nodes read it as `config.store`. */
   store?: BaseStore;
   name?: string;
+  /** Shown as the compiled graph's `description`. */
+  description?: string;
 }
 
 /** A stored item: `value` under `namespace` and `key`. */
@@ -717,6 +719,17 @@ export interface Stepper<S = Record<string, unknown>> {
 export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** The name given to `compile`; settable, as in LangGraph.js. */
   name?: string;
+  /** The description given to `compile`. */
+  description?: string;
+  /**
+   * The longest one superstep may run, in ms; unset, no limit. Settable, as in
+   * LangGraph.js. A superstep that runs longer stops the run with a `TimeoutError`
+   * (LangGraph.js throws `Error("Abort")`): what it finished is kept, and the
+   * tasks still running run again on resume.
+   */
+  stepTimeout?: number;
+  /** What `stream()` streams when the call names no mode (default `["updates"]`); settable. */
+  streamMode: StreamMode | StreamMode[];
   /** What `compile()` was given (breakpoints: "*", a list, or undefined). */
   readonly checkpointer: CompileOptions["checkpointer"];
   readonly store: BaseStore | undefined;

@@ -73,6 +73,9 @@ pub struct CompileOptions {
     /// The input is START's update at once, in the input checkpoint: no `__start__`
     /// superstep (LangGraph's functional API, whose entrypoint the input triggers directly).
     pub inline_start: bool,
+    /// The longest a superstep may run, in seconds (LangGraph's `step_timeout`);
+    /// changeable after compile with `set_step_timeout`.
+    pub step_timeout: Option<f64>,
 }
 
 /// Per-invocation settings (LangGraph's `config`).
@@ -216,6 +219,8 @@ pub struct CompiledGraph(Rc<Inner>);
 struct Inner {
     spec: GraphSpec,
     options: CompileOptions,
+    /// `options.step_timeout`, as later set: LangGraph's is a field of the compiled graph.
+    step_timeout: std::cell::Cell<Option<f64>>,
 }
 
 impl StateGraph {
@@ -239,7 +244,8 @@ impl CompiledGraph {
             spec.version = std::rc::Rc::from(version.as_str());
         }
         spec.inline_start = options.inline_start;
-        CompiledGraph(Rc::new(Inner { spec, options }))
+        let step_timeout = std::cell::Cell::new(options.step_timeout);
+        CompiledGraph(Rc::new(Inner { spec, options, step_timeout }))
     }
 
     pub fn spec(&self) -> &GraphSpec {
@@ -260,6 +266,17 @@ impl CompiledGraph {
     }
     pub fn env(&self) -> &Env {
         &self.0.options.env
+    }
+    /// The longest one of this graph's supersteps may run, in seconds.
+    pub fn step_timeout(&self) -> Option<f64> {
+        self.0.step_timeout.get()
+    }
+    /// Sets or clears the step timeout for the graph's next supersteps (its
+    /// runs as a subgraph included). A superstep that runs longer stops as a
+    /// cancelled run does, with `Error::StepTimeout`: what it finished is kept,
+    /// and the tasks still running run again on resume.
+    pub fn set_step_timeout(&self, seconds: Option<f64>) {
+        self.0.step_timeout.set(seconds.filter(|s| *s > 0.0));
     }
     pub fn same(&self, other: &CompiledGraph) -> bool {
         Rc::ptr_eq(&self.0, &other.0)

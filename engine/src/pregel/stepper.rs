@@ -321,9 +321,13 @@ impl Stepper {
         if self.drain_after_first_step {
             self.drain_after_first_step = tasks.iter().all(|t| &*t.name == crate::START);
         }
-        let (mut results, finish_order) = self.execute_all(&tasks, step).await;
+        let (mut results, finish_order, timed_out) = self.execute_all(&tasks, step).await;
         self.run.resuming.set(false);
-        let (outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
+        let (mut outcome, changed, applied) = self.conclude(&tasks, &mut results, &finish_order, step);
+        // The deadline stopped the step as a cancel does; only the error says which.
+        if let (Some(seconds), Outcome::Error(Error::Cancelled)) = (timed_out, &outcome) {
+            outcome = Outcome::Error(Error::StepTimeout { step, seconds });
+        }
         Tick { tasks, results, changed, applied, outcome }
     }
 
@@ -336,9 +340,13 @@ impl Stepper {
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.
     /// Each task is polled once inline: synchronous nodes finish without a scheduler.
-    /// Returns the results in task order, and the order the tasks finished in.
-    async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>) {
+    /// Returns the results in task order, the order the tasks finished in, and the
+    /// step timeout if it ran out.
+    async fn execute_all(&mut self, tasks: &[Rc<Task>], step: i64) -> (Vec<TaskResult>, Vec<usize>, Option<f64>) {
         let spec = self.graph.spec();
+        // The step's clock starts before its first task, as LangGraph's does.
+        let timeout = self.graph.step_timeout();
+        let deadline = timeout.map(|seconds| self.graph.env().sleeper.sleep(seconds));
         // Planned without the step's updated channels: the run starts from a checkpoint.
         let from_checkpoint = self.rs.updated.is_none();
         let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, step, self.stop);
@@ -486,7 +494,7 @@ impl Stepper {
             emit_task_result(&sink, &ns, spec, &tasks[i], result, step, &self.run);
             finish_order.push(i);
         }
-        let mut cancelled = false;
+        let (mut cancelled, mut timed_out) = (false, false);
         if let Some(running) = running {
             let stop = stopping(&slots, &finish_order);
             // Whether a task has paused so far (a subgraph's drain after a pause fails the superstep).
@@ -500,7 +508,12 @@ impl Stepper {
                 finish_order.push(i);
                 failure
             };
-            cancelled = settle(running, self.run.cancel.clone(), stop, &mut record).await;
+            let stop_signal = match deadline {
+                Some(deadline) => Some(cancel_or(self.run.cancel.clone(), deadline)),
+                None => self.run.cancel.clone(),
+            };
+            cancelled = settle(running, stop_signal, stop, &mut record).await;
+            timed_out = cancelled && !self.run.cancel.as_ref().is_some_and(Cancel::is_cancelled);
         }
         // Tasks a failure or the cancel stopped (subgraphs among them that never started):
         // unfinished, they run again on resume, or their error handler does (see `take_over_stopped`).
@@ -530,7 +543,8 @@ impl Stepper {
                 values.push(v.clone());
             }
         }
-        (slots.into_iter().map(|r| r.expect("every task ran")).collect(), finish_order)
+        let results = slots.into_iter().map(|r| r.expect("every task ran")).collect();
+        (results, finish_order, timeout.filter(|_| timed_out))
     }
 
     /// Interrupts still waiting for a value (from the last superstep).
@@ -609,6 +623,16 @@ impl Stepper {
 fn stopped(task: &Task, cancelled: bool) -> TaskResult {
     let error = if cancelled { Error::Cancelled } else { Error::Aborted { node: task.name.to_string() } };
     TaskResult { writes: Default::default(), status: TaskStatus::Failed(error), cached: false, handled: None }
+}
+
+/// A signal that fires with the run's cancel or at `deadline`, whichever comes first.
+fn cancel_or(cancel: Option<Cancel>, deadline: futures::future::LocalBoxFuture<'static, ()>) -> Cancel {
+    Cancel::new(async move {
+        match cancel {
+            Some(c) => drop(futures::future::select(c.wait(), deadline).await),
+            None => deadline.await,
+        }
+    })
 }
 
 /// Whether a task ended by throwing: it paused in `interrupt()` or failed.

@@ -17,7 +17,12 @@ struct TimeoutSleeper;
 
 impl Sleeper for TimeoutSleeper {
     fn sleep(&self, seconds: f64) -> LocalBoxFuture<'static, ()> {
-        gloo_timers::future::TimeoutFuture::new((seconds * 1000.0).max(0.0) as u32).boxed_local()
+        let ms = (seconds * 1000.0).max(0.0);
+        // setTimeout fires at once for delays past i32::MAX ms: such a wait never ends.
+        if ms > i32::MAX as f64 {
+            return futures::future::pending().boxed_local();
+        }
+        gloo_timers::future::TimeoutFuture::new(ms as u32).boxed_local()
     }
 }
 

@@ -99,6 +99,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
         name: o.name.or(spec.name),
         version: None,
         inline_start: o.inline_start,
+        step_timeout: None,
     };
     let graph = g.compile_with(options).map_err(|e| errors::to_js(&e))?;
     Ok(JsGraph::new(graph))
@@ -211,6 +212,17 @@ impl JsGraph {
     #[wasm_bindgen(getter)]
     pub fn id(&self) -> u32 {
         self.id
+    }
+
+    /// The longest a superstep may run, in ms (LangGraph.js's `stepTimeout`); none when unset.
+    #[wasm_bindgen(getter, js_name = stepTimeout)]
+    pub fn step_timeout(&self) -> Option<f64> {
+        self.graph.step_timeout().map(|s| s * 1000.0)
+    }
+
+    #[wasm_bindgen(setter, js_name = stepTimeout)]
+    pub fn set_step_timeout(&self, ms: Option<f64>) {
+        self.graph.set_step_timeout(ms.map(|ms| ms / 1000.0));
     }
 
     #[wasm_bindgen(getter)]

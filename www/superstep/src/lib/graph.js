@@ -13,8 +13,8 @@ import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, state
 import { streamEventsOf } from "./events.js";
 import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
 import { cancellable, readableOf } from "./readable.js";
-import { revived } from "./tokens.js";
-import { configArg, inputArg, nestedCall, wasmErrorLike } from "./run-args.js";
+import { chunkOf, snapshot } from "./shapes.js";
+import { configArg, inputArg, mergeConfigs, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
@@ -311,7 +311,7 @@ export class StateGraph {
   }
 
   compile(compileOptions) {
-    const { checkpointer, interruptBefore, interruptAfter, cache, store, name, [INLINE_START]: inlineStart } = compileOptions ?? {};
+    const { checkpointer, interruptBefore, interruptAfter, cache, store, name, description, [INLINE_START]: inlineStart } = compileOptions ?? {};
     const options = {
       inlineStart: inlineStart === true,
       saver: saverId(checkpointer),
@@ -329,26 +329,12 @@ export class StateGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache, store });
+    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache, store, description });
   }
 }
 
 /** A compile option of the functional API's graph: the input is START's update at once (no `__start__` step). */
 export const INLINE_START = Symbol("superstep.inlineStart");
-
-/** A checkpoint event's tasks as LangGraph.js lists them: each has `result`, undefined before its writes. */
-function withResults(tasks) {
-  for (const t of tasks) if (!("result" in t)) t.result = undefined;
-}
-
-/** A stream part as LangGraph.js yields it: `[namespace, mode, data]` cut to what was asked for. */
-function chunkOf(p, many, subgraphs) {
-  if (p.mode === "messages") p.data = revived(p.data);
-  else if (p.mode === "checkpoints") withResults(p.data.tasks);
-  else if (p.mode === "debug" && p.data.type === "checkpoint") withResults(p.data.payload.tasks);
-  if (subgraphs) return many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
-  return many ? [p.mode, p.data] : p.data;
-}
 
 /** A nested run's end as the node sees it: the child's pause, its Command to this graph, or its error. */
 function rethrowNested(e) {
@@ -363,53 +349,6 @@ function describe(v) {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
   if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
   return typeof v;
-}
-
-/** A task's stored error as LangGraph.js gives it back: a plain `{ message, name }`, not an Error. */
-function namedError(name, message) {
-  return { message, name: name || "Error" };
-}
-
-/** A snapshot's metadata as LangGraph.js shows it: the stored `source`, `step` and `parents`, and the thread. */
-function metadataOf({ metadata: { source, step, parents = {} }, config }) {
-  const threadId = config?.configurable?.thread_id;
-  return { source, step, parents, ...(threadId !== undefined ? { thread_id: threadId } : {}) };
-}
-
-function snapshot(s) {
-  if (!s) return s;
-  return {
-    values: s.values,
-    next: s.next,
-    tasks: s.tasks.map((t) => ({
-      id: t.id,
-      name: t.name,
-      path: t.path.split("|"),
-      // As LangGraph.js: `error` (before the interrupts) and `state` only where they hold
-      // something, `result` always (undefined before a task's writes). A subgraph task's
-      // `state` is its snapshot with `subgraphs`, else the config that reads it.
-      ...(t.error != null ? { error: namedError(t.errorClass, t.error) } : {}),
-      interrupts: t.interrupts,
-      ...(t.state ? { state: snapshot(t.state) } : t.subgraphConfig ? { state: t.subgraphConfig } : {}),
-      result: t.result ?? undefined,
-    })),
-    metadata: s.metadata ? metadataOf(s) : undefined,
-    config: s.config,
-    createdAt: s.createdAt ? new Date(s.createdAt).toISOString() : undefined,
-    parentConfig: s.parentConfig ?? undefined,
-  };
-}
-
-/** `withConfig` defaults under a call's config, as LangChain merges them: `configurable` and `metadata` key by key, else the call's value wins. */
-function mergeConfigs(base, config) {
-  if (!base) return config;
-  const out = { ...base };
-  for (const [k, v] of Object.entries(config ?? {})) if (v !== undefined) out[k] = v;
-  out.configurable = { ...base.configurable, ...config?.configurable };
-  // Two timeouts: the shorter holds, as LangChain merges them.
-  if (typeof base.timeout === "number" && typeof config?.timeout === "number") out.timeout = Math.min(base.timeout, config.timeout);
-  if (base.metadata || config?.metadata) out.metadata = { ...base.metadata, ...config?.metadata };
-  return out;
 }
 
 /** Breakpoints as given to `compile()`: "*" for every node, a list, or none. */
@@ -427,11 +366,17 @@ export class CompiledStateGraph {
     /** Defaults every call merges under its own config (see `withConfig`). */
     this.config = defaults;
     this.name = options.name;
+    this.description = options.description;
+    /** What `stream()` streams when the call names no mode; settable, as in LangGraph.js. */
+    this.streamMode = ["updates"];
   }
 
   /** The same graph with `config` as the defaults of every call (recursionLimit, configurable...). */
   withConfig(config) {
-    return new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
+    const derived = new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
+    // LangGraph.js copies its fields too.
+    Object.assign(derived, { name: this.name, description: this.description, streamMode: this.streamMode });
+    return derived;
   }
 
   /** Compiling validated it already: this graph, as LangGraph.js's `validate()` returns it. */
@@ -459,6 +404,20 @@ export class CompiledStateGraph {
   }
   get interruptAfter() {
     return shownBreakpoints(this.options.interruptAfter);
+  }
+  /**
+   * The longest one superstep may run, in ms, as LangGraph.js's field (unset:
+   * no limit). A superstep that runs longer stops the run with a TimeoutError;
+   * what it finished is kept and the rest runs again on resume.
+   */
+  get stepTimeout() {
+    return this.graph.stepTimeout;
+  }
+  set stepTimeout(ms) {
+    if (ms !== undefined && ms !== null && ms !== 0 && !(typeof ms === "number" && ms > 0)) {
+      throw new TypeError(`stepTimeout must be a number of milliseconds greater than 0, got ${describe(ms)}.`);
+    }
+    this.graph.stepTimeout = ms || undefined;
   }
   /**
    * The nodes by name, START first, as LangGraph.js's compiled graph lists them
@@ -586,7 +545,7 @@ export class CompiledStateGraph {
     const sse = call.encoding === EVENT_STREAM;
     if (sse) {
       // Every chunk with its mode (and namespace, with subgraphs), to name its event.
-      const modes = call.streamMode === undefined ? "updates" : call.streamMode;
+      const modes = call.streamMode === undefined ? (rt ? "values" : this.#streamModeDefault()) : call.streamMode;
       call = { ...call, streamMode: Array.isArray(modes) ? modes : [modes] };
     }
     const chunks = await (rt ? this.#streamInNode(rt, checked, call, nodeConfig) : this.#stream(checked, call));
@@ -595,7 +554,8 @@ export class CompiledStateGraph {
 
   /** The graph run as the running node's subgraph, as in LangGraph.js: its parts reach the parent's stream too. */
   async #streamInNode(rt, input, config, nodeConfig) {
-    const modes = config.streamMode === undefined ? "updates" : config.streamMode;
+    // Unasked, a node's subgraph streams its states, as LangGraph.js's does.
+    const modes = config.streamMode === undefined ? "values" : config.streamMode;
     const many = Array.isArray(modes);
     const subgraphs = !!config.subgraphs;
     const reported = rt.taskRun?.graph(this.getName(), input, config.callbacks);
@@ -626,10 +586,15 @@ export class CompiledStateGraph {
     })();
   }
 
+  /** The graph's `streamMode` ("updates" unless set) as a call's: one mode alone is the single-mode shape. */
+  #streamModeDefault() {
+    const modes = this.streamMode ?? "updates";
+    return Array.isArray(modes) && modes.length === 1 ? modes[0] : modes;
+  }
+
   /** `stream` with the call's config already made (see `#callConfig`): `invoke` gets here with one. */
   async #stream(input, config) {
-    // A compiled StateGraph streams "updates" unless told, as in LangGraph.js.
-    const modes = config.streamMode === undefined ? "updates" : config.streamMode;
+    const modes = config.streamMode === undefined ? this.#streamModeDefault() : config.streamMode;
     const many = Array.isArray(modes);
     // No modes: as in LangGraph.js the run runs and streams nothing ("custom" is the cheapest to drop).
     const none = many && modes.length === 0;

@@ -116,3 +116,15 @@ function aborted(signal) {
   }
   return fired;
 }
+
+/** `withConfig` defaults under a call's config, as LangChain merges them: `configurable` and `metadata` key by key, else the call's value wins. */
+export function mergeConfigs(base, config) {
+  if (!base) return config;
+  const out = { ...base };
+  for (const [k, v] of Object.entries(config ?? {})) if (v !== undefined) out[k] = v;
+  out.configurable = { ...base.configurable, ...config?.configurable };
+  // Two timeouts: the shorter holds, as LangChain merges them.
+  if (typeof base.timeout === "number" && typeof config?.timeout === "number") out.timeout = Math.min(base.timeout, config.timeout);
+  if (base.metadata || config?.metadata) out.metadata = { ...base.metadata, ...config?.metadata };
+  return out;
+}

@@ -252,7 +252,11 @@ export function typedError(e) {
   if (!e || typeof e !== "object" || !e.__superstepError) return e instanceof Error ? e : new Error(String(e));
   const { __superstepError, name, message, ...fields } = e;
   const Cls = fields.lc_error_code === "UNREACHABLE_NODE" ? UnreachableNodeError : CLASSES[name];
-  return Cls ? new Cls(message, fields) : Object.assign(new Error(message), fields);
+  if (Cls) return new Cls(message, fields);
+  // A class JS has built in (TimeoutError, AbortError): an Error by that name, as DOMException names them.
+  const error = Object.assign(new Error(message), fields);
+  if (name !== "Error") error.name = name;
+  return error;
 }
 
 // ---------------------------------------------------------------- Annotation
