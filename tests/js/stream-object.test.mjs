@@ -2,7 +2,7 @@
 // ReadableStream that is also an async iterator, whose cancel() aborts the run,
 // and with `encoding: "text/event-stream"` the chunks as Server-Sent Events.
 // The expected event texts were recorded from LangGraph.js (ids blanked); the
-// first three tests and the last pass on LangGraph.js too. Cancelling while a `for await`
+// first three tests and the last two pass on LangGraph.js too. Cancelling while a `for await`
 // reads makes LangGraph.js's loop throw "Invalid state: Releasing reader";
 // here the loop ends, as a reader's pending read does.
 import { test, before } from "node:test";
@@ -119,4 +119,28 @@ test("unasked, stream() streams the graph's streamMode, and a node's subgraph st
   g.streamMode = ["values"];
   assert.deepEqual(await collect(await g.stream({ log: [] })), [{ log: [] }, { log: ["p"] }]);
   assert.deepEqual(g.withConfig({}).streamMode, ["values"]);
+});
+
+test("invoke inside a node returns the chunks when asked for other modes, as at the top", async () => {
+  const sub = new StateGraph(State).addNode("s1", () => ({ log: ["s1"] })).addNode("s2", () => ({ log: ["s2"] })).addEdge(START, "s1").addEdge("s1", "s2").compile();
+  const seen = {};
+  const g = new StateGraph(State)
+    .addNode("p", async () => {
+      seen.updates = await sub.invoke({ log: ["i"] }, { streamMode: "updates" });
+      seen.values = await sub.invoke({ log: ["i"] }, { streamMode: "values" });
+      seen.many = await sub.invoke({ log: ["i"] }, { streamMode: ["updates", "values"] });
+      return { log: ["p"] };
+    })
+    .addEdge(START, "p")
+    .compile();
+  await g.invoke({ log: [] });
+  assert.deepEqual(seen.updates, [{ s1: { log: ["s1"] } }, { s2: { log: ["s2"] } }]);
+  assert.deepEqual(seen.values, { log: ["i", "s1", "s2"] });
+  assert.deepEqual(seen.many, [
+    ["values", { log: ["i"] }],
+    ["updates", { s1: { log: ["s1"] } }],
+    ["values", { log: ["i", "s1"] }],
+    ["updates", { s2: { log: ["s2"] } }],
+    ["values", { log: ["i", "s1", "s2"] }],
+  ]);
 });

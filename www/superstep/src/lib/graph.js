@@ -472,6 +472,9 @@ export class CompiledStateGraph {
       }
     }
     if (rt) {
+      // Asked for other modes than values, invoke returns the chunks, as at the top.
+      const chunks = nodeConfig ? null : chunksIfStreamed((c) => this.#streamInNode(rt, input, c, false), config);
+      if (chunks) return chunks;
       // The run's callbacks hear of this graph's run under the node's task (callbacks.js).
       const run = rt.taskRun?.graph(this.getName(), input, config?.callbacks);
       let p;
