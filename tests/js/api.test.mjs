@@ -503,6 +503,12 @@ test("an Annotation left uncalled is a last-value channel, and a compiled graph'
   assert.equal(g.getName(), "renamed");
 });
 
+test("a default counts only beside a reducer, as in LangGraph.js: without one the key starts unset", async () => {
+  const S = Annotation.Root({ a: Annotation({ default: () => 5 }), b: Annotation(), c: Annotation({ value: (x, y) => x + y, default: () => 1 }) });
+  const g = new StateGraph(S).addNode("n", (s) => ({ b: JSON.stringify(s) })).addEdge(START, "n").compile();
+  assert.deepEqual(await g.invoke({ c: 2 }), { b: JSON.stringify({ c: 3 }), c: 3 });
+});
+
 test("a compiled graph shows what compile() was given, as LangGraph.js's does", async () => {
   const checkpointer = new MemorySaver();
   const g = new StateGraph(Log).addNode("a", () => ({ log: ["a"] })).addEdge(START, "a").compile({ checkpointer, interruptBefore: "*", interruptAfter: ["a"] });

@@ -4,7 +4,7 @@
 // Each becomes Annotation channels plus a validator that LangGraph.js runs on
 // the graph's input and on every node's update. The symbols are LangGraph.js's
 // own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
-import { Annotation, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, overwriteValue, StateGraphInputError } from "./types.js";
+import { channel, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, overwriteValue, StateGraphInputError } from "./types.js";
 import { messagesDeltaReducer, messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
 
@@ -176,7 +176,7 @@ export function schemaChannels(schema) {
     return Object.fromEntries(
       Object.entries(schema.shape).map(([key, field]) => {
         const meta = registry.get(field);
-        return [key, Annotation({ reducer: meta?.reducer?.fn, default: meta?.default })];
+        return [key, channel(meta?.reducer?.fn, meta?.default)];
       }),
     );
   }
@@ -184,13 +184,13 @@ export function schemaChannels(schema) {
 }
 
 function fieldChannel(key, field) {
-  if (ReducedValue.isInstance(field)) return Annotation({ reducer: field.reducer, default: defaultOf(field.valueSchema) });
-  if (isStandardSchema(field)) return Annotation({ default: defaultOf(field) });
-  if (UntrackedValue.isInstance(field)) return { ...Annotation({ reducer: field.guard ? undefined : keepLast, default: defaultOf(field.schema) }), untracked: true };
+  if (ReducedValue.isInstance(field)) return channel(field.reducer, defaultOf(field.valueSchema));
+  if (isStandardSchema(field)) return channel(undefined, defaultOf(field));
+  if (UntrackedValue.isInstance(field)) return { ...channel(field.guard ? undefined : keepLast, defaultOf(field.schema)), untracked: true };
   if (DeltaValue.isInstance(field)) {
     const every = field.snapshotFrequency;
     if (every !== undefined && !(Number.isInteger(every) && every > 0)) throw new Error(`snapshotFrequency must be a positive integer, got ${every}`);
-    return { ...Annotation({ reducer: field.reducer, default: deltaDefault(field) }), batch: true };
+    return { ...channel(field.reducer, deltaDefault(field)), batch: true };
   }
   throw new GraphValidationError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
 }

@@ -262,9 +262,19 @@ export function typedError(e) {
 // ---------------------------------------------------------------- Annotation
 const CHANNEL = Symbol.for("superstep.channel");
 
-/** A state channel: `Annotation()` keeps the last value; `Annotation({reducer, default})` reduces. */
+/**
+ * A state channel: `Annotation()` keeps the last value; `Annotation({reducer, default})`
+ * reduces. As in LangGraph.js, a default counts only beside a reducer: without
+ * one the channel is a plain last value, which starts unset.
+ */
 export function Annotation(spec) {
-  return { [CHANNEL]: true, reducer: spec?.reducer ?? spec?.value, default: spec?.default };
+  const reducer = spec?.reducer || spec?.value || undefined;
+  return channel(reducer, reducer ? spec.default : undefined);
+}
+
+/** A channel as schemas declare theirs: a reducer or none, a default or none. */
+export function channel(reducer, dflt) {
+  return { [CHANNEL]: true, reducer, default: dflt };
 }
 
 /** A state schema: an object of channels. */
