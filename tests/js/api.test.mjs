@@ -520,6 +520,28 @@ test("a compiled graph shows what compile() was given, as LangGraph.js's does", 
   assert.deepEqual([bare.checkpointer, bare.store, bare.cache, bare.interruptBefore], [undefined, undefined, undefined, undefined]);
 });
 
+test("what compile() was given can be set afterwards, as LangGraph.js's fields: the next runs use it", async () => {
+  const seen = [];
+  const g = new StateGraph(Log)
+    .addNode("a", (_, config) => (seen.push(typeof config.store?.get), { log: ["a"] }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .compile();
+  g.stepTimeout = 5000;
+  g.checkpointer = new MemorySaver();
+  g.interruptBefore = ["b"];
+  g.store = new S.InMemoryStore();
+  assert.deepEqual(g.interruptBefore, ["b"]);
+  const cfg = { configurable: { thread_id: "set" } };
+  assert.deepEqual(await g.invoke({ log: [] }, cfg), { log: ["a"], __interrupt__: [] });
+  assert.deepEqual((await g.getState(cfg)).next, ["b"]);
+  assert.deepEqual(seen, ["function"]);
+  g.interruptBefore = undefined;
+  assert.deepEqual(await g.invoke(null, cfg), { log: ["a", "b"] });
+  assert.equal(g.stepTimeout, 5000);
+});
+
 test("a snapshot's metadata is LangGraph.js's: source, step, parents and the thread, nothing else", async () => {
   const g = new StateGraph(Log)
     .addNode("a", () => ({ log: ["a"] }))

@@ -45,6 +45,8 @@ const graph = new StateGraph(State)
 graph.name = "jokes";
 graph.stepTimeout = 30_000;
 graph.streamMode = ["values", "updates"];
+graph.interruptAfter = ["tell"];
+graph.interruptAfter = undefined;
 
 async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });

@@ -730,12 +730,15 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   stepTimeout?: number;
   /** What `stream()` streams when the call names no mode (default `["updates"]`); settable. */
   streamMode: StreamMode | StreamMode[];
-  /** What `compile()` was given (breakpoints: "*", a list, or undefined). */
-  readonly checkpointer: CompileOptions["checkpointer"];
-  readonly store: BaseStore | undefined;
-  readonly cache: InMemoryCache | undefined;
-  readonly interruptBefore: string[] | "*" | undefined;
-  readonly interruptAfter: string[] | "*" | undefined;
+  /**
+   * What `compile()` was given (breakpoints: "*", a list, or undefined). Settable,
+   * as LangGraph.js's fields: the runs that start after use the new value.
+   */
+  checkpointer: CompileOptions["checkpointer"];
+  store: BaseStore | undefined;
+  cache: InMemoryCache | undefined;
+  interruptBefore: string[] | "*" | undefined;
+  interruptAfter: string[] | "*" | undefined;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
   /** The nodes by name, START first (`Object.keys(graph.nodes)`); a compiled graph added as a node is in its `subgraphs`. */

@@ -26,6 +26,12 @@ export class DocumentGraph {
   }
 
   compile(options) {
+    const [graph, given] = this.compileEngine(options);
+    return new CompiledStateGraph(graph, this, given);
+  }
+
+  /** The engine's graph for `compile(options)`, and the options its wrapper keeps. */
+  compileEngine(options) {
     const { checkpointer, cache, store } = options ?? {};
     const make = (kind, id, code, fnName) => {
       let fn = fnName ? this.functions[fnName] : null;
@@ -39,7 +45,7 @@ export class DocumentGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { checkpointer, cache, store });
+    return [graph, { checkpointer, cache, store }];
   }
 
   /** Top-level node `name`'s cache policy, as the document gives it. */

@@ -14,7 +14,7 @@ import { streamEventsOf } from "./events.js";
 import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
 import { cancellable, readableOf } from "./readable.js";
 import { chunkOf, snapshot } from "./shapes.js";
-import { configArg, inputArg, mergeConfigs, nestedCall, wasmErrorLike } from "./run-args.js";
+import { configArg, describe, inputArg, mergeConfigs, nestedCall, wasmErrorLike } from "./run-args.js";
 import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
@@ -22,7 +22,7 @@ import { graphView, withXray } from "./graph-view.js";
 import { DocumentGraph } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
-import { runnableToLangChain } from "./runnable.js";
+import { batch, runnableToLangChain } from "./runnable.js";
 import { startGraphRun } from "./callbacks.js";
 
 /** Rethrows an engine error as the error class LangGraph.js would throw. */
@@ -311,6 +311,12 @@ export class StateGraph {
   }
 
   compile(compileOptions) {
+    const [graph, options] = this.compileEngine(compileOptions);
+    return new CompiledStateGraph(graph, this, options);
+  }
+
+  /** The engine's graph for `compile(compileOptions)`, and the options its wrapper keeps. */
+  compileEngine(compileOptions) {
     const { checkpointer, interruptBefore, interruptAfter, cache, store, name, description, [INLINE_START]: inlineStart } = compileOptions ?? {};
     const options = {
       inlineStart: inlineStart === true,
@@ -329,7 +335,7 @@ export class StateGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return new CompiledStateGraph(graph, this, { ...options, checkpointer, cache, store, description });
+    return [graph, { ...options, checkpointer, cache, store, description }];
   }
 }
 
@@ -340,15 +346,6 @@ export const INLINE_START = Symbol("superstep.inlineStart");
 function rethrowNested(e) {
   if (e && e.__parentCommand) throw new ParentCommand(e.command);
   rethrow(e);
-}
-
-/** A value for an error message: its type, and short primitives as they are. */
-function describe(v) {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
-  if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
-  return typeof v;
 }
 
 /** Breakpoints as given to `compile()`: "*" for every node, a list, or none. */
@@ -389,21 +386,49 @@ export class CompiledStateGraph {
     return isInterrupted(values);
   }
 
-  // What `compile()` was given, as LangGraph.js's compiled graph shows it.
+  // What `compile()` was given, as LangGraph.js's compiled graph shows it. Settable
+  // as its fields are: the graph compiles again with the new value, for the runs
+  // that start after (a parent compiled before keeps this graph as it was).
   get checkpointer() {
     return this.options.checkpointer;
+  }
+  set checkpointer(checkpointer) {
+    this.#recompile({ checkpointer });
   }
   get store() {
     return this.options.store;
   }
+  set store(store) {
+    this.options = { ...this.options, store };
+  }
   get cache() {
     return this.options.cache;
+  }
+  set cache(cache) {
+    this.#recompile({ cache });
   }
   get interruptBefore() {
     return shownBreakpoints(this.options.interruptBefore);
   }
+  set interruptBefore(interruptBefore) {
+    this.#recompile({ interruptBefore });
+  }
   get interruptAfter() {
     return shownBreakpoints(this.options.interruptAfter);
+  }
+  set interruptAfter(interruptAfter) {
+    this.#recompile({ interruptAfter });
+  }
+
+  #recompile(changes) {
+    const o = this.options;
+    const given = { checkpointer: o.checkpointer, interruptBefore: o.interruptBefore, interruptAfter: o.interruptAfter, cache: o.cache, store: o.store, name: o.name, description: o.description, [INLINE_START]: o.inlineStart };
+    const [graph, options] = this.builder.compileEngine({ ...given, ...changes });
+    graph.stepTimeout = this.graph.stepTimeout;
+    // Freed with this wrapper, as the graph it replaces is.
+    finalizer.register(this, { inner: graph, id: graph.id });
+    this.graph = graph;
+    this.options = options;
   }
   /**
    * The longest one superstep may run, in ms, as LangGraph.js's field (unset:
@@ -509,24 +534,7 @@ export class CompiledStateGraph {
    * output's place, else the first failure rejects.
    */
   async batch(inputs, options, batchOptions = {}) {
-    const configs = Array.isArray(options) ? options : inputs.map(() => options);
-    if (configs.length !== inputs.length) throw new Error(`Passed "options" must be an array with the same length as the inputs, but got ${configs.length} options for ${inputs.length} inputs`);
-    const limit = configs[0]?.maxConcurrency ?? batchOptions.maxConcurrency ?? inputs.length;
-    const out = new Array(inputs.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < inputs.length) {
-        const i = next++;
-        try {
-          out[i] = await this.invoke(inputs[i], configs[i]);
-        } catch (e) {
-          if (!batchOptions.returnExceptions) throw e;
-          out[i] = e;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), inputs.length) }, worker));
-    return out;
+    return batch((input, config) => this.invoke(input, config), inputs, options, batchOptions);
   }
 
   /**

@@ -128,3 +128,12 @@ export function mergeConfigs(base, config) {
   if (base.metadata || config?.metadata) out.metadata = { ...base.metadata, ...config?.metadata };
   return out;
 }
+
+/** A value for an error message: its type, and short primitives as they are. */
+export function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v);
+  if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
+  return typeof v;
+}

@@ -42,3 +42,25 @@ function concat(a, b) {
   for (const [k, v] of Object.entries(b)) out[k] = k in a ? concat(a[k], v) : v;
   return out;
 }
+
+/** LangChain's `batch`: `invoke` over `inputs`, at most `maxConcurrency` at once, results in input order. */
+export async function batch(invoke, inputs, options, batchOptions = {}) {
+  const configs = Array.isArray(options) ? options : inputs.map(() => options);
+  if (configs.length !== inputs.length) throw new Error(`Passed "options" must be an array with the same length as the inputs, but got ${configs.length} options for ${inputs.length} inputs`);
+  const limit = configs[0]?.maxConcurrency ?? batchOptions.maxConcurrency ?? inputs.length;
+  const out = new Array(inputs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const i = next++;
+      try {
+        out[i] = await invoke(inputs[i], configs[i]);
+      } catch (e) {
+        if (!batchOptions.returnExceptions) throw e;
+        out[i] = e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), inputs.length) }, worker));
+  return out;
+}
