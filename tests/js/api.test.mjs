@@ -540,6 +540,12 @@ test("what compile() was given can be set afterwards, as LangGraph.js's fields: 
   g.interruptBefore = undefined;
   assert.deepEqual(await g.invoke(null, cfg), { log: ["a", "b"] });
   assert.equal(g.stepTimeout, 5000);
+  // A retry policy for the nodes without their own.
+  let tries = 0;
+  const flaky = new StateGraph(Log).addNode("f", () => (++tries < 3 ? Promise.reject(new Error("flaky")) : { log: ["f"] })).addEdge(START, "f").compile();
+  await assert.rejects(flaky.invoke({ log: [] }), /flaky/);
+  flaky.retryPolicy = { maxAttempts: 3, initialInterval: 1, retryOn: () => true };
+  assert.deepEqual([await flaky.invoke({ log: [] }), tries], [{ log: ["f"] }, 3]);
 });
 
 test("a snapshot's metadata is LangGraph.js's: source, step, parents and the thread, nothing else", async () => {

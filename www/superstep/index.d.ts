@@ -739,6 +739,8 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   cache: InMemoryCache | undefined;
   interruptBefore: string[] | "*" | undefined;
   interruptAfter: string[] | "*" | undefined;
+  /** The retry policy of nodes without their own (LangGraph.js's field; settable, not a compile option). */
+  retryPolicy: RetryPolicy | undefined;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
   /** The nodes by name, START first (`Object.keys(graph.nodes)`); a compiled graph added as a node is in its `subgraphs`. */

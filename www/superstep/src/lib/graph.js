@@ -263,8 +263,8 @@ export class StateGraph {
     return (...args) => andThen(fn(...args), (out) => checkOutput(check.key, out));
   }
 
-  /** Plain data and functions for the engine; functions are passed by index. */
-  spec(options = {}) {
+  /** Plain data and functions for the engine; functions are passed by index. `retryPolicy`: the compiled graph's, for nodes without their own. */
+  spec(options = {}, retryPolicy = undefined) {
     const fns = [];
     const fn = (f) => fns.push(f) - 1;
     const channels = Object.entries(this.channels).map(([name, ch]) => {
@@ -287,7 +287,7 @@ export class StateGraph {
     const nodes = all.map(([name, n]) => {
       const sub = n.fn instanceof CompiledStateGraph ? n.fn : null;
       const timeout = n.timeout ?? this.nodeDefaults.timeout;
-      const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy;
+      const r = n.retryPolicy ?? this.nodeDefaults.retryPolicy ?? retryPolicy;
       const retry = r ? engineRetryPolicy(r) : undefined;
       if (n.isErrorHandler) return { name, fnIndex: fn(wrapErrorHandler(name, this.checked(n.fn), r && (r.retryOn ?? defaultRetryOn), timeout)), input: n.input, ends: [], retry, metadata: null };
       const policy = this.cachePolicyOf(name);
@@ -317,7 +317,7 @@ export class StateGraph {
 
   /** The engine's graph for `compile(compileOptions)`, and the options its wrapper keeps. */
   compileEngine(compileOptions) {
-    const { checkpointer, interruptBefore, interruptAfter, cache, store, name, description, [INLINE_START]: inlineStart } = compileOptions ?? {};
+    const { checkpointer, interruptBefore, interruptAfter, cache, store, name, description, retryPolicy, [INLINE_START]: inlineStart } = compileOptions ?? {};
     const options = {
       inlineStart: inlineStart === true,
       saver: saverId(checkpointer),
@@ -327,7 +327,7 @@ export class StateGraph {
       interruptAfter: interruptAfter === "*" ? ["*"] : interruptAfter ?? [],
       name,
     };
-    const [spec, fns] = this.spec(options);
+    const [spec, fns] = this.spec(options, retryPolicy);
     let graph;
     try {
       requireEngine("compile()");
@@ -335,7 +335,7 @@ export class StateGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return [graph, { ...options, checkpointer, cache, store, description }];
+    return [graph, { ...options, checkpointer, cache, store, description, retryPolicy }];
   }
 }
 
@@ -419,10 +419,17 @@ export class CompiledStateGraph {
   set interruptAfter(interruptAfter) {
     this.#recompile({ interruptAfter });
   }
+  /** The retry policy of the nodes that have none of their own (LangGraph.js's field; no compile option). */
+  get retryPolicy() {
+    return this.options.retryPolicy;
+  }
+  set retryPolicy(retryPolicy) {
+    this.#recompile({ retryPolicy });
+  }
 
   #recompile(changes) {
     const o = this.options;
-    const given = { checkpointer: o.checkpointer, interruptBefore: o.interruptBefore, interruptAfter: o.interruptAfter, cache: o.cache, store: o.store, name: o.name, description: o.description, [INLINE_START]: o.inlineStart };
+    const given = { checkpointer: o.checkpointer, interruptBefore: o.interruptBefore, interruptAfter: o.interruptAfter, cache: o.cache, store: o.store, name: o.name, description: o.description, retryPolicy: o.retryPolicy, [INLINE_START]: o.inlineStart };
     const [graph, options] = this.builder.compileEngine({ ...given, ...changes });
     graph.stepTimeout = this.graph.stepTimeout;
     // Freed with this wrapper, as the graph it replaces is.
