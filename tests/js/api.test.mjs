@@ -475,6 +475,17 @@ test("a Command's goto is always a list, and it writes as JSON as LangGraph.js w
   assert.deepEqual(new Send("w", {}, { timeout: 5 }).timeout, { runTimeout: 5, idleTimeout: undefined, refreshOn: "auto" });
 });
 
+test("a Send copied as a plain object ({ node, args }) in a Command's goto is a Send, as LangGraph.js reads it", async () => {
+  const copied = JSON.parse(JSON.stringify(new Send("b", { log: ["sent"] })));
+  assert.ok(new Command({ goto: copied }).goto[0] instanceof Send);
+  const g = new StateGraph(Log)
+    .addNode("a", () => new Command({ goto: [copied, { node: "b", args: { log: ["plain"] } }] }), { ends: ["b"] })
+    .addNode("b", (s) => ({ log: s.log.map((x) => `b:${x}`) }))
+    .addEdge(START, "a")
+    .compile();
+  assert.deepEqual(await g.invoke({ log: [] }), { log: ["b:sent", "b:plain"] });
+});
+
 test("an Overwrite copied as a plain object (its lg_name and __overwrite__) still overwrites", async () => {
   const g = new StateGraph(Log)
     .addNode("a", () => ({ log: structuredClone(new Overwrite(["only"])) }))

@@ -24,6 +24,13 @@ export class Send {
   }
 }
 
+/** `x`, or the Send it describes when it is a plain object with a node name and args, as LangGraph.js reads a Command's goto. */
+function asSend(x) {
+  const proto = x !== null && typeof x === "object" ? Object.getPrototypeOf(x) : undefined;
+  const copied = proto === Object.prototype || proto === null;
+  return copied && typeof x.node === "string" && x.args !== undefined ? new Send(x.node, x.args, x.timeout !== undefined ? { timeout: x.timeout } : undefined) : x;
+}
+
 /** Control flow and state update in one value. */
 export class Command {
   static PARENT = "__parent__";
@@ -35,8 +42,8 @@ export class Command {
     this.graph = graph;
     this.update = update;
     this.resume = resume;
-    // As LangGraph.js: a single goto becomes a list of one.
-    this.goto = goto ? (Array.isArray(goto) ? goto : [goto]) : [];
+    // As LangGraph.js: a single goto becomes a list of one, and a copied Send (`{ node, args }`) a Send.
+    this.goto = goto ? (Array.isArray(goto) ? goto : [goto]).map(asSend) : [];
   }
   /** As LangGraph.js writes a Command as JSON. */
   toJSON() {
