@@ -31,6 +31,21 @@ test('durability "exit" stores one checkpoint per run, through withConfig too; a
   await assert.rejects(g.invoke({ log: [] }, { configurable: { thread_id: "x" }, durability: "never" }), (e) => e instanceof TypeError && /durability/.test(e.message));
 });
 
+test("checkpointDuring, LangGraph.js's older name: false stores as \"exit\" does, true as \"async\"; not beside durability", async () => {
+  const g = chain(new MemorySaver());
+  const count = async (config) => {
+    let n = 0;
+    for await (const _ of g.getStateHistory(config)) n++;
+    return n;
+  };
+  const off = { configurable: { thread_id: "off" }, checkpointDuring: false };
+  await g.invoke({ log: [] }, off);
+  const on = { configurable: { thread_id: "on" }, checkpointDuring: true };
+  await g.invoke({ log: [] }, on);
+  assert.deepEqual([await count(off), await count(on)], [1, 5]);
+  await assert.rejects(g.invoke({ log: [] }, { ...off, durability: "sync" }), /Cannot use both `durability` and `checkpointDuring`/);
+});
+
 test('durability "exit": a superstep whose writes conflict leaves the thread where "sync" leaves it, input kept', async () => {
   const Two = Annotation.Root({ log: State.spec.log, v: Annotation() });
   const g = new StateGraph(Two)

@@ -46,6 +46,8 @@ export interface RunnableConfig {
   control?: RunControl;
   /** LangGraph's durability: "exit" stores only the checkpoint the run ends on (faster; a run that never ends leaves the thread as it was). Default "sync": every superstep. */
   durability?: "sync" | "async" | "exit";
+  /** @deprecated LangGraph.js's older name: `false` is `durability: "exit"`, `true` is "async". Not beside `durability`. */
+  checkpointDuring?: boolean;
   /**
    * The state keys this run's values, updates and output show (default: every key
    * streamed, the output schema's returned); a superstep that writes none of them

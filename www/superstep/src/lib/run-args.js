@@ -46,7 +46,7 @@ export function configArg(config, store, graphRun) {
     interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
     streamMode: modes,
     subgraphs: !!config.subgraphs,
-    durability: config.durability,
+    durability: durabilityOf(config),
     outputKeys: config.outputKeys,
     cancel: config.signal ? { signal: config.signal, fired: aborted(config.signal) } : undefined,
     ...taskEventMetadata(config),
@@ -63,6 +63,13 @@ export function configArg(config, store, graphRun) {
   const control = config.control ?? new RunControl();
   Object.defineProperties(arg, { control: { value: control }, drainFlag: { value: RunControl.flagOf(control) } });
   return arg;
+}
+
+/** The call's `durability`, or the one LangGraph.js's older `checkpointDuring` stands for (false: "exit"). */
+function durabilityOf(config) {
+  if (config.checkpointDuring == null) return config.durability;
+  if (config.durability != null) throw new Error("Cannot use both `durability` and `checkpointDuring` at the same time.");
+  return config.checkpointDuring === false ? "exit" : "async";
 }
 
 /** The configurable keys LangGraph.js copies into a run's metadata, in its order. */
