@@ -120,6 +120,7 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   assert.equal((await g.invoke({}, null)).x, 1);
   // recursionLimit as LangGraph.js checks it; a config of the wrong shape is a TypeError.
   await assert.rejects(g.invoke({}, { recursionLimit: 0 }), { name: "Error", message: 'Passed "recursionLimit" must be at least 1.' });
+  await assert.rejects(g.invoke({}, { recursionLimit: null }), { name: "Error", message: 'Passed "recursionLimit" must be at least 1.' });
   assert.equal((await g.invoke({}, { recursionLimit: Infinity })).x, 1);
   await assert.rejects(g.invoke({}, { recursionLimit: "many" }), (e) => e instanceof TypeError && /bad config: recursionLimit: expected a whole number/.test(e.message));
   await assert.rejects(g.invoke({}, { configurable: 5 }), (e) => e instanceof TypeError && /bad config: configurable: expected an object/.test(e.message));

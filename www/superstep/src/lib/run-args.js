@@ -108,8 +108,9 @@ const MAX_LIMIT = 2 ** 31 - 1; // what the engine's wasm32 usize holds; Infinity
 
 /** As LangGraph.js: at least 1; a fraction allows the supersteps up to it. */
 export function recursionLimit(limit) {
-  if (typeof limit !== "number" || Number.isNaN(limit)) return limit;
-  if (limit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
+  // As LangGraph.js: null counts as 0 (less than 1), NaN as no limit given.
+  if (limit !== null && (typeof limit !== "number" || Number.isNaN(limit))) return limit;
+  if (limit === null || limit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
   return Math.min(Math.floor(limit), MAX_LIMIT);
 }
 
