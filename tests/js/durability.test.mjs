@@ -13,36 +13,33 @@ const chain = (saver) =>
     .addEdge(START, "a")
     .compile({ checkpointer: saver });
 
+/** How many checkpoints `g` keeps for `config`'s thread. */
+async function count(g, config) {
+  let n = 0;
+  for await (const _ of g.getStateHistory(config)) n++;
+  return n;
+}
+
 test('durability "exit" stores one checkpoint per run, through withConfig too; a wrong value is a TypeError', async () => {
   const g = chain(new MemorySaver());
-  const count = async (config) => {
-    let n = 0;
-    for await (const _ of g.getStateHistory(config)) n++;
-    return n;
-  };
   const exit = { configurable: { thread_id: "exit" }, durability: "exit" };
   assert.deepEqual(await g.invoke({ log: [] }, exit), { log: ["a", "b", "c"] });
-  assert.equal(await count(exit), 1);
+  assert.equal(await count(g, exit), 1);
   await g.withConfig({ durability: "exit" }).invoke({ log: [] }, { configurable: { thread_id: "exit" } });
-  assert.equal(await count(exit), 2);
+  assert.equal(await count(g, exit), 2);
   const sync = { configurable: { thread_id: "sync" }, durability: "async" };
   await g.invoke({ log: [] }, sync);
-  assert.equal(await count(sync), 5);
+  assert.equal(await count(g, sync), 5);
   await assert.rejects(g.invoke({ log: [] }, { configurable: { thread_id: "x" }, durability: "never" }), (e) => e instanceof TypeError && /durability/.test(e.message));
 });
 
 test("checkpointDuring, LangGraph.js's older name: false stores as \"exit\" does, true as \"async\"; not beside durability", async () => {
   const g = chain(new MemorySaver());
-  const count = async (config) => {
-    let n = 0;
-    for await (const _ of g.getStateHistory(config)) n++;
-    return n;
-  };
   const off = { configurable: { thread_id: "off" }, checkpointDuring: false };
   await g.invoke({ log: [] }, off);
   const on = { configurable: { thread_id: "on" }, checkpointDuring: true };
   await g.invoke({ log: [] }, on);
-  assert.deepEqual([await count(off), await count(on)], [1, 5]);
+  assert.deepEqual([await count(g, off), await count(g, on)], [1, 5]);
   await assert.rejects(g.invoke({ log: [] }, { ...off, durability: "sync" }), /Cannot use both `durability` and `checkpointDuring`/);
 });
 
