@@ -87,3 +87,18 @@ test("a workflow has the compiled graph's other members: what it was given, its 
   assert.equal(await wf.invoke(1, t), 11);
   assert.deepEqual(await wf.batch([1, 2], [{ configurable: { thread_id: "b1" } }, { configurable: { thread_id: "b2" } }]), [1, 2]);
 });
+
+test("a workflow's checkpointer and stepTimeout are settable, as LangGraph.js's fields", async () => {
+  const wf = entrypoint({ name: "later" }, async (n) => {
+    await new Promise((r) => setTimeout(r, n));
+    return n + (getPreviousState() ?? 0);
+  });
+  wf.checkpointer = new MemorySaver();
+  const t = { configurable: { thread_id: "s" } };
+  assert.equal(await wf.invoke(1, t), 1);
+  assert.equal(await wf.invoke(2, t), 3);
+  wf.stepTimeout = 50;
+  assert.equal(wf.stepTimeout, 50);
+  await assert.rejects(wf.invoke(300, t), { name: "TimeoutError" });
+  assert.equal((await wf.getState(t)).values, 3);
+});

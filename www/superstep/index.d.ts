@@ -307,9 +307,12 @@ export class Entrypoint<I = unknown, O = unknown> {
   /** `values` as the workflow's return value (or an `entrypoint.final`: its value, and the value saved for the next run). */
   updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
   bulkUpdateState(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values: unknown; asNode?: string }> }>): Promise<RunnableConfig>;
-  readonly checkpointer: CompileOptions["checkpointer"];
-  readonly store: BaseStore | undefined;
-  readonly cache: InMemoryCache | undefined;
+  /** Settable, as LangGraph.js's fields, for the runs that start after. */
+  checkpointer: CompileOptions["checkpointer"];
+  store: BaseStore | undefined;
+  cache: InMemoryCache | undefined;
+  /** The longest one superstep may run, in ms (see CompiledStateGraph's). */
+  stepTimeout?: number;
   readonly config?: StreamConfig;
   readonly nodes: CompiledStateGraph["nodes"];
   validate(): this;

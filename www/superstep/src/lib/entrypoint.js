@@ -162,14 +162,30 @@ export class Entrypoint {
   get config() {
     return this.#graph.config;
   }
+  // Settable, as LangGraph.js's fields: the graph's, for the runs that start after.
   get checkpointer() {
     return this.#graph.checkpointer;
+  }
+  set checkpointer(checkpointer) {
+    this.#graph.checkpointer = checkpointer;
   }
   get store() {
     return this.#graph.store;
   }
+  set store(store) {
+    this.#graph.store = store;
+  }
   get cache() {
     return this.#graph.cache;
+  }
+  set cache(cache) {
+    this.#graph.cache = cache;
+  }
+  get stepTimeout() {
+    return this.#graph.stepTimeout;
+  }
+  set stepTimeout(ms) {
+    this.#graph.stepTimeout = ms;
   }
   get nodes() {
     return this.#graph.nodes;
