@@ -113,6 +113,30 @@ fn a_subgraphs_messages_reach_the_stream_only_with_subgraphs() {
 }
 
 #[test]
+fn tool_events_stream_where_asked_a_subgraphs_only_with_subgraphs() {
+    let calls = |tool: &'static str| {
+        node_rt(move |_, rt| {
+            // A handler asks before it reports: nothing to do where no stream takes the events.
+            if rt.streams_tools() {
+                rt.push_tool_event(json!({ "event": "on_tool_start", "name": tool }));
+            }
+            Ok::<_, NodeError>(json!({}))
+        })
+    };
+    let inner = last(&["x"]).node("inner", calls("deep")).edge(START, "inner").compile().unwrap();
+    let g = last(&["x"]).node("top", calls("shallow")).subgraph("sub", inner).edge(START, "top").edge("top", "sub").compile().unwrap();
+    let seen = |subgraphs: bool| -> Vec<(usize, serde_json::Value)> {
+        let config = RunConfig::default().modes(&[StreamMode::parse("tools").unwrap()]).subgraphs(subgraphs);
+        g.stream_blocking(json!({}), config).unwrap().iter().map(|p| (p.namespace.len(), p.data["name"].clone())).collect()
+    };
+    assert_eq!(seen(false), vec![(0, json!("shallow"))]);
+    assert_eq!(seen(true), vec![(0, json!("shallow")), (1, json!("deep"))]);
+    assert_eq!(StreamMode::Tools.as_str(), "tools");
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates])).unwrap();
+    assert!(parts.iter().all(|p| p.mode == StreamMode::Updates));
+}
+
+#[test]
 fn a_nodes_output_message_streams_unless_the_stream_has_seen_its_id() {
     let message = |id: &str, text: &str| json!({ "type": "ai", "content": text, "id": id });
     let (m1, m3) = (message("m1", "in input"), message("m3", "new"));

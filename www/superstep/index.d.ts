@@ -56,7 +56,7 @@ export interface RunnableConfig {
   outputKeys?: string | string[];
 }
 
-export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages";
+export type StreamMode = "values" | "updates" | "debug" | "tasks" | "checkpoints" | "custom" | "messages" | "tools";
 
 export interface StreamConfig extends RunnableConfig {
   streamMode?: StreamMode | StreamMode[];

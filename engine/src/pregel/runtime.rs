@@ -317,6 +317,17 @@ impl Runtime {
         self.0.run.sink.has_mode(StreamMode::Messages)
     }
 
+    /// Whether a stream takes `tools` events from this task: the run's own at its
+    /// root, a subgraph's with `subgraphs` (as LangGraph.js filters them).
+    pub fn streams_tools(&self) -> bool {
+        self.0.run.sink.wants(StreamMode::Tools, &self.0.run.namespace)
+    }
+
+    /// Emits a `tools` stream event: one step of a tool call the node made.
+    pub fn push_tool_event(&self, event: Value) {
+        self.0.run.sink.push(&self.0.run.namespace, StreamMode::Tools, || event);
+    }
+
     /// Emits a `messages` stream event: a `[message, metadata]` pair.
     pub fn push_message(&self, pair: Value) {
         self.0.run.sink.push_message(&self.0.run.namespace, pair, false);

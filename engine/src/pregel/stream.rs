@@ -25,6 +25,9 @@ pub enum StreamMode {
     Custom,
     /// `[message, metadata]` pairs of chat messages nodes return (`Runtime::push_message`).
     Messages,
+    /// The lifecycle events of the tools nodes call (`Runtime::push_tool_event`), as
+    /// the embedder reports them (LangGraph.js's `on_tool_start`, `on_tool_end`...).
+    Tools,
 }
 
 impl StreamMode {
@@ -37,6 +40,7 @@ impl StreamMode {
             "checkpoints" => StreamMode::Checkpoints,
             "custom" => StreamMode::Custom,
             "messages" => StreamMode::Messages,
+            "tools" => StreamMode::Tools,
             _ => return None,
         })
     }
@@ -49,6 +53,7 @@ impl StreamMode {
             StreamMode::Checkpoints => "checkpoints",
             StreamMode::Custom => "custom",
             StreamMode::Messages => "messages",
+            StreamMode::Tools => "tools",
         }
     }
 }

@@ -257,10 +257,20 @@ pub fn routes_child_command(id: f64) -> Result<bool, JsValue> {
     Ok(task(id)?.rt.routes_child_command())
 }
 
-/// Whether the run streams `messages` events from this task.
-#[wasm_bindgen(js_name = taskStreamsMessages)]
-pub fn streams_messages(id: f64) -> Result<bool, JsValue> {
-    Ok(task(id)?.rt.streams_messages())
+/// What the run streams from this task through the node's callbacks, as bits:
+/// 1 `messages` events, 2 `tools` events. One call, as it is made per task.
+#[wasm_bindgen(js_name = taskStreams)]
+pub fn streams(id: f64) -> Result<u32, JsValue> {
+    let rt = &task(id)?.rt;
+    Ok(u32::from(rt.streams_messages()) | u32::from(rt.streams_tools()) << 1)
+}
+
+/// Emits a `tools` stream event.
+#[wasm_bindgen(js_name = taskToolEvent)]
+pub fn tool_event(id: f64, event: JsValue) -> Result<(), JsValue> {
+    let (rt, event) = (&task(id)?.rt, from_js(event)?);
+    rt.push_tool_event(event);
+    Ok(())
 }
 
 /// Emits a `messages` stream event (`[message, metadata]`); `output`: a message

@@ -6,6 +6,7 @@ import { InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterr
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain, unmarked } from "./values.js";
 import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
+import { toolHandler } from "./tool-stream.js";
 import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
 import { anyGraphRun, managerUnder } from "./callbacks.js";
 import { called, keepOutput, reportCall, v2Handler, v2RunOf } from "./events-v2.js";
@@ -126,7 +127,14 @@ class Task {
     return wasm.taskNodeMetadata(this.id);
   }
   streamsMessages() {
-    return wasm.taskStreamsMessages(this.id);
+    return (wasm.taskStreams(this.id) & 1) !== 0;
+  }
+  /** What the run streams from this task through the node's callbacks: 1 messages, 2 tools. */
+  streams() {
+    return wasm.taskStreams(this.id);
+  }
+  toolEvent(event) {
+    if (!this.closed) wasm.taskToolEvent(this.id, event);
   }
   /** `output`: a message the node returned, which the stream sends once. */
   message(pair, output = false) {
@@ -414,8 +422,10 @@ function run(rt, fn, done, node, retryOn, timeout) {
     const graphRun = rt.host()?.graphRun;
     if (graphRun) rt.taskRun = graphRun.task(node, state, config.metadata);
   }
-  const tokens = rt.streamsMessages();
-  if (tokens) {
+  const streams = rt.streams();
+  // Before the tokens' handler, which takes the callbacks as they are then.
+  if (streams & 2) streamTools(config, rt);
+  if (streams & 1) {
     streamTokens(config, rt);
     // Under `streamEvents` v2 a router reports its call, as LangGraph.js's RunnableLambda.
     if (rt.router && v2Calls.has(rt)) fn = reportedRouter(fn, v2Calls.get(rt).handler, rt.routesChildCommand());
@@ -673,6 +683,12 @@ function streamTokens(config, rt) {
   }
   callbacks ??= withHandler(config.callbacks, handler);
   Object.defineProperties(config, { callbacks: { value: callbacks, enumerable: true }, metadata: { value: metadata, enumerable: true } });
+}
+
+/** While the run streams tools, the tools the node calls with its config report to the stream (tool-stream.js). */
+function streamTools(config, rt) {
+  const handler = toolHandler((event) => rt.toolEvent(event), config.metadata.langgraph_checkpoint_ns);
+  Object.defineProperty(config, "callbacks", { value: withHandler(config.callbacks, handler), enumerable: true, configurable: true });
 }
 
 /** `handler` beside the run's own LangChain callbacks (a list of handlers, or LangChain's callback manager). */

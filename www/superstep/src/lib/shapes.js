@@ -1,5 +1,6 @@
 // Engine results in LangGraph.js's shapes: stream chunks and state snapshots.
 import { revived } from "./tokens.js";
+import { revivedToolEvent } from "./tool-stream.js";
 
 /** A checkpoint event's tasks as LangGraph.js lists them: each has `result`, undefined before its writes. */
 function withResults(tasks) {
@@ -9,6 +10,7 @@ function withResults(tasks) {
 /** A stream part as LangGraph.js yields it: `[namespace, mode, data]` cut to what was asked for. */
 export function chunkOf(p, many, subgraphs) {
   if (p.mode === "messages") p.data = revived(p.data);
+  else if (p.mode === "tools") p.data = revivedToolEvent(p.data);
   else if (p.mode === "checkpoints") withResults(p.data.tasks);
   else if (p.mode === "debug" && p.data.type === "checkpoint") withResults(p.data.payload.tasks);
   if (subgraphs) return many ? [p.namespace, p.mode, p.data] : [p.namespace, p.data];
