@@ -77,3 +77,22 @@ test("with other modes each event is tagged; a subgraph's come only with subgrap
   ]);
   assert.equal(sub[1][1].output, 10);
 });
+
+test("streamEvents v3 carries them as the protocol's tool events, under the tool's task", async () => {
+  const run = await graph().streamEvents({ out: [] }, { version: "v3" });
+  const seen = [];
+  for await (const e of run) {
+    if (e.method !== "tools" && e.method !== "lifecycle") continue;
+    seen.push([e.method, e.params.namespace.map((s) => s.split(":")[0]).join("/"), e.params.data.event, e.params.data.tool_call_id ?? null]);
+  }
+  assert.deepEqual(seen.slice(0, 8), [
+    ["lifecycle", "", "running", null],
+    ["lifecycle", "n", "started", null],
+    ["tools", "n", "tool-started", ""],
+    ["tools", "n", "tool-finished", ""],
+    ["tools", "n", "tool-started", "call_1"],
+    ["tools", "n", "tool-finished", "call_1"],
+    ["tools", "n", "tool-started", ""],
+    ["tools", "n", "tool-error", ""],
+  ]);
+});

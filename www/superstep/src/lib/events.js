@@ -5,11 +5,12 @@
 // output, the interrupts and each subgraph, as LangGraph.js 1.7 has them.
 
 // "debug" only tells the step a checkpoint belongs to when there is no checkpointer.
-const MODES = ["values", "updates", "messages", "custom", "tasks", "checkpoints", "debug"];
+const MODES = ["values", "updates", "messages", "tools", "custom", "tasks", "checkpoints", "debug"];
 
 import { cancellable, readableOf } from "./readable.js";
 import { uuid } from "./messages.js";
 import { PROTOCOL_RUN } from "./tokens.js";
+import { TOOL_NS } from "./tool-stream.js";
 import { isRecord } from "./values.js";
 import { Log } from "./replay-log.js";
 import { messagesOf } from "./message-stream.js";
@@ -18,6 +19,21 @@ import { streamEventsV2 } from "./events-v2.js";
 const key = (ns) => ns.join("\0");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
 const graphName = (ns) => (ns.length ? ns.at(-1).split(":")[0] : "root");
+
+/** A `tools` chunk as the protocol's tool event, as LangGraph.js converts it. */
+function toolEvent(p) {
+  const tool_call_id = String(p.toolCallId ?? "");
+  switch (p.event) {
+    case "on_tool_start":
+      return { event: "tool-started", tool_call_id, tool_name: String(p.name ?? "unknown"), input: p.input };
+    case "on_tool_event":
+      return { event: "tool-output-delta", tool_call_id, delta: typeof p.data === "string" ? p.data : JSON.stringify(p.data ?? "") };
+    case "on_tool_end":
+      return { event: "tool-finished", tool_call_id, output: p.output };
+    default:
+      return { event: "tool-error", tool_call_id, message: typeof p.error?.message === "string" ? p.error.message : String(p.error ?? "unknown error") };
+  }
+}
 
 /** The protocol events one stream chunk becomes. */
 function toEvents(ns, mode, data) {
@@ -54,6 +70,11 @@ function toEvents(ns, mode, data) {
     }
     case "custom":
       return [{ method: "custom", params: params({ data: isRecord(data) && "name" in data ? data : { payload: data } }) }];
+    case "tools": {
+      // Under the tool's task namespace, as LangGraph.js streams them (a subgraph's to its lifecycle).
+      const { [TOOL_NS]: at, ...event } = data;
+      return [{ method: "tools", params: { ...params({ data: toolEvent(event) }), namespace: at ? at.split("|") : ns } }];
+    }
     default:
       return [{ method: mode, params: params({ data }) }];
   }

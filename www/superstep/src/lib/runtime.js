@@ -6,7 +6,7 @@ import { InvalidUpdateError, NodeError, isCommand, isGraphDrained, isGraphInterr
 import { andThen, asPlain, isLangChainMessage, lazyState, plainUpdate, toPlain, unmarked } from "./values.js";
 import { LC_MESSAGE, asMessage, isMessageOf, uuid } from "./messages.js";
 import { PROTOCOL_RUN, tagged, tokenHandler } from "./tokens.js";
-import { toolHandler } from "./tool-stream.js";
+import { TOOL_NS, toolHandler } from "./tool-stream.js";
 import { NodeConfig, doInterrupt, nodeConfig, taskIdOf } from "./node-config.js";
 import { anyGraphRun, managerUnder } from "./callbacks.js";
 import { called, keepOutput, reportCall, v2Handler, v2RunOf } from "./events-v2.js";
@@ -687,7 +687,10 @@ function streamTokens(config, rt) {
 
 /** While the run streams tools, the tools the node calls with its config report to the stream (tool-stream.js). */
 function streamTools(config, rt) {
-  const handler = toolHandler((event) => rt.toolEvent(event), config.metadata.langgraph_checkpoint_ns);
+  const ns = config.metadata.langgraph_checkpoint_ns;
+  // Under `streamEvents` v3 an event goes under its task's namespace, as in LangGraph.js (events.js).
+  const protocol = !!rt.configurable()?.[PROTOCOL_RUN];
+  const handler = toolHandler((event) => rt.toolEvent(protocol ? { ...event, [TOOL_NS]: ns } : event), ns);
   Object.defineProperty(config, "callbacks", { value: withHandler(config.callbacks, handler), enumerable: true, configurable: true });
 }
 

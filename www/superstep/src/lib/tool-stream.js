@@ -11,6 +11,9 @@ import { revived, tagged } from "./tokens.js";
 
 const ERROR = "__superstep_error";
 
+/** Where a `streamEvents` v3 run's tools event says its task's checkpoint namespace. */
+export const TOOL_NS = "__superstep_checkpoint_ns";
+
 /** `v` as plain data: a LangChain message tagged with its class, an Error as its name and message. */
 function plain(v) {
   if (isLangChainMessage(v)) return tagged(v);
