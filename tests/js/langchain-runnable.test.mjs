@@ -29,7 +29,7 @@ test("without superstep/langchain, LangChain's own Runnable methods say how to g
   }
 });
 
-test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, its CallbackManager nests a run's callbacks, and dispatchCustomEvent reaches streamEvents, in an app with its own @langchain/core", async () => {
+test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, its CallbackManager nests a run's callbacks, dispatchCustomEvent reaches streamEvents, and a fake model's tokens are AIMessageChunks, in an app with its own @langchain/core", async () => {
   const { mkdtempSync, mkdirSync, readdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
@@ -65,12 +65,18 @@ test("with superstep/langchain imported, pipe, withRetry and asTool are LangChai
         if (e.event === "on_chain_start") runs[e.name] = e.run_id;
         if (e.event === "on_custom_event") events.push([e.name, e.data, e.tags, e.run_id === runs.bot]);
       }
-      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents, events]));`,
+      // A model's tokens streamed without chunks (a fake model's) are LangChain's AIMessageChunks, as in LangGraph.js.
+      const { AIMessageChunk } = await import("@langchain/core/messages");
+      const talker = new FakeListChatModel({ responses: ["ok"] });
+      const talk = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("bot", async (s, config) => ({ x: (await talker.invoke("q", config)).content })).addEdge(START, "bot").compile();
+      const tokens = [];
+      for await (const [m] of await talk.stream({ x: 1 }, { streamMode: "messages" })) tokens.push([m instanceof AIMessageChunk, m.content]);
+      console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents, events, tokens]));`,
     );
     // As npm installs it: the package resolves @langchain/core from the app's node_modules.
     const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
     assert.equal(status, 0, stderr);
-    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }, [["progress", { at: 1 }, ["graph:step:1"], true]]]);
+    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }, [["progress", { at: 1 }, ["graph:step:1"], true]], [[true, "o"], [true, "k"]]]);
   } finally {
     rmSync(app, { recursive: true, force: true });
   }

@@ -12,6 +12,7 @@ import * as wasm from "../../wasm/superstep_wasm.js";
 import { uuid } from "./messages.js";
 import { INTERRUPT } from "./types.js";
 import { runMetadata } from "./run-args.js";
+import { useAIMessageChunk } from "./tokens.js";
 
 /** An invoke's output as the graph's run ends with it: its state, without a pause's interrupts. */
 function withoutInterrupts(out) {
@@ -28,9 +29,10 @@ let RunManager = null;
  * `superstep/langchain` (a chain run's manager is then made at once, so a run that
  * ends at once still reports its end before the next run's start).
  */
-export function useCallbackManager(manager, runManager) {
+export function useCallbackManager(manager, runManager, aiMessageChunk) {
   Manager = manager;
   RunManager = runManager ?? null;
+  if (aiMessageChunk) useAIMessageChunk(aiMessageChunk);
 }
 
 /**

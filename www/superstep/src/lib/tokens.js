@@ -29,6 +29,12 @@ export function tagged(message, plain = toPlain(message, "message")) {
   return plain;
 }
 
+/** LangChain's AIMessageChunk, once `superstep/langchain` brings it (see `handleLLMNewToken`). */
+let AIChunk = null;
+export function useAIMessageChunk(cls) {
+  AIChunk = cls;
+}
+
 /** A streamed `[message, metadata]` pair with a tagged chunk made its class again. */
 export function revived(pair) {
   const m = pair?.[0];
@@ -125,8 +131,9 @@ export function tokenHandler(emit, seen, protocol, inherited = {}) {
     handler.handleLLMNewToken = (token, _idx, runId, _parent, _tags, fields) => {
       streamed.add(runId);
       if (!metadatas.has(runId)) return;
-      // A chunk without a message (a text model's) streams as an AI message chunk of its text.
-      const message = fields?.chunk?.message ?? { type: "ai", content: token };
+      // A token without a chunk (a text model's, a fake one's) streams as an AI message
+      // chunk of its text: LangChain's own class when `superstep/langchain` brought it.
+      const message = fields?.chunk?.message ?? (AIChunk ? new AIChunk({ content: token }) : { type: "ai", content: token });
       idFor(runId, message);
       out(runId, message);
     };
