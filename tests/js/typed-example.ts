@@ -1,6 +1,6 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
 import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
-import type { StepSnapshot } from "../../www/superstep/index.js";
+import type { StepSnapshot, ToolStreamEvent } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph } from "../../www/superstep/zod.js";
@@ -47,6 +47,8 @@ graph.stepTimeout = 30_000;
 graph.streamMode = ["values", "updates"];
 graph.interruptAfter = ["tell"];
 graph.interruptAfter = undefined;
+const describeTool = (e: ToolStreamEvent): string => `${e.event} ${e.name} ${e.toolCallId ?? ""} ${e.error?.message ?? ""}`;
+void describeTool;
 
 async function main(): Promise<string[]> {
   const out = await graph.invoke({ topic: "cats" }, { configurable: { thread_id: "t" } });

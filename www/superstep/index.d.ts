@@ -863,11 +863,27 @@ export interface EventFilters {
   excludeTags?: string[];
 }
 
+/** A `tools` stream chunk: one step of a LangChain tool a node called with its config. */
+export interface ToolStreamEvent {
+  event: "on_tool_start" | "on_tool_event" | "on_tool_end" | "on_tool_error";
+  name: string;
+  /** The tool call's id, when the tool was called with a model's tool call. */
+  toolCallId?: string;
+  /** `on_tool_start`: the input, as LangChain gives it (a JSON string). */
+  input?: string;
+  /** `on_tool_event`: what the tool streamed. */
+  data?: unknown;
+  /** `on_tool_end`: the tool's result (a ToolMessage for a tool call). */
+  output?: unknown;
+  /** `on_tool_error`: the tool's error. */
+  error?: Error;
+}
+
 /** One event of `streamEvents` v3. */
 export interface ProtocolEvent {
   type: "event";
   seq: number;
-  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages";
+  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages" | "tools";
   params: { namespace: string[]; timestamp: number; node?: string; data: any };
 }
 
