@@ -134,7 +134,7 @@ fn an_empty_update_makes_a_bare_checkpoint_and_the_paused_step_runs_whole_again(
 #[test]
 fn a_bulk_update_applies_each_superstep_as_one_checkpoint() {
     let (g, cfg) = paused();
-    let up = |values: Value, as_node: &str| StateUpdate { values, as_node: Some(as_node.into()) };
+    let up = |values: Value, as_node: &str| StateUpdate { values, as_node: Some(as_node.into()), goto: vec![] };
     let steps = vec![vec![up(json!({"x": 100}), "a"), up(json!({"log": ["z"]}), "b")], vec![up(json!({"x": 1}), "c")]];
     let new = block_on(g.bulk_update_state(&cfg, steps)).unwrap();
     let s = state(&g, &cfg, &new);
@@ -146,9 +146,27 @@ fn a_bulk_update_applies_each_superstep_as_one_checkpoint() {
 }
 
 #[test]
+fn a_command_as_the_update_writes_and_routes_as_its_node_returning_it() {
+    let (g, cfg) = paused();
+    // As `c` returning Command(update, goto): its update and a route to `a`, and a Send to `d`.
+    let send = Goto::Send(Send { node: "d".into(), arg: json!({"x": 5}), timeout: None });
+    let update = StateUpdate { values: json!({"log": ["u"]}), as_node: Some("c".into()), goto: vec![Goto::Node("a".into()), send] };
+    let new = block_on(g.bulk_update_state(&cfg, vec![vec![update]])).unwrap();
+    let s = state(&g, &cfg, &new);
+    assert_eq!(s.values["log"], json!(["a", "c", "u"]));
+    let mut next = s.next.clone();
+    next.sort();
+    assert_eq!(next, vec!["a", "d"]);
+    // A Command with no update only routes.
+    let route = StateUpdate { values: Value::Null, as_node: Some("c".into()), goto: vec![Goto::Node("b".into())] };
+    let s = state(&g, &cfg, &block_on(g.bulk_update_state(&cfg, vec![vec![route]])).unwrap());
+    assert_eq!((s.values["log"].clone(), s.next.contains(&"b".to_string())), (json!(["a", "c", "u"]), true));
+}
+
+#[test]
 fn bulk_updates_refuse_what_langgraph_refuses() {
     let (g, cfg) = paused();
-    let up = |values: Value, as_node: Option<&str>| StateUpdate { values, as_node: as_node.map(Into::into) };
+    let up = |values: Value, as_node: Option<&str>| StateUpdate { values, as_node: as_node.map(Into::into), goto: vec![] };
     let fails = |steps: Vec<Vec<StateUpdate>>| block_on(g.bulk_update_state(&cfg, steps)).unwrap_err().to_string();
     assert_eq!(
         fails(vec![vec![up(json!({"x": 1}), None), up(json!({"x": 1}), Some("a"))]]),

@@ -486,6 +486,27 @@ test("a Send copied as a plain object ({ node, args }) in a Command's goto is a 
   assert.deepEqual(await g.invoke({ log: [] }), { log: ["b:sent", "b:plain"] });
 });
 
+test("updateState with a Command writes and routes as its node returning it would, as in LangGraph.js", async () => {
+  const S2 = Annotation.Root({ log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }), x: Annotation() });
+  const g = new StateGraph(S2)
+    .addNode("a", () => ({ log: ["a"] }))
+    .addNode("b", () => ({ log: ["b"] }))
+    .addNode("c", (s) => ({ log: [`c${s.x ?? ""}`] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", "c")
+    .compile({ checkpointer: new MemorySaver(), interruptBefore: ["b"] });
+  const cfg = { configurable: { thread_id: "cmd" } };
+  await g.invoke({ log: [] }, cfg);
+  // Written as `a` (the last to write): its update, its edge to b, and the goto to c.
+  await g.updateState(cfg, new Command({ update: { x: 1 }, goto: "c" }));
+  const s = await g.getState(cfg);
+  assert.deepEqual([s.values, [...s.next].sort()], [{ log: ["a"], x: 1 }, ["b", "c"]]);
+  // A Send in the goto runs its node on its own input.
+  await g.updateState(cfg, new Command({ goto: new Send("c", { log: [], x: 7 }) }), "a");
+  assert.deepEqual([...(await g.getState(cfg)).next].sort(), ["b", "c"]);
+});
+
 test("an Overwrite copied as a plain object (its lg_name and __overwrite__) still overwrites", async () => {
   const g = new StateGraph(Log)
     .addNode("a", () => ({ log: structuredClone(new Overwrite(["only"])) }))

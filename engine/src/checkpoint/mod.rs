@@ -548,7 +548,7 @@ async fn start_input(stepper: &mut Stepper, v: Value, fresh: bool) -> Result<(),
     write_input(stepper, v.clone(), fresh)?;
     let graph = stepper.graph.clone();
     let (spec, env) = (graph.spec(), graph.env());
-    let writes = graph.writes_of(stepper, 0, v).await?;
+    let writes = graph.writes_of(stepper, 0, crate::types::NodeOutput::Update(v)).await?;
     let start = crate::pregel::Task::writing_as(spec, 0, "");
     crate::pregel::apply_writes(spec, &mut stepper.rs, &[&start], vec![writes], &mut || env.next_id())?;
     // START has taken the input: it is not planned again.

@@ -11,7 +11,7 @@ use crate::pregel::{
     apply_saved_writes, apply_writes, interrupt_id, plan, ByTask, CompiledGraph, RunConfig, Stepper, Task, TaskResult, TaskStatus,
     TaskWrites,
 };
-use crate::types::{END, START};
+use crate::types::{NodeOutput, END, START};
 use futures::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -22,10 +22,25 @@ pub const COPY: &str = "__copy__";
 pub const INPUT: &str = "__input__";
 
 /// One edit of a superstep: `values` as if `as_node` had written them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateUpdate {
     pub values: Value,
     pub as_node: Option<String>,
+    /// Where a `Command` given as the update routes (LangGraph's `update_state` with
+    /// a Command): `values` is then its update, and both are written as `as_node`
+    /// returning that Command would write them.
+    pub goto: Vec<crate::types::Goto>,
+}
+
+impl StateUpdate {
+    /// What `as_node` is taken to have returned: the values, or a Command with them.
+    fn output(&self) -> NodeOutput {
+        if self.goto.is_empty() {
+            return NodeOutput::Update(self.values.clone());
+        }
+        let update = Some(self.values.clone()).filter(|v| !v.is_null());
+        NodeOutput::Command(crate::types::Command { update, goto: self.goto.clone(), ..Default::default() })
+    }
 }
 
 fn invalid(message: impl Into<String>) -> Error {
@@ -43,7 +58,7 @@ impl CompiledGraph {
         values: Value,
         as_node: Option<&'a str>,
     ) -> LocalBoxFuture<'a, Result<Value, Error>> {
-        self.bulk_update_state(config, vec![vec![StateUpdate { values, as_node: as_node.map(Into::into) }]])
+        self.bulk_update_state(config, vec![vec![StateUpdate { values, as_node: as_node.map(Into::into), goto: vec![] }]])
     }
 
     pub fn update_state_blocking(&self, config: &RunConfig, values: Value, as_node: Option<&str>) -> Result<Value, Error> {
@@ -99,7 +114,7 @@ impl CompiledGraph {
                 let nodes = self.update_nodes(&stepper, &updates)?;
                 let mut applied = Vec::new();
                 for (node, update) in nodes.into_iter().zip(updates.iter()) {
-                    applied.push((node, self.writes_of(&stepper, node, update.values.clone()).await?));
+                    applied.push((node, self.writes_of(&stepper, node, update.output()).await?));
                 }
                 let copy_tasks = on_copy.then(|| plan(self.spec(), &stepper.rs, &stepper.checkpoint_id, &stepper.run.task_ns()));
                 apply_as(&mut stepper, applied, Source::Update, &persist, copy_tasks.as_deref()).await?;
@@ -129,9 +144,9 @@ impl CompiledGraph {
     }
 
     /// `values` as node `node`'s writes (its edges and routers run on them).
-    pub(super) async fn writes_of(&self, stepper: &Stepper, node: usize, values: Value) -> Result<TaskWrites, Error> {
+    pub(super) async fn writes_of(&self, stepper: &Stepper, node: usize, output: NodeOutput) -> Result<TaskWrites, Error> {
         let task = Rc::new(Task::writing_as(self.spec(), node, ""));
-        let result = stepper.writes_as(&task, values).await;
+        let result = stepper.writes_as(&task, output).await;
         match result.status {
             TaskStatus::Done => Ok(result.writes),
             TaskStatus::Failed(e) => Err(e),
@@ -204,7 +219,7 @@ fn copy_updates(values: &Value) -> Option<Vec<StateUpdate>> {
     let mut updates = Vec::with_capacity(pairs.len());
     for p in pairs {
         let [values, as_node] = p.as_array()?.as_slice() else { return None };
-        updates.push(StateUpdate { values: values.clone(), as_node: as_node.as_str().map(Into::into) });
+        updates.push(StateUpdate { values: values.clone(), as_node: as_node.as_str().map(Into::into), goto: vec![] });
     }
     Some(updates)
 }

@@ -190,8 +190,8 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
 
 /// The writes `task`'s node would make had it returned `update`: the update,
 /// its edges and its routers (run on the updated view), as `update_state` needs.
-pub(crate) async fn writes_as(ctx: &StepCtx<'_>, task: &Rc<Task>, update: Value) -> TaskResult {
-    finish(ctx, task, &runtime(ctx, task, vec![]), NodeOutput::Update(update), false).await
+pub(crate) async fn writes_as(ctx: &StepCtx<'_>, task: &Rc<Task>, output: NodeOutput) -> TaskResult {
+    finish(ctx, task, &runtime(ctx, task, vec![]), output, false).await
 }
 
 pub(crate) async fn execute(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: Vec<Value>) -> TaskResult {

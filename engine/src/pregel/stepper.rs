@@ -333,9 +333,9 @@ impl Stepper {
 
     /// What `task` writes had its node returned `update` (edges and routers
     /// included), against this run's current state: `update_state`'s writes.
-    pub(crate) async fn writes_as(&self, task: &Rc<Task>, update: Value) -> TaskResult {
+    pub(crate) async fn writes_as(&self, task: &Rc<Task>, output: crate::types::NodeOutput) -> TaskResult {
         let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, self.rs.step + 1, self.stop);
-        super::execute::writes_as(&ctx, task, update).await
+        super::execute::writes_as(&ctx, task, output).await
     }
 
     /// Runs every task concurrently; reuses results saved from an earlier, unfinished attempt.

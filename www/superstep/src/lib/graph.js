@@ -6,7 +6,7 @@ import { BUILTIN } from "./messages.js";
 import { currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import { NodeConfig } from "./node-config.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, channelOf, isInterrupted, typedError,
+  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, isSend, typedError,
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -733,9 +733,12 @@ export class CompiledStateGraph {
       if (!pairs) return { values: null, asNode };
       return { values: await Promise.all(values.map(async ([v, n]) => [(await this.#plainStateUpdate({ values: v, asNode: n })).values, n])), asNode };
     }
+    // A Command is written as asNode returning it: its update, and its goto as routes.
+    const goto = isCommand(values) ? (values.goto ?? []).map((g) => (isSend(g) ? { node: g.node, args: toPlain(g.args, "Send argument"), timeout: g.timeout } : g)) : undefined;
+    if (goto) values = values.update ?? undefined;
     // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
     if (this.builder.check && values != null) values = await checkOutput(this.builder.check.key, values);
-    return { values: values === undefined ? null : plainUpdate(values, "values"), asNode: asNode ?? null };
+    return { values: values === undefined ? null : plainUpdate(values, "values"), asNode: asNode ?? null, goto };
   }
 
   /** Mermaid source, as LangGraph's `getGraph().drawMermaid(params)`. */
