@@ -2,7 +2,7 @@
 // shaped like LangGraph.js. The engine does the work; this only translates.
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
-import { BUILTIN } from "./messages.js";
+import { builtinReducer } from "./builtin-reducers.js";
 import { currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import { NodeConfig } from "./node-config.js";
 import {
@@ -43,20 +43,6 @@ function jsError(e) {
     return original;
   }
   return typedError(e);
-}
-
-/**
- * `(a, b) => a.concat(b)` over a list default behaves exactly like the
- * engine's `append` reducer, which appends in place instead of copying the
- * list through JS every superstep.
- */
-function isConcat(fn) {
-  return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
-}
-
-/** The engine's built-in reducer a channel's JS reducer stands for, if any (a batch reducer is never `append`). */
-function builtinReducer(ch, dflt) {
-  return ch.reducer ? ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined) : undefined;
 }
 
 /** LangGraph.js's names for the nodes its `errorHandler` options add. */

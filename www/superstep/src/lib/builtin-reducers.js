@@ -1,0 +1,17 @@
+// The JS reducers the engine runs itself, in place, instead of calling back
+// into JS with the whole value every superstep.
+import { BUILTIN } from "./messages.js";
+
+/**
+ * `(a, b) => a.concat(b)` over a list default behaves exactly like the
+ * engine's `append` reducer, which appends in place instead of copying the
+ * list through JS every superstep.
+ */
+function isConcat(fn) {
+  return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
+}
+
+/** The engine's built-in reducer a channel's JS reducer stands for, if any (a batch reducer is never `append`). */
+export function builtinReducer(ch, dflt) {
+  return ch.reducer ? ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined) : undefined;
+}
