@@ -143,7 +143,7 @@ impl CompiledGraph {
         Ok(nodes)
     }
 
-    /// `values` as node `node`'s writes (its edges and routers run on them).
+    /// `output` as node `node`'s writes (its edges and routers run on it).
     pub(super) async fn writes_of(&self, stepper: &Stepper, node: usize, output: NodeOutput) -> Result<TaskWrites, Error> {
         let task = Rc::new(Task::writing_as(self.spec(), node, ""));
         let result = stepper.writes_as(&task, output).await;

@@ -188,7 +188,7 @@ pub(super) fn runtime_for(ctx: &StepCtx<'_>, task: &Rc<Task>, resume: ResumeCurs
     }))
 }
 
-/// The writes `task`'s node would make had it returned `update`: the update,
+/// The writes `task`'s node would make had it returned `output`: its update,
 /// its edges and its routers (run on the updated view), as `update_state` needs.
 pub(crate) async fn writes_as(ctx: &StepCtx<'_>, task: &Rc<Task>, output: NodeOutput) -> TaskResult {
     finish(ctx, task, &runtime(ctx, task, vec![]), output, false).await

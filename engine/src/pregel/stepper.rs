@@ -331,7 +331,7 @@ impl Stepper {
         Tick { tasks, results, changed, applied, outcome }
     }
 
-    /// What `task` writes had its node returned `update` (edges and routers
+    /// What `task` writes had its node returned `output` (edges and routers
     /// included), against this run's current state: `update_state`'s writes.
     pub(crate) async fn writes_as(&self, task: &Rc<Task>, output: crate::types::NodeOutput) -> TaskResult {
         let ctx = StepCtx::new(&self.graph, &self.run, &self.rs, &self.checkpoint_id, self.rs.step + 1, self.stop);

@@ -161,7 +161,7 @@ fn parse_gotos(v: &JsValue) -> Result<Vec<Goto>, NodeError> {
 }
 
 /// A route as the glue writes it: a node name, or a Send as `[node, arg]` or `[node, arg, timeout]`.
-fn goto(g: Value) -> Option<Goto> {
+pub(crate) fn goto(g: Value) -> Option<Goto> {
     match g {
         Value::String(name) => Some(Goto::Node(name)),
         Value::Array(send) if send.len() == 2 || send.len() == 3 => {

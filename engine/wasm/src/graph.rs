@@ -296,9 +296,9 @@ fn state_updates(v: Value) -> Option<Vec<Vec<StateUpdate>>> {
         let mut one = Vec::with_capacity(updates.len());
         for mut u in updates {
             let as_node = u.get("asNode").and_then(Value::as_str).map(String::from);
-            // A Command given as the update: its targets, names or `{node, args, timeout}` Sends.
-            let goto = match u.get("goto") {
-                Some(Value::Array(targets)) => targets.iter().map(goto_of).collect::<Option<Vec<_>>>()?,
+            // A Command given as the update: its routes, as the glue writes a node's Command's.
+            let goto = match u.get_mut("goto").map(Value::take) {
+                Some(Value::Array(targets)) => targets.into_iter().map(crate::functions::goto).collect::<Option<Vec<_>>>()?,
                 _ => vec![],
             };
             one.push(StateUpdate { values: u.get_mut("values")?.take(), as_node, goto });
@@ -306,19 +306,6 @@ fn state_updates(v: Value) -> Option<Vec<Vec<StateUpdate>>> {
         out.push(one);
     }
     Some(out)
-}
-
-fn goto_of(v: &Value) -> Option<superstep::types::Goto> {
-    use superstep::types::{Goto, Send};
-    Some(match v {
-        Value::String(node) => Goto::Node(node.clone()),
-        Value::Object(m) => Goto::Send(Send {
-            node: m.get("node")?.as_str()?.into(),
-            arg: m.get("args").cloned().unwrap_or(Value::Null),
-            timeout: m.get("timeout").filter(|t| !t.is_null()).cloned(),
-        }),
-        _ => return None,
-    })
 }
 
 pub fn snapshot_value(s: &StateSnapshot) -> Value {

@@ -3,10 +3,10 @@
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
 import { builtinReducer } from "./builtin-reducers.js";
-import { currentRuntime, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
+import { currentRuntime, gotoList, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import { NodeConfig } from "./node-config.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, isSend, typedError,
+  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, typedError,
 } from "./types.js";
 import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
@@ -720,7 +720,7 @@ export class CompiledStateGraph {
       return { values: await Promise.all(values.map(async ([v, n]) => [(await this.#plainStateUpdate({ values: v, asNode: n })).values, n])), asNode };
     }
     // A Command is written as asNode returning it: its update, and its goto as routes.
-    const goto = isCommand(values) ? (values.goto ?? []).map((g) => (isSend(g) ? { node: g.node, args: toPlain(g.args, "Send argument"), timeout: g.timeout } : g)) : undefined;
+    const goto = isCommand(values) ? gotoList(values.goto) : undefined;
     if (goto) values = values.update ?? undefined;
     // Checked as the update of a node (LangGraph.js runs it through asNode's writers).
     if (this.builder.check && values != null) values = await checkOutput(this.builder.check.key, values);

@@ -378,7 +378,8 @@ const sendPair = (s) => {
   return s.timeout === undefined ? [s.node, arg] : [s.node, arg, s.timeout];
 };
 
-function gotoList(goto) {
+/** A Command's `goto` as the engine reads it: node names and Send triples. */
+export function gotoList(goto) {
   const list = Array.isArray(goto) ? goto : goto === undefined || goto === null ? [] : [goto];
   return list.map((g) => (isSend(g) ? sendPair(g) : String(g)));
 }
