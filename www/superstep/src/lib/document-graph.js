@@ -26,8 +26,8 @@ export class DocumentGraph {
   }
 
   compile(options) {
-    const [graph, given] = this.compileEngine(options);
-    return new CompiledStateGraph(graph, this, given);
+    const [graph, kept] = this.compileEngine(options);
+    return new CompiledStateGraph(graph, this, kept);
   }
 
   /** The engine's graph for `compile(options)`, and the options its wrapper keeps. */
@@ -45,7 +45,7 @@ export class DocumentGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return [graph, { checkpointer, cache, store }];
+    return [graph, { checkpointer, cache, store, given: options ?? {} }];
   }
 
   /** Top-level node `name`'s cache policy, as the document gives it. */

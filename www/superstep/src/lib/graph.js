@@ -321,7 +321,8 @@ export class StateGraph {
     } catch (e) {
       throw typedError(e);
     }
-    return [graph, { ...options, checkpointer, cache, store, description, retryPolicy }];
+    // `given`: the options as given, which a field set later compiles again with.
+    return [graph, { ...options, checkpointer, cache, store, description, retryPolicy, given: compileOptions ?? {} }];
   }
 }
 
@@ -385,7 +386,7 @@ export class CompiledStateGraph {
     return this.options.store;
   }
   set store(store) {
-    this.options = { ...this.options, store };
+    this.options = { ...this.options, store, given: { ...this.options.given, store } };
   }
   get cache() {
     return this.options.cache;
@@ -414,9 +415,7 @@ export class CompiledStateGraph {
   }
 
   #recompile(changes) {
-    const o = this.options;
-    const given = { checkpointer: o.checkpointer, interruptBefore: o.interruptBefore, interruptAfter: o.interruptAfter, cache: o.cache, store: o.store, name: o.name, description: o.description, retryPolicy: o.retryPolicy, [INLINE_START]: o.inlineStart };
-    const [graph, options] = this.builder.compileEngine({ ...given, ...changes });
+    const [graph, options] = this.builder.compileEngine({ ...this.options.given, ...changes });
     graph.stepTimeout = this.graph.stepTimeout;
     // Freed with this wrapper, as the graph it replaces is.
     finalizer.register(this, { inner: graph, id: graph.id });
