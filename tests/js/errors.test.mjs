@@ -51,6 +51,14 @@ test("errors are typed and named", async () => {
   }
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", () => END, "b"), (e) => e.name === "GraphValidationError" && /path map of `a`/.test(e.message));
   assert.throws(() => new StateGraph(Log).addConditionalEdges(undefined, () => END), (e) => e.name === "GraphValidationError" && /source/.test(e.message));
+  // What JSON cannot hold in a graph's parts is named by its path, not by JSON.stringify's words.
+  const cyclic = {};
+  cyclic.self = cyclic;
+  const unfit = (path) => (e) => e.name === "GraphValidationError" && e.message.includes(path) && !/circular|serialize/i.test(e.message);
+  const routed = new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a");
+  assert.throws(() => routed.addConditionalEdges("a", () => END, { a: "a", x: cyclic }).compile(), unfit("pathMap[1][1].self refers back to itself"));
+  assert.throws(() => new StateGraph(Log).addNode("a", () => ({}), { ends: [10n] }).addEdge(START, "a").compile(), unfit("ends[0] is a bigint"));
+  assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").compile({ interruptBefore: [10n] }), unfit("interruptBefore[0] is a bigint"));
   // An error handler must be a function.
   assert.throws(() => new StateGraph(Log).addNode("h", () => ({}), { errorHandler: "retry" }), (e) => e.name === "GraphValidationError" && /`errorHandler` must be a function/.test(e.message));
   assert.throws(() => new StateGraph(Log).setNodeDefaults({ errorHandler: 1 }), (e) => e.name === "GraphValidationError" && /`errorHandler`/.test(e.message));

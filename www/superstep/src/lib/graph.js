@@ -6,9 +6,9 @@ import { builtinReducer } from "./builtin-reducers.js";
 import { currentRuntime, gotoList, nodeErrors, reducerErrors, wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import { NodeConfig } from "./node-config.js";
 import {
-  END, START, GraphInterrupt, ParentCommand, channelOf, isCommand, isInterrupted, typedError,
+  END, START, GraphInterrupt, GraphValidationError, ParentCommand, channelOf, isCommand, isInterrupted, typedError,
 } from "./types.js";
-import { andThen, chunksIfStreamed, plainUpdate, toPlain } from "./values.js";
+import { andThen, chunksIfStreamed, jsonFault, plainUpdate, toPlain } from "./values.js";
 import { checkContext, checkInput, checkOutput, schemaOf, schemaValidator, stateInit } from "./schema.js";
 import { streamEventsOf } from "./events.js";
 import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
@@ -319,7 +319,9 @@ export class StateGraph {
       requireEngine("compile()");
       graph = wasm.compileGraph(spec, fns);
     } catch (e) {
-      throw typedError(e);
+      // JSON.stringify's own error (a BigInt name, a cycle in a path map) names no path.
+      const fault = /^bad graph spec/.test(e?.message) && jsonFault(spec, "graph");
+      throw fault ? new GraphValidationError(`bad graph spec: ${fault}`) : typedError(e);
     }
     // `given`: the options as given, which a field set later compiles again with.
     return [graph, { ...options, checkpointer, cache, store, description, retryPolicy, given: compileOptions ?? {} }];

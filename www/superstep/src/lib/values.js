@@ -20,6 +20,15 @@ export function toPlain(v, path = "state") {
   }
 }
 
+/** Why `v` is not JSON data, naming the path; undefined when it is. */
+export function jsonFault(v, path) {
+  try {
+    toPlain(v, path);
+  } catch (e) {
+    return e?.message ?? String(e);
+  }
+}
+
 /**
  * The objects being copied, outermost first: one met again inside itself is a
  * cycle. A shared stack, not a Set per call: a node's update is copied on
