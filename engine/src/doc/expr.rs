@@ -114,11 +114,22 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
     Ok(out)
 }
 
+/// How deep an expression may be, in brackets and in operations. Parsing,
+/// evaluating, copying and dropping one recurse through it, and the wasm stack is
+/// 1 MB: an expression a thousand deep overflowed it, which leaves the whole
+/// engine unusable. (A debug build's `eval` takes 8 KB of stack a level.)
+const MAX_DEPTH: usize = 64;
+
 struct Parser {
     toks: Vec<(Tok, usize)>,
     i: usize,
     end: usize,
+    /// How many parse calls are open: brackets nest calls, not tree nodes.
+    open: usize,
 }
+
+/// An expression and the depth of its tree.
+type Parsed = Result<(Expr, usize), ExprError>;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -129,6 +140,26 @@ impl Parser {
     }
     fn err<T>(&self, message: impl Into<String>) -> Result<T, ExprError> {
         Err(ExprError { pos: self.pos(), message: message.into() })
+    }
+    /// `e`, whose children are `below` deep.
+    fn node(&self, e: Expr, below: usize) -> Parsed {
+        if below >= MAX_DEPTH {
+            return self.err(format!("expression more than {MAX_DEPTH} operations deep"));
+        }
+        Ok((e, below + 1))
+    }
+    fn binary(&self, op: &'static str, (l, dl): (Expr, usize), (r, dr): (Expr, usize)) -> Parsed {
+        self.node(Expr::Binary(op, Box::new(l), Box::new(r)), dl.max(dr))
+    }
+    /// `parse(self)`, one call deeper.
+    fn nested(&mut self, parse: fn(&mut Self) -> Parsed) -> Parsed {
+        if self.open >= MAX_DEPTH {
+            return self.err(format!("expression nested more than {MAX_DEPTH} deep"));
+        }
+        self.open += 1;
+        let parsed = parse(self);
+        self.open -= 1;
+        parsed
     }
     fn eat_op(&mut self, op: &str) -> bool {
         if self.peek()
@@ -158,37 +189,45 @@ impl Parser {
             self.err(format!("expected `{op}`"))
         }
     }
-    fn or(&mut self) -> Result<Expr, ExprError> {
+    /// An expression inside brackets, parentheses or a call's arguments.
+    fn inner(&mut self) -> Parsed {
+        self.nested(Self::or)
+    }
+    fn or(&mut self) -> Parsed {
         let mut l = self.and()?;
         while self.eat_word("or") {
-            l = Expr::Binary("or", Box::new(l), Box::new(self.and()?));
+            let r = self.and()?;
+            l = self.binary("or", l, r)?;
         }
         Ok(l)
     }
-    fn and(&mut self) -> Result<Expr, ExprError> {
+    fn and(&mut self) -> Parsed {
         let mut l = self.not()?;
         while self.eat_word("and") {
-            l = Expr::Binary("and", Box::new(l), Box::new(self.not()?));
+            let r = self.not()?;
+            l = self.binary("and", l, r)?;
         }
         Ok(l)
     }
-    fn not(&mut self) -> Result<Expr, ExprError> {
+    fn not(&mut self) -> Parsed {
         if self.eat_word("not") {
-            return Ok(Expr::Unary("not", Box::new(self.not()?)));
+            let (x, d) = self.nested(Self::not)?;
+            return self.node(Expr::Unary("not", Box::new(x)), d);
         }
         self.cmp()
     }
-    fn cmp(&mut self) -> Result<Expr, ExprError> {
+    fn cmp(&mut self) -> Parsed {
         let l = self.sum()?;
         for op in ["==", "!=", "<=", ">=", "<", ">"] {
             if self.eat_op(op) {
                 let op = OPS.iter().find(|o| **o == op).expect("listed");
-                return Ok(Expr::Binary(op, Box::new(l), Box::new(self.sum()?)));
+                let r = self.sum()?;
+                return self.binary(op, l, r);
             }
         }
         Ok(l)
     }
-    fn sum(&mut self) -> Result<Expr, ExprError> {
+    fn sum(&mut self) -> Parsed {
         let mut l = self.product()?;
         loop {
             let op = if self.eat_op("+") {
@@ -198,10 +237,11 @@ impl Parser {
             } else {
                 return Ok(l);
             };
-            l = Expr::Binary(op, Box::new(l), Box::new(self.product()?));
+            let r = self.product()?;
+            l = self.binary(op, l, r)?;
         }
     }
-    fn product(&mut self) -> Result<Expr, ExprError> {
+    fn product(&mut self) -> Parsed {
         let mut l = self.unary()?;
         loop {
             let op = if self.eat_op("*") {
@@ -213,89 +253,93 @@ impl Parser {
             } else {
                 return Ok(l);
             };
-            l = Expr::Binary(op, Box::new(l), Box::new(self.unary()?));
+            let r = self.unary()?;
+            l = self.binary(op, l, r)?;
         }
     }
-    fn unary(&mut self) -> Result<Expr, ExprError> {
+    fn unary(&mut self) -> Parsed {
         if self.eat_op("-") {
-            return Ok(Expr::Unary("-", Box::new(self.unary()?)));
+            let (x, d) = self.nested(Self::unary)?;
+            return self.node(Expr::Unary("-", Box::new(x)), d);
         }
         self.postfix()
     }
-    fn postfix(&mut self) -> Result<Expr, ExprError> {
+    fn postfix(&mut self) -> Parsed {
         let mut e = self.primary()?;
         loop {
             if self.eat_op(".") {
                 match self.peek().cloned() {
                     Some(Tok::Ident(n)) => {
                         self.i += 1;
-                        e = Expr::Get(Box::new(e), Box::new(Expr::Lit(Value::String(n))));
+                        e = self.get(e, (Expr::Lit(Value::String(n)), 1))?;
                     }
                     _ => return self.err("expected a name after `.`"),
                 }
             } else if self.eat_op("[") {
-                let idx = self.or()?;
+                let idx = self.inner()?;
                 self.expect("]")?;
-                e = Expr::Get(Box::new(e), Box::new(idx));
+                e = self.get(e, idx)?;
             } else {
                 return Ok(e);
             }
         }
     }
-    fn primary(&mut self) -> Result<Expr, ExprError> {
+    fn get(&self, (base, db): (Expr, usize), (idx, di): (Expr, usize)) -> Parsed {
+        self.node(Expr::Get(Box::new(base), Box::new(idx)), db.max(di))
+    }
+    /// Expressions up to `close`, separated by commas, and the deepest of them.
+    fn items(&mut self, close: &str) -> Result<(Vec<Expr>, usize), ExprError> {
+        let (mut items, mut deepest) = (Vec::new(), 0);
+        if !self.eat_op(close) {
+            loop {
+                let (item, d) = self.inner()?;
+                items.push(item);
+                deepest = deepest.max(d);
+                if self.eat_op(close) {
+                    break;
+                }
+                self.expect(",")?;
+            }
+        }
+        Ok((items, deepest))
+    }
+    fn primary(&mut self) -> Parsed {
         let Some(tok) = self.peek().cloned() else { return self.err("unexpected end of expression") };
         self.i += 1;
-        Ok(match tok {
-            Tok::Num(n) => Expr::Lit(num(n)),
-            Tok::Str(s) => Expr::Lit(Value::String(s)),
+        let leaf = |e| Ok((e, 1));
+        match tok {
+            Tok::Num(n) => leaf(Expr::Lit(num(n))),
+            Tok::Str(s) => leaf(Expr::Lit(Value::String(s))),
             Tok::Ident(w) => match w.as_str() {
-                "true" => Expr::Lit(Value::Bool(true)),
-                "false" => Expr::Lit(Value::Bool(false)),
-                "null" => Expr::Lit(Value::Null),
+                "true" => leaf(Expr::Lit(Value::Bool(true))),
+                "false" => leaf(Expr::Lit(Value::Bool(false))),
+                "null" => leaf(Expr::Lit(Value::Null)),
                 _ if self.eat_op("(") => {
                     // An unknown function is reported at its name.
                     let name_at = self.i - 2;
-                    let mut args = Vec::new();
-                    if !self.eat_op(")") {
-                        loop {
-                            args.push(self.or()?);
-                            if self.eat_op(")") {
-                                break;
-                            }
-                            self.expect(",")?;
-                        }
-                    }
+                    let (args, d) = self.items(")")?;
                     if !["len", "str", "num", "if", "has"].contains(&w.as_str()) {
                         self.i = name_at;
                         return self.err(format!("unknown function {w}"));
                     }
-                    Expr::Call(w, args)
+                    self.node(Expr::Call(w, args), d)
                 }
-                _ => Expr::Name(w),
+                _ => leaf(Expr::Name(w)),
             },
             Tok::Op("[") => {
-                let mut items = Vec::new();
-                if !self.eat_op("]") {
-                    loop {
-                        items.push(self.or()?);
-                        if self.eat_op("]") {
-                            break;
-                        }
-                        self.expect(",")?;
-                    }
-                }
-                Expr::List(items)
+                let (items, d) = self.items("]")?;
+                self.node(Expr::List(items), d)
             }
             Tok::Op("(") => {
-                let e = self.or()?;
+                let e = self.inner()?;
                 self.expect(")")?;
-                e
+                Ok(e)
             }
             Tok::Op(op) => {
                 self.i -= 1;
-                return self.err(format!("unexpected `{op}`"));
+                self.err(format!("unexpected `{op}`"))
             }
-        })
+        }
     }
 }
 
@@ -333,8 +377,8 @@ fn num(n: f64) -> Value {
 /// Parses an expression.
 pub fn parse(src: &str) -> Result<Expr, ExprError> {
     let toks = lex(src)?;
-    let mut p = Parser { toks, i: 0, end: src.len() };
-    let e = p.or()?;
+    let mut p = Parser { toks, i: 0, end: src.len(), open: 0 };
+    let (e, _) = p.or()?;
     if p.i < p.toks.len() {
         return p.err("unexpected input after the expression");
     }
@@ -431,7 +475,7 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
         Expr::Unary(_, x) => {
             let v = eval(x, lookup)?;
             match &v {
-                Value::Number(n) if n.is_i64() => Value::from(-n.as_i64().unwrap_or(0)),
+                Value::Number(n) if n.as_i64().and_then(i64::checked_neg).is_some() => Value::from(-n.as_i64().unwrap_or(0)),
                 Value::Number(n) => num(-n.as_f64().unwrap_or(0.0)),
                 other => return Err(format!("cannot negate {}", json(other))),
             }
@@ -650,6 +694,31 @@ mod tests {
         let lookup = |_: &str| Some(json!(1));
         let lit = |src: &str| eval(&parse(src).unwrap(), &lookup).unwrap();
         assert_eq!((lit("true"), lit("false"), lit("null"), lit("other")), (json!(true), json!(false), Value::Null, json!(1)));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let deep = |n: usize, open: &str, leaf: &str, close: &str| format!("{}{leaf}{}", open.repeat(n), close.repeat(n));
+        let chain = |n: usize| vec!["1"; n].join(" + ");
+        for src in [
+            deep(100_000, "(", "1", ")"),
+            deep(100_000, "[", "", "]"),
+            deep(100_000, "-", "1", ""),
+            deep(100_000, "not ", "1", ""),
+            deep(100_000, "len(", "1", ")"),
+        ] {
+            assert_eq!(parse(&src).unwrap_err().message, "expression nested more than 64 deep", "{}", &src[..20]);
+        }
+        for src in [chain(100_000), format!("x{}", ".a".repeat(100_000)), format!("x{}", "[0]".repeat(100_000))] {
+            assert_eq!(parse(&src).unwrap_err().message, "expression more than 64 operations deep", "{}", &src[..20]);
+        }
+        // Up to the limits they parse and evaluate.
+        assert_eq!(run(&chain(64)), json!(64));
+        assert_eq!(run(&deep(63, "(", "-1", ")")), json!(-1));
+        assert_eq!(run(&deep(63, "[", "", "]")).to_string().len(), 2 * 63);
+        assert_eq!(run(&format!("{}1", "- ".repeat(63))), json!(-1));
+        // Negating the least integer does not overflow.
+        assert_eq!(run("-(0 - 9223372036854775807 - 1)"), json!(9223372036854775808.0));
     }
 
     #[test]
