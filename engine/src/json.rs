@@ -11,6 +11,61 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
 }
 
+/// How deep stored text may nest. What comes in as JSON text is read with
+/// serde_json's limit of 128 levels, and the record a saver wraps around a value
+/// adds a few more; deeper stored text is damaged, and reading it would
+/// overflow the stack.
+pub const STORED_DEPTH: usize = 192;
+
+/// serde_json's error as a user reads it: its depth limit is worded for parsers.
+pub fn error_text(e: serde_json::Error) -> String {
+    let text = e.to_string();
+    if text.starts_with("recursion limit exceeded") {
+        return "it nests more than 128 levels deep, the most a value in state can".into();
+    }
+    text
+}
+
+/// Stored JSON text (a checkpoint, its writes, a blob) as a `Value`. Without
+/// lifting serde_json's limit here, a value near it was saved but its record
+/// could not be read back, and the thread was lost.
+pub fn read_stored(text: &str) -> Result<Value, String> {
+    if nesting(text) > STORED_DEPTH {
+        return Err(format!("nested more than {STORED_DEPTH} levels deep"));
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit();
+    let v = serde::Deserialize::deserialize(&mut de).map_err(|e: serde_json::Error| e.to_string())?;
+    de.end().map_err(|e| e.to_string())?;
+    Ok(v)
+}
+
+/// The deepest nesting of brackets in JSON text, outside strings.
+fn nesting(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// An update's JSON text as its key/value pairs in order (`None` for null),
 /// read straight into the pairs: a node's update is read on every task, and a
 /// map built only to be taken apart costs an index and a hash of every key.
@@ -304,6 +359,22 @@ impl FromJson for Map<String, Value> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn stored_text_reads_past_the_incoming_limit_up_to_its_own() {
+        let deep = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        // What came in at serde_json's limit, inside a saver's record, reads back.
+        assert!(serde_json::from_str::<Value>(&deep(130)).is_err());
+        let record = format!(r#"{{"checkpoint":{{"values":{{"x":{}}}}}}}"#, deep(127));
+        assert_eq!(read_stored(&record).unwrap()["checkpoint"]["values"]["x"], serde_json::from_str::<Value>(&deep(127)).unwrap());
+        assert!(read_stored(&deep(STORED_DEPTH)).is_ok());
+        // Deeper is damage, refused before the parser recurses into it.
+        assert_eq!(read_stored(&deep(100_000)).unwrap_err(), "nested more than 192 levels deep");
+        // Brackets in strings (escaped quotes too) do not count.
+        let quoted = format!(r#"{{"s":"\"{}"}}"#, "[".repeat(500));
+        assert_eq!(read_stored(&quoted).unwrap()["s"].as_str().map(str::len), Some(501));
+        assert!(read_stored("[1] x").is_err());
+    }
 
     #[test]
     fn lone_surrogate_escapes_read_as_the_replacement_character() {

@@ -161,6 +161,27 @@ test("a failing saver gives a typed error, and the last stored checkpoint stays 
   assert.deepEqual(await app.invoke(new Command({ resume: "no" }), config), { log: ["draft 1", "review: yes", "publish 2"], n: 2 });
 });
 
+test("a value as deep as state holds is saved, read back and resumed from a JS saver; a deeper one is refused up front", async () => {
+  const deep = (n) => (n === 0 ? 1 : { a: deep(n - 1) });
+  const Deep = Annotation.Root({ x: Annotation(), log: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const graph = (depth) =>
+    new StateGraph(Deep)
+      .addNode("make", () => ({ x: deep(depth), log: [deep(depth - 1)] }))
+      .addNode("ask", () => ({ log: [interrupt("?")] }))
+      .addEdge(START, "make")
+      .addEdge("make", "ask")
+      .compile({ checkpointer: new LangGraphMemorySaver() });
+  // 126 levels in state, a few more in the saver's record: it must read back.
+  const app = graph(126);
+  const config = { configurable: { thread_id: "t" } };
+  await app.invoke({}, config);
+  assert.deepEqual((await app.getState(config)).values.x, deep(126));
+  assert.deepEqual((await app.invoke(new Command({ resume: "yes" }), config)).log.at(-1), "yes");
+  for (const depth of [127, 5000]) {
+    await assert.rejects(graph(depth).invoke({}, config), (e) => /nests more than 128 levels deep/.test(e.message));
+  }
+});
+
 test("a checkpoint Superstep did not write is refused with a typed error", async () => {
   const saver = new LangGraphMemorySaver();
   const config = { configurable: { thread_id: "t", checkpoint_ns: "" } };

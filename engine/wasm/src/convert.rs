@@ -157,7 +157,7 @@ pub fn from_js_as_json(v: JsValue, class: &str, what: &str) -> Result<Value, JsV
         js_sys::JSON::stringify(&v).map_err(|e| error(js_text(&e)))?.as_string()
     };
     superstep::json::parse_lone_surrogates_replaced(text.as_deref().unwrap_or("null"), |t| serde_json::from_str(t))
-        .map_err(|e| error(e.to_string()))
+        .map_err(|e| error(superstep::json::error_text(e)))
 }
 
 #[wasm_bindgen]

@@ -126,7 +126,8 @@ fn parse_node(v: JsValue) -> Result<NodeOutput, NodeError> {
             return Ok(pairs.map_or(NodeOutput::Nothing, NodeOutput::Writes));
         }
         // Not an object: the engine says what is wrong with it.
-        let update: Value = parse(&text, |t| serde_json::from_str(t)).map_err(|e| failed(format!("a node's update is not JSON: {e}")))?;
+        let update: Value = parse(&text, |t| serde_json::from_str(t))
+            .map_err(|e| failed(format!("a node's update cannot be read: {}", superstep::json::error_text(e))))?;
         return Ok(NodeOutput::from(update));
     }
     let t = get(&v, "t").as_string().unwrap_or_default();

@@ -41,7 +41,7 @@ pub fn blob_key(thread: &str, ns: &str, channel: &str, version: u64) -> JsValue 
 
 /// Stored JSON text, read by `read`: unparsable text and the wrong shape are both unreadable.
 pub fn from_text<T>(text: &str, read: fn(&serde_json::Value) -> Result<T, String>) -> Result<T, String> {
-    read(&serde_json::from_str(text).map_err(|e| e.to_string())?)
+    read(&superstep::json::read_stored(text)?)
 }
 
 /// A stored record of pending writes.
@@ -120,8 +120,7 @@ pub async fn checkpoints(db: &IdbDatabase, thread: &str, ns: &str, filter: &List
 }
 
 fn blob_of(text: &JsValue) -> Result<(String, u64, Blob), Error> {
-    let rec: serde_json::Value =
-        serde_json::from_str(&text.as_string().unwrap_or_default()).map_err(|e| unreadable("blob")(e.to_string()))?;
+    let rec = superstep::json::read_stored(&text.as_string().unwrap_or_default()).map_err(unreadable("blob"))?;
     let blob = read::blob(&rec["blob"]).map_err(unreadable("blob"))?;
     Ok((rec["channel"].as_str().unwrap_or_default().to_string(), rec["version"].as_u64().unwrap_or(0), blob))
 }

@@ -22,7 +22,7 @@ fn unreadable(what: &str, e: String) -> Error {
 
 fn parse<T>(text: &JsValue, what: &str, read: fn(&serde_json::Value) -> Result<T, String>) -> Result<T, Error> {
     let text = text.as_string().ok_or_else(|| unreadable(what, "not text".into()))?;
-    serde_json::from_str(&text).map_err(|e| e.to_string()).and_then(|v| read(&v)).map_err(|e| unreadable(what, e))
+    superstep::json::read_stored(&text).and_then(|v| read(&v)).map_err(|e| unreadable(what, e))
 }
 
 fn to_text<T: serde::Serialize>(v: &T) -> Result<JsValue, Error> {

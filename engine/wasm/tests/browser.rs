@@ -169,3 +169,27 @@ async fn indexeddb_reads_equal_the_memory_savers_across_branches() {
     assert_eq!(idb.get("other", "", None).await.expect("get"), None);
     assert!(all[0].max_version > 0 && all.iter().all(|t| t.max_version == all[0].max_version));
 }
+
+/// A value at the depth state holds (128 levels, serde_json's limit on what comes
+/// in) sits a few levels deeper in the saver's records: it must read back, where
+/// it was written and then refused as unreadable, losing the thread.
+#[wasm_bindgen_test]
+async fn indexeddb_reads_back_a_value_as_deep_as_state_holds() {
+    use serde_json::json;
+    use superstep::*;
+    let deep = (0..127).fold(json!(1), |v, _| json!([v]));
+    let idb = std::rc::Rc::new(superstep_wasm::IndexedDbSaver::new("superstep-test-deep".into(), "strict".into()));
+    let written = deep.clone();
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node("a", node(move |_s| Ok::<_, NodeError>(json!({ "x": written.clone() }))))
+        .edge(START, "a")
+        .compile_with(CompileOptions { checkpointer: checkpoint::Checkpointing::Saver(idb.clone()), ..Default::default() })
+        .expect("compiles");
+    g.invoke(json!({ "x": 0 }), RunConfig::thread("t")).await.expect("run");
+    let state = g.get_state(&RunConfig::thread("t"), false).await.expect("read back");
+    assert_eq!(state.values["x"], deep);
+    let history = g.get_state_history(&RunConfig::thread("t"), Default::default()).await.expect("history");
+    assert_eq!(history.len(), 3);
+    assert_eq!(history[0].values["x"], deep);
+}

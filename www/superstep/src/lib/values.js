@@ -40,7 +40,9 @@ const ancestors = [];
 const spell = (at) => (typeof at === "string" ? at : typeof at[1] === "number" ? `${spell(at[0])}[${at[1]}]` : `${spell(at[0])}.${at[1]}`);
 const unfit = (at, what) => {
   const path = spell(at);
-  return new InvalidUpdateError(`${path} ${what}`, { path });
+  // A path a hundred levels deep is shown by its ends; the error's `path` keeps it whole.
+  const shown = path.length > 120 ? `${path.slice(0, 60)}…${path.slice(-40)}` : path;
+  return new InvalidUpdateError(`${shown} ${what}`, { path });
 };
 
 function plain(v, at) {
@@ -68,6 +70,7 @@ function plain(v, at) {
   const kind = unkeyed(v);
   if (kind) throw unfit(at, `is a ${kind}, which JSON cannot represent: use an object or an array`);
   if (ancestors.includes(v)) throw unfit(at, "refers back to itself (a cycle)");
+  if (ancestors.length >= 128) throw unfit(at, "nests more than 128 levels deep, the most a value in state can");
   ancestors.push(v);
   let out;
   if (Array.isArray(v)) {
