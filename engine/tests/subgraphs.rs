@@ -667,3 +667,32 @@ fn a_router_knows_when_it_routes_a_command_the_subgraph_sent_up() {
     assert_eq!(parent(false).invoke_blocking(json!({}), RunConfig::default()).unwrap()["path"], json!(["inner", "q"]));
     assert_eq!(*seen.borrow(), [true, false]);
 }
+
+/// Subgraphs nest at most 64 deep: a child runs within its node's poll, so each
+/// level takes stack, and past some 170 the wasm's overflowed, leaving the engine
+/// unusable. 64 levels run; the 65th is its node's error.
+#[test]
+fn subgraphs_nest_at_most_64_deep() {
+    fn nested(levels: usize) -> CompiledGraph {
+        let mut g = last(&["n"]).node("leaf", node(|_| Ok::<_, NodeError>(json!({"n": 1})))).edge(START, "leaf").compile().unwrap();
+        for i in 0..levels {
+            let name = format!("sub{i}");
+            g = last(&["n"]).subgraph(&name, g).edge(START, name.as_str()).compile().unwrap();
+        }
+        g
+    }
+    // Debug builds take far more stack a level than the wasm's release build.
+    let outcome = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let ok = block_on(nested(64).invoke(json!({"n": 0}), RunConfig::default())).map_err(|e| e.to_string());
+            let deep = block_on(nested(65).invoke(json!({"n": 0}), RunConfig::default())).map_err(|e| e.to_string());
+            (ok, deep)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(outcome.0, Ok(json!({"n": 1})));
+    let err = outcome.1.unwrap_err();
+    assert!(err.contains("subgraphs nest more than 64 deep"), "{err}");
+}

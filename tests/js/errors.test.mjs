@@ -59,6 +59,12 @@ test("errors are typed and named", async () => {
   assert.throws(() => routed.addConditionalEdges("a", () => END, { a: "a", x: cyclic }).compile(), unfit("pathMap[1][1].self refers back to itself"));
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({}), { ends: [10n] }).addEdge(START, "a").compile(), unfit("ends[0] is a bigint"));
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(START, "a").compile({ interruptBefore: [10n] }), unfit("interruptBefore[0] is a bigint"));
+  // Subgraphs 200 deep: a typed error at the 65th level, and the engine stays usable (170 overflowed its stack).
+  const Count = Annotation.Root({ n: Annotation() });
+  let nested = new StateGraph(Count).addNode("leaf", () => ({ n: 1 })).addEdge(START, "leaf").compile();
+  for (let i = 0; i < 200; i++) nested = new StateGraph(Count).addNode(`sub${i}`, nested).addEdge(START, `sub${i}`).compile();
+  await assert.rejects(nested.invoke({ n: 0 }), (e) => e.name === "NodeError" && /subgraphs nest more than 64 deep/.test(e.message));
+  assert.deepEqual(await new StateGraph(Count).addNode("a", () => ({ n: 2 })).addEdge(START, "a").compile().invoke({}), { n: 2 });
   // An error handler must be a function.
   assert.throws(() => new StateGraph(Log).addNode("h", () => ({}), { errorHandler: "retry" }), (e) => e.name === "GraphValidationError" && /`errorHandler` must be a function/.test(e.message));
   assert.throws(() => new StateGraph(Log).setNodeDefaults({ errorHandler: 1 }), (e) => e.name === "GraphValidationError" && /`errorHandler`/.test(e.message));

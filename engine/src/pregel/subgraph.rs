@@ -29,6 +29,11 @@ pub struct GraphCall {
     pub output_keys: Option<super::OutputKeys>,
 }
 
+/// How deep subgraphs may nest. A subgraph node runs its child within its own
+/// poll, so each level takes stack; some 170 overflowed the wasm's 1 MB, which
+/// leaves the engine unusable.
+const MAX_NESTING: usize = 64;
+
 /// A node that runs `graph` on the parent's state; its output is the update.
 pub fn subgraph_node(name: String, graph: CompiledGraph) -> NodeSpec {
     let g = graph.clone();
@@ -131,6 +136,9 @@ impl Runtime {
         own: GraphCall,
         local: Option<(Vec<StreamMode>, bool)>,
     ) -> Result<super::Stepper, NodeError> {
+        if self.0.run.namespace.len() >= MAX_NESTING {
+            return Err(NodeError::msg(format!("subgraphs nest more than {MAX_NESTING} deep (a graph that runs itself without end?)")));
+        }
         let run = self.run_ctx();
         let mut configurable = run.configurable.clone();
         configurable.extend(own.configurable);
