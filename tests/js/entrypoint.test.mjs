@@ -51,6 +51,11 @@ test("withConfig defaults, names, and bad definitions", async () => {
   // A workflow's own errors reach the caller as they are.
   class Nope extends Error {}
   await assert.rejects(entrypoint("bad", () => { throw new Nope("no"); }).invoke(1), Nope);
+  // What JSON cannot hold is named as the workflow's input, return value or save, not by its channels.
+  const unfit = (what) => (e) => e.name === "InvalidUpdateError" && e.message.startsWith(what) && !/__entrypoint/.test(e.message);
+  await assert.rejects(echo.invoke(new Map()), unfit("the entrypoint's input is a Map"));
+  await assert.rejects(entrypoint("nan", () => NaN).invoke(1), unfit("the entrypoint's return value is NaN"));
+  await assert.rejects(entrypoint("fn", () => entrypoint.final({ value: 1, save: () => 1 })).invoke(1), unfit("entrypoint.final's save is a function"));
 });
 
 test("a values stream shows the output after the step the workflow ran in, not the last run's before it", async () => {

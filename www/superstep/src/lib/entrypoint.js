@@ -7,7 +7,7 @@ import { CompiledStateGraph, INLINE_START, StateGraph } from "./graph.js";
 import { streamEventsOf } from "./events.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
-import { andThen, chunksIfStreamed } from "./values.js";
+import { andThen, asPlain, chunksIfStreamed } from "./values.js";
 import { runnableToLangChain } from "./runnable.js";
 import { EVENT_STREAM, eventStreamOf } from "./event-stream.js";
 import { readableOf } from "./readable.js";
@@ -41,8 +41,14 @@ export function entrypoint(options, fn) {
  * value saved for the thread's next run. The messages stream (and `streamEvents`)
  * look at `r` itself, as LangGraph.js's handler does.
  */
-const written = (r) =>
-  Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
+const written = (r) => {
+  // What JSON cannot hold is named as the workflow's, not by the channels that carry it.
+  if (isFinal(r)) {
+    asPlain(r.value, "entrypoint.final's value");
+    asPlain(r.save, "entrypoint.final's save");
+  } else asPlain(r, "the entrypoint's return value");
+  return Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
+};
 
 /** Returns `value` from the entrypoint and keeps `save` for `getPreviousState()` in the thread's next run. */
 entrypoint.final = ({ value, save }) => ({ value, save, __lg_type: FINAL });
@@ -222,6 +228,7 @@ export class Entrypoint {
   #input(input) {
     // A Command or a null (continue the thread) goes as it is; anything else is the argument.
     if (input === null || input === undefined || isCommand(input)) return input;
+    asPlain(input, "the entrypoint's input");
     return { [INPUT]: input };
   }
 }
