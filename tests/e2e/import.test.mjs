@@ -38,6 +38,24 @@ test("an invalid pasted document lists its problems", async () => {
   await page.close();
 });
 
+test("a document whose expression nests thousands deep is refused in words, and the editor goes on working", async () => {
+  const { page } = await openEditor(context);
+  const deep = `${"(".repeat(5000)}1${")".repeat(5000)}`;
+  const doc = { format: "superstep.graph", version: 1, name: "deep", channels: [{ key: "x" }], nodes: [{ id: "a", kind: "update", exprs: { x: deep } }], edges: [{ from: "__start__", to: "a" }] };
+  await page.getByRole("button", { name: "Import a graph document" }).click();
+  await page.getByLabel("graph document (JSON)").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Load document" }).click();
+  await page.waitForSelector('[aria-label="import problems"] .error');
+  assert.match(await page.locator('[aria-label="import problems"]').innerText(), /expression nested more than 64 deep/);
+  // Before the limit, parsing it overflowed the wasm's stack and every later call failed.
+  await importDoc(page, { ...doc, name: "shallow", nodes: [{ id: "a", kind: "update", exprs: { x: "((1 + 1))" } }] });
+  await fillInput(page, "{}");
+  await page.getByRole("button", { name: "Run to end (F5)" }).click();
+  await page.waitForFunction(() => /Done/.test(document.querySelector(".status")?.textContent ?? ""));
+  assert.match(await page.locator(".state-panel").innerText(), /^x\s*overwrite\s*2$/m);
+  await page.close();
+});
+
 test("a document's own breakpoints are the run's to start with, and unticking one lets the run through", async () => {
   const { page } = await openEditor(context);
   const doc = {
