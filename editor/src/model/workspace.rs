@@ -18,8 +18,10 @@ impl Entry {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
+    /// Read as stored text: the entry is a level deeper than the document, which
+    /// may already be as deep as an import allows.
     pub fn from_json(text: &str) -> Option<Entry> {
-        superstep::json::read(text).ok()
+        serde_json::from_value(superstep::json::read_stored(text).ok()?).ok()
     }
 }
 
@@ -112,5 +114,15 @@ mod tests {
         rename(&mut ws, &b, "mine").unwrap();
         let e = ws.iter().find(|e| e.id == b).unwrap();
         assert_eq!(Entry::from_json(&e.to_json()).as_ref(), Some(e));
+    }
+
+    #[test]
+    fn a_document_as_deep_as_an_import_allows_reads_back_from_its_entry() {
+        let deep = (0..124).fold(serde_json::json!(1), |v, _| serde_json::json!([v]));
+        let text = serde_json::json!({ "format": "superstep.graph", "version": 1, "name": "deep", "channels": [{ "key": "x", "default": deep }], "nodes": [] }).to_string();
+        let doc = GraphDoc::from_json(&text).expect("an import reads it");
+        let mut ws = Vec::new();
+        add(&mut ws, doc, 1.0, None);
+        assert_eq!(Entry::from_json(&ws[0].to_json()).as_ref(), Some(&ws[0]));
     }
 }
