@@ -11,8 +11,23 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
     serde_json::from_value(serde_json::from_str(text)?)
 }
 
+/// How deep a value in state may nest, in lists and objects: what comes in as
+/// JSON text meets serde_json's limit of 127 levels, and a value comes in inside
+/// an update or an input, one level up.
+pub const VALUE_DEPTH: usize = 126;
+
+/// Whether `v` nests more than `levels` lists or objects deep. The walk stops
+/// at `levels`, so it never recurses deeper than that.
+pub fn nests_deeper_than(v: &Value, levels: usize) -> bool {
+    match v {
+        Value::Array(items) => levels == 0 || items.iter().any(|c| nests_deeper_than(c, levels - 1)),
+        Value::Object(m) => levels == 0 || m.values().any(|c| nests_deeper_than(c, levels - 1)),
+        _ => false,
+    }
+}
+
 /// How deep stored text may nest. What comes in as JSON text is read with
-/// serde_json's limit of 128 levels, and the record a saver wraps around a value
+/// serde_json's limit of 127 levels, and the record a saver wraps around a value
 /// adds a few more; deeper stored text is damaged, and reading it would
 /// overflow the stack.
 pub const STORED_DEPTH: usize = 192;
@@ -21,7 +36,7 @@ pub const STORED_DEPTH: usize = 192;
 pub fn error_text(e: serde_json::Error) -> String {
     let text = e.to_string();
     if text.starts_with("recursion limit exceeded") {
-        return "it nests more than 128 levels deep, the most a value in state can".into();
+        return format!("it nests more than {VALUE_DEPTH} levels deep, the most a value in state can");
     }
     text
 }
@@ -359,6 +374,21 @@ impl FromJson for Map<String, Value> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn nesting_is_counted_in_lists_and_objects() {
+        let deep = |n: usize| (0..n).fold(json!(1), |v, i| if i % 2 == 0 { json!([v]) } else { json!({ "a": v }) });
+        assert!(!nests_deeper_than(&json!(1), 0));
+        assert!(nests_deeper_than(&json!([]), 0));
+        assert!(!nests_deeper_than(&deep(127), 127));
+        assert!(nests_deeper_than(&deep(128), 127));
+        // The deep branch is found beside shallow ones, and a far deeper value stops the walk at the limit.
+        assert!(nests_deeper_than(&json!([1, {"b": 2}, deep(128)]), 128));
+        assert!(nests_deeper_than(&deep(1_000), 127));
+        // serde_json's own limit on text agrees with the count.
+        assert!(serde_json::from_str::<Value>(&deep(127).to_string()).is_ok());
+        assert!(serde_json::from_str::<Value>(&deep(128).to_string()).is_err());
+    }
 
     #[test]
     fn stored_text_reads_past_the_incoming_limit_up_to_its_own() {

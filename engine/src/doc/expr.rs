@@ -415,7 +415,15 @@ pub fn eval(e: &Expr, lookup: &dyn Fn(&str) -> Option<Value>) -> Result<Value, S
     Ok(match e {
         Expr::Lit(v) => v.clone(),
         Expr::Name(n) => lookup(n).unwrap_or(Value::Null),
-        Expr::List(items) => Value::Array(items.iter().map(|i| eval(i, lookup)).collect::<Result<_, _>>()?),
+        Expr::List(items) => {
+            let list = Value::Array(items.iter().map(|i| eval(i, lookup)).collect::<Result<_, _>>()?);
+            // The one way an expression nests deeper: `[x]` run in a loop would
+            // grow a value no saver could read back, and then overflow the stack.
+            if crate::json::nests_deeper_than(&list, crate::json::VALUE_DEPTH) {
+                return Err(format!("a list that nests more than {} levels deep, the most a value in state can", crate::json::VALUE_DEPTH));
+            }
+            list
+        }
         Expr::Get(base, idx) => {
             let b = eval(base, lookup)?;
             let i = eval(idx, lookup)?;
@@ -717,6 +725,11 @@ mod tests {
         assert_eq!(run(&deep(63, "(", "-1", ")")), json!(-1));
         assert_eq!(run(&deep(63, "[", "", "]")).to_string().len(), 2 * 63);
         assert_eq!(run(&format!("{}1", "- ".repeat(63))), json!(-1));
+        // A list literal cannot build a value deeper than state holds (`[x]` in a loop would).
+        let nested = |n: usize| (0..n).fold(json!(1), |v, _| json!([v]));
+        let wrap = |x: Value| eval(&parse("[x]").unwrap(), &|_| Some(x.clone()));
+        assert_eq!(wrap(nested(125)), Ok(nested(126)));
+        assert_eq!(wrap(nested(126)).unwrap_err(), "a list that nests more than 126 levels deep, the most a value in state can");
         // Negating the least integer does not overflow.
         assert_eq!(run("-(0 - 9223372036854775807 - 1)"), json!(9223372036854775808.0));
     }

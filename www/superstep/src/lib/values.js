@@ -70,7 +70,8 @@ function plain(v, at) {
   const kind = unkeyed(v);
   if (kind) throw unfit(at, `is a ${kind}, which JSON cannot represent: use an object or an array`);
   if (ancestors.includes(v)) throw unfit(at, "refers back to itself (a cycle)");
-  if (ancestors.length >= 128) throw unfit(at, "nests more than 128 levels deep, the most a value in state can");
+  // serde_json reads 127 levels of text; a value comes inside an update or an input.
+  if (ancestors.length >= 127) throw unfit(at, "nests more than 126 levels deep, the most a value in state can");
   ancestors.push(v);
   let out;
   if (Array.isArray(v)) {
