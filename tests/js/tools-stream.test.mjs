@@ -96,3 +96,24 @@ test("streamEvents v3 carries them as the protocol's tool events, under the tool
     ["tools", "n", "tool-error", ""],
   ]);
 });
+
+test("a tool called inside a task() call streams too, in a workflow and in a node, its config found for it", async () => {
+  const work = S.task("work", async (a) => add.invoke({ a, b: 1 }));
+  const wf = S.entrypoint({ name: "wf", checkpointer: new S.MemorySaver() }, async (x) => ({ a: await work(x), b: await add.invoke({ a: x, b: 10 }) }));
+  const chunks = [];
+  // As JSON: LangGraph.js also sets `toolCallId: undefined` for a call without one.
+  const json = (c) => JSON.parse(JSON.stringify(c));
+  for await (const c of await wf.stream(1, { configurable: { thread_id: "t" }, streamMode: ["tools", "updates"] })) chunks.push(json(c));
+  assert.deepEqual(chunks, [
+    ["tools", { event: "on_tool_start", name: "add", input: '{"a":1,"b":1}' }],
+    ["tools", { event: "on_tool_end", name: "add", output: 2 }],
+    ["updates", { work: 2 }],
+    ["tools", { event: "on_tool_start", name: "add", input: '{"a":1,"b":10}' }],
+    ["tools", { event: "on_tool_end", name: "add", output: 11 }],
+    ["updates", { wf: { a: 2, b: 11 } }],
+  ]);
+  const g = new StateGraph(State).addNode("n", async () => ({ out: [String(await work(7))] })).addEdge(START, "n").compile();
+  const events = [];
+  for await (const c of await g.stream({}, { streamMode: "tools" })) events.push(json(c));
+  assert.deepEqual(events, [{ event: "on_tool_start", name: "add", input: '{"a":7,"b":1}' }, { event: "on_tool_end", name: "add", output: 8 }]);
+});
