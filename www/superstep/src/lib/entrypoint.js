@@ -42,12 +42,16 @@ export function entrypoint(options, fn) {
  * look at `r` itself, as LangGraph.js's handler does.
  */
 const written = (r) => {
-  // What JSON cannot hold is named as the workflow's, not by the channels that carry it.
-  if (isFinal(r)) {
-    asPlain(r.value, "entrypoint.final's value");
-    asPlain(r.save, "entrypoint.final's save");
-  } else asPlain(r, "the entrypoint's return value");
-  return Object.defineProperty(isFinal(r) ? { [OUTPUT]: r.value, [PREVIOUS]: r.save } : { [OUTPUT]: r, [PREVIOUS]: r }, NODE_OUTPUT, { value: r });
+  // Copied here, once, so that what JSON cannot hold is named as the workflow's, not
+  // by the channels that carry it; `undefined` stays, a write of no value.
+  const plain = (v, what) => (v === undefined ? v : asPlain(v, what));
+  let out;
+  if (isFinal(r)) out = { [OUTPUT]: plain(r.value, "entrypoint.final's value"), [PREVIOUS]: plain(r.save, "entrypoint.final's save") };
+  else {
+    const value = plain(r, "the entrypoint's return value");
+    out = { [OUTPUT]: value, [PREVIOUS]: value };
+  }
+  return Object.defineProperty(out, NODE_OUTPUT, { value: r });
 };
 
 /** Returns `value` from the entrypoint and keeps `save` for `getPreviousState()` in the thread's next run. */
@@ -228,8 +232,8 @@ export class Entrypoint {
   #input(input) {
     // A Command or a null (continue the thread) goes as it is; anything else is the argument.
     if (input === null || input === undefined || isCommand(input)) return input;
-    asPlain(input, "the entrypoint's input");
-    return { [INPUT]: input };
+    // Copied here, once, so that what JSON cannot hold is named as the workflow's input.
+    return { [INPUT]: asPlain(input, "the entrypoint's input") };
   }
 }
 
