@@ -30,8 +30,23 @@ fn compile_rejects_unknown_edge_endpoints() {
 fn compile_rejects_unreachable_nodes_and_missing_entry() {
     let v = compile_err(last(&["x"]).node("a", noop()).node("island", noop()).edge(START, "a"));
     assert_eq!(v, ValidationError::Unreachable { node: "island".into() });
+    // As LangGraph, a lone node without edges is unreachable before the entry is asked for.
     let v = compile_err(last(&["x"]).node("a", noop()));
+    assert_eq!(v, ValidationError::Unreachable { node: "a".into() });
+    let v = compile_err(last(&["x"]).node("a", noop()).node("b", noop()).edge("a", "b").edge("b", "a"));
     assert_eq!(v, ValidationError::NoEntryPoint);
+}
+
+#[test]
+fn compile_names_the_fault_langgraph_names_first() {
+    // Unknown sources, then unreachable nodes, then unknown targets, then breakpoints.
+    let v = compile_err(last(&["x"]).node("a", noop()).node("b", noop()).edge(START, "a").edge("a", "ghost").edge("ghost", "a"));
+    assert!(matches!(v, ValidationError::UnknownNode { node, context } if node == "ghost" && context == "edge ghost -> a"));
+    let v = compile_err(last(&["x"]).node("a", noop()).node("b", noop()).edge(START, "ghost"));
+    assert_eq!(v, ValidationError::Unreachable { node: "a".into() });
+    let options = CompileOptions { interrupt_before: vec!["ghost".into()], ..Default::default() };
+    let v = last(&["x"]).node("a", noop()).edge(START, "a").edge("a", "phantom").compile_with(options).err().unwrap();
+    assert!(matches!(v, Error::Validation(ValidationError::UnknownNode { node, .. }) if node == "phantom"));
 }
 
 fn to(target: &'static str) -> graph::node::RouterFn {

@@ -676,7 +676,8 @@ test("a builder lists its edges and validates as compile() does; a compiled grap
   assert.deepEqual([...b.allEdges], [["__start__", "a"], ["a", "c"], ["b", "c"]]);
   assert.equal(b.validate(), undefined);
   const noEntry = new StateGraph(Log).addNode("a", () => ({}));
-  assert.throws(() => noEntry.validate(), { name: "GraphValidationError" });
+  // As LangGraph.js: its node is unreachable before the graph lacks an entry.
+  assert.throws(() => noEntry.validate(), { name: "UnreachableNodeError" });
   assert.throws(() => b.validate(["nowhere"]), { name: "GraphValidationError", message: /nowhere/ });
   const paused = new StateGraph(Log)
     .addNode("ask", () => ({ x: interrupt("ok?") }))

@@ -47,8 +47,10 @@ test("errors are typed and named", async () => {
   const edgeError = (e) => e.name === "GraphValidationError" && /addEdge takes node names/.test(e.message);
   for (const odd of [undefined, null, 5, {}, ["a", 1]]) {
     assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge("a", odd), edgeError);
-    assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(odd, "a"), edgeError);
+    if (!Array.isArray(odd)) assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(odd, "a"), edgeError);
   }
+  // A waiting edge's nodes must be there already, as in LangGraph.js.
+  assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a", 1], "a"), (e) => e.name === "GraphValidationError" && e.message === 'Need to add a node named "1" first');
   assert.throws(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", () => END, "b"), (e) => e.name === "GraphValidationError" && /path map of `a`/.test(e.message));
   assert.throws(() => new StateGraph(Log).addConditionalEdges(undefined, () => END), (e) => e.name === "GraphValidationError" && /source/.test(e.message));
   // What JSON cannot hold in a graph's parts is named by its path, not by JSON.stringify's words.
@@ -119,8 +121,13 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   // START and END out of place, reserved characters and an empty sequence, as LangGraph.js words them.
   invalid(() => new StateGraph(Log).addEdge(END, "a"), /^END cannot be a start node$/);
   invalid(() => new StateGraph(Log).addEdge("a", START), /^START cannot be an end node$/);
-  invalid(() => new StateGraph(Log).addEdge(["a", END], "b"), /^END cannot be a start node$/);
-  invalid(() => new StateGraph(Log).addEdge(["a", "b"], END), /^END cannot be an end node$/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a", END], "b"), /^END cannot be a start node$/);
+  invalid(() => new StateGraph(Log).addNode({ a: () => ({}), b: () => ({}) }).addEdge(["a", "b"], END), /^END cannot be an end node$/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a", "b"], "a"), /^Need to add a node named "b" first$/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a"], "c"), /^Need to add a node named "c" first$/);
+  // Two routers on one node, and a sequence that repeats a node, as LangGraph.js refuses them.
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", () => END).addConditionalEdges("a", () => END), /^Condition `condition` already present for node `a`$/);
+  invalid(() => new StateGraph(Log).addNode("a", () => ({})).addSequence([["a", () => ({})]]), /^Node names must be unique: node with the name "a" already exists\.$/);
   invalid(() => new StateGraph(Log).addNode("a|b", () => ({})), /^"\|" is a reserved character and is not allowed in node names\.$/);
   invalid(() => new StateGraph(Log).addNode("a:b", () => ({})), /^":" is a reserved character/);
   invalid(() => new StateGraph(Log).addSequence([]), /^Sequence requires at least one node\.$/);

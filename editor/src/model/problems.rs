@@ -3,6 +3,7 @@
 use super::subgraphs::graph_of;
 use superstep::doc::build::{build, NoCode};
 use superstep::doc::GraphDoc;
+use superstep::{Error, ValidationError, START};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
@@ -44,6 +45,14 @@ pub fn problems(doc: &GraphDoc) -> Vec<Problem> {
             .collect(),
         Ok(d) => match build(&d, &NoCode, Default::default()) {
             Err(e) => {
+                // The engine names an unreachable node before a missing entry, as
+                // LangGraph; a new graph lacks its entry first, so that is said first.
+                let e = match e {
+                    Error::Validation(ValidationError::Unreachable { .. }) if !has_entry(&d) => {
+                        Error::Validation(ValidationError::NoEntryPoint)
+                    }
+                    e => e,
+                };
                 let text = e.to_string();
                 // An error inside a subgraph names that subgraph and points at the node that runs it.
                 if let Some((name, node)) = failing_subgraph(doc, &text) {
@@ -54,6 +63,11 @@ pub fn problems(doc: &GraphDoc) -> Vec<Problem> {
             Ok(g) => g.warnings().iter().map(|w| Problem { node: node_in_text(doc, w), text: w.clone(), warning: true }).collect(),
         },
     }
+}
+
+/// Whether an edge or a router leaves START.
+fn has_entry(doc: &GraphDoc) -> bool {
+    doc.edges.iter().any(|e| e.from == START) || doc.routers.iter().any(|r| r.from == START)
 }
 
 /// The subgraph of `doc` that fails to build with `text` on its own, and a node that runs it.

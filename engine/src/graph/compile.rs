@@ -127,19 +127,15 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     let unknown = |node: &str, context: String| ValidationError::UnknownNode { node: node.to_string(), context };
     let misplaced = |endpoint: &str, problem, context| ValidationError::MisplacedEndpoint { endpoint: endpoint.into(), problem, context };
     const END_STARTS: &str = "END cannot be a start node";
+    // In LangGraph's order, so that the first fault found is the one it names:
+    // misplaced ends, unknown sources, unreachable nodes, unknown targets,
+    // breakpoints; then the entry point, which LangGraph does not ask for.
     for (from, to) in &g.edges {
-        let edge = || format!("edge {from} -> {to}");
         if from == END {
-            return Err(misplaced(END, END_STARTS, edge()));
+            return Err(misplaced(END, END_STARTS, format!("edge {from} -> {to}")));
         }
         if to == START {
-            return Err(misplaced(START, "START cannot be an end node", edge()));
-        }
-        if from != START && !known(from) {
-            return Err(unknown(from, edge()));
-        }
-        if to != END && !known(to) {
-            return Err(unknown(to, edge()));
+            return Err(misplaced(START, "START cannot be an end node", format!("edge {from} -> {to}")));
         }
     }
     for (from, to) in &g.joins {
@@ -150,20 +146,41 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
         if to == END || to == START {
             return Err(misplaced(to, "a waiting edge must end at a node, not at START or END", edge()));
         }
-        if let Some(f) = from.iter().find(|f| !known(f)) {
-            return Err(unknown(f, edge()));
+    }
+    if let Some(b) = g.branches.iter().find(|b| b.source == END) {
+        return Err(misplaced(&b.source, END_STARTS, "conditional edge source".into()));
+    }
+    for (from, to) in &g.edges {
+        if from != START && !known(from) {
+            return Err(unknown(from, format!("edge {from} -> {to}")));
         }
+    }
+    for (from, to) in &g.joins {
+        if let Some(f) = from.iter().find(|f| !known(f)) {
+            return Err(unknown(f, format!("waiting edge [{}] -> {to}", from.join(", "))));
+        }
+    }
+    if let Some(b) = g.branches.iter().find(|b| b.source != START && !known(&b.source)) {
+        return Err(unknown(&b.source, "conditional edge source".into()));
+    }
+    // As LangGraph: a node is unreachable when nothing can lead to it, i.e. no
+    // edge, path map or `ends` names it (a router without a path map may lead
+    // to any other node). Whether START reaches it is not asked: a Command from
+    // a subgraph, or from a node without `ends`, may still lead to it.
+    if let Some(node) = flow.unreachable() {
+        return Err(ValidationError::Unreachable { node: node.clone() });
+    }
+    for (from, to) in &g.edges {
+        if to != END && !known(to) {
+            return Err(unknown(to, format!("edge {from} -> {to}")));
+        }
+    }
+    for (from, to) in &g.joins {
         if !known(to) {
-            return Err(unknown(to, edge()));
+            return Err(unknown(to, format!("waiting edge [{}] -> {to}", from.join(", "))));
         }
     }
     for b in &g.branches {
-        if b.source == END {
-            return Err(misplaced(END, END_STARTS, "conditional edge source".into()));
-        }
-        if b.source != START && !known(&b.source) {
-            return Err(unknown(&b.source, "conditional edge source".into()));
-        }
         for (_, target) in b.path_map.iter().flatten() {
             if target != END && !known(target) {
                 return Err(ValidationError::UnknownPathTarget { source: b.source.clone(), target: target.clone() });
@@ -189,13 +206,6 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     }
     if !g.edges.iter().any(|(f, _)| f == START) && !g.branches.iter().any(|b| b.source == START) {
         return Err(ValidationError::NoEntryPoint);
-    }
-    // As LangGraph: a node is unreachable when nothing can lead to it, i.e. no
-    // edge, path map or `ends` names it (a router without a path map may lead
-    // to any other node). Whether START reaches it is not asked: a Command from
-    // a subgraph, or from a node without `ends`, may still lead to it.
-    if let Some(node) = flow.unreachable() {
-        return Err(ValidationError::Unreachable { node: node.clone() });
     }
     drop(flow);
     Ok(names)

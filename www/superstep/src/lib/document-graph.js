@@ -1,9 +1,12 @@
-// A graph loaded from a graph document (`StateGraph.fromJSON`): the engine checks
-// and compiles the document; `code` nodes and routers become JS functions here.
+// Graph documents in the package: a graph loaded from one (`StateGraph.fromJSON`),
+// which the engine checks and compiles, its `code` nodes and routers JS functions;
+// and a StateGraph written as one (`toJSON`).
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
 import { wrapNode, wrapRouter } from "./runtime.js";
 import { typedError } from "./types.js";
+import { builtinReducer } from "./builtin-reducers.js";
+import { toPlain } from "./values.js";
 import { saverId } from "./savers.js";
 import { CompiledStateGraph } from "./graph.js";
 
@@ -57,4 +60,24 @@ export class DocumentGraph {
   toJSON() {
     return wasm.normalizeDocument(this.text);
   }
+}
+
+/** A StateGraph as a document: nodes and routers become `code` references to named functions. */
+export function documentOf(graph) {
+  const channels = Object.entries(graph.channels).map(([key, ch]) => {
+    const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
+    return { key, reducer: builtinReducer(ch, dflt) ?? "overwrite", ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(graph.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
+  });
+  return {
+    format: "superstep.graph",
+    version: 1,
+    name: "graph",
+    channels,
+    ...(graph.inputKeys ? { input: graph.inputKeys } : {}),
+    ...(graph.outputKeys ? { output: graph.outputKeys } : {}),
+    // Documents hold no error handlers: their nodes are left out with them.
+    nodes: Object.entries(graph.nodes).filter(([, n]) => !n.isErrorHandler).map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
+    edges: [...graph.edges.map(([from, to]) => ({ from, to })), ...graph.joins.map(([from, to]) => ({ from, to }))],
+    routers: graph.branches.map((b) => ({ from: b.source, fn: `router:${b.source}`, ...(b.pathMap ? { paths: Object.fromEntries(b.pathMap) } : {}) })),
+  };
 }

@@ -19,7 +19,7 @@ import { timeoutPolicy, withRunTimeout } from "./timeout.js";
 import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { Stepper } from "./stepper.js";
 import { graphView, withXray } from "./graph-view.js";
-import { DocumentGraph } from "./document-graph.js";
+import { DocumentGraph, documentOf } from "./document-graph.js";
 import { finalizer } from "./finalizer.js";
 import { historyLimit, requestThreadLock, saverId, threadLockName, threadLocked, withThreadLock } from "./savers.js";
 import { batch, runnableToLangChain } from "./runnable.js";
@@ -130,17 +130,23 @@ export class StateGraph {
   }
 
   addEdge(from, to) {
-    // As LangGraph.js, at once and in its words.
-    const sources = Array.isArray(from) ? from : [from];
-    if (sources.includes(END)) throw wasmErrorLike("GraphValidationError", "END cannot be a start node");
-    if (to === START) throw wasmErrorLike("GraphValidationError", "START cannot be an end node");
-    if (Array.isArray(from) && to === END) throw wasmErrorLike("GraphValidationError", "END cannot be an end node");
-    // Names only: anything else would reach the engine as a malformed spec, far from here.
-    for (const name of [...sources, to]) {
-      if (typeof name !== "string") throw wasmErrorLike("GraphValidationError", `addEdge takes node names (strings), got ${describe(name)}`);
+    // As LangGraph.js, at once and in its words; a waiting edge's nodes must exist already.
+    const invalid = (message) => wasmErrorLike("GraphValidationError", message);
+    if (Array.isArray(from)) {
+      for (const name of from) {
+        if (name === END) throw invalid("END cannot be a start node");
+        if (!(name in this.nodes)) throw invalid(`Need to add a node named "${String(name)}" first`);
+      }
+      if (to === END) throw invalid("END cannot be an end node");
+      if (!(to in this.nodes)) throw invalid(`Need to add a node named "${String(to)}" first`);
+      this.joins.push([from, to]);
+      return this;
     }
-    if (Array.isArray(from)) this.joins.push([from, to]);
-    else this.edges.push([from, to]);
+    if (from === END) throw invalid("END cannot be a start node");
+    if (to === START) throw invalid("START cannot be an end node");
+    // Names only: anything else would reach the engine as a malformed spec, far from here.
+    for (const name of [from, to]) if (typeof name !== "string") throw invalid(`addEdge takes node names (strings), got ${describe(name)}`);
+    this.edges.push([from, to]);
     return this;
   }
 
@@ -167,6 +173,8 @@ export class StateGraph {
     let map = null;
     if (Array.isArray(pathMap)) map = pathMap.map((t) => [String(t), t]);
     else if (pathMap && typeof pathMap === "object") map = Object.entries(pathMap).map(([k, v]) => [k, v]);
+    // As LangGraph.js, whose routers (functions) are all named "condition": one per source.
+    if (this.branches.some((b) => b.source === source)) throw wasmErrorLike("GraphValidationError", `Condition \`condition\` already present for node \`${source}\``);
     this.branches.push({ source, router, pathMap: map });
     return this;
   }
@@ -176,6 +184,7 @@ export class StateGraph {
     if (list.length === 0) throw wasmErrorLike("GraphValidationError", "Sequence requires at least one node.");
     let prev = null;
     for (const [name, fn, opts] of list) {
+      if (name in this.nodes) throw wasmErrorLike("GraphValidationError", `Node names must be unique: node with the name "${name}" already exists.`);
       this.addNode(name, fn, opts);
       if (prev) this.addEdge(prev, name);
       prev = name;
@@ -190,22 +199,7 @@ export class StateGraph {
 
   /** This graph as a document: nodes and routers become `code` references to named functions. */
   toJSON() {
-    const channels = Object.entries(this.channels).map(([key, ch]) => {
-      const dflt = typeof ch.default === "function" ? ch.default() : ch.default;
-      return { key, reducer: builtinReducer(ch, dflt) ?? "overwrite", ...(dflt === undefined ? {} : { default: toPlain(dflt) }), ...(this.stateKeys.includes(key) ? {} : { role: "private" }), ...(ch.untracked ? { untracked: true } : {}) };
-    });
-    return {
-      format: "superstep.graph",
-      version: 1,
-      name: "graph",
-      channels,
-      ...(this.inputKeys ? { input: this.inputKeys } : {}),
-      ...(this.outputKeys ? { output: this.outputKeys } : {}),
-      // Documents hold no error handlers: their nodes are left out with them.
-      nodes: Object.entries(this.nodes).filter(([, n]) => !n.isErrorHandler).map(([id, n]) => ({ id, kind: "code", fn: id, ...(n.ends?.length ? { ends: n.ends } : {}) })),
-      edges: [...this.edges.map(([from, to]) => ({ from, to })), ...this.joins.map(([from, to]) => ({ from, to }))],
-      routers: this.branches.map((b) => ({ from: b.source, fn: `router:${b.source}`, ...(b.pathMap ? { paths: Object.fromEntries(b.pathMap) } : {}) })),
-    };
+    return documentOf(this);
   }
 
   /**
