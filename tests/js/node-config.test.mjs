@@ -155,3 +155,52 @@ test("in Node, getConfig() inside a LangChain runnable the node calls is that ru
     .compile();
   assert.deepEqual((await g.invoke({}, { configurable: { user: "ann" } })).out, [true, [false, "ann", "n"]]);
 });
+
+test("configurable values JSON cannot hold reach nodes, routers, subgraphs and tasks as given", async () => {
+  class Client {
+    hello() {
+      return "hi";
+    }
+  }
+  const client = new Client();
+  const fn = () => 42;
+  const seen = [];
+  const look = (where) => (_s, config) => {
+    const c = config.configurable;
+    seen.push([where, c.client === client, c.fn?.(), typeof c.big, c.user, c.thread_id]);
+    return {};
+  };
+  const State = Annotation.Root({ x: Annotation() });
+  const inner = new StateGraph(State).addNode("i", look("inner")).addEdge(START, "i").compile();
+  const g = new StateGraph(State)
+    .addNode("a", look("a"))
+    .addNode("sub", inner)
+    // A call with a config of its own: what it adds, live or not, is laid over the run's.
+    .addNode("call", async (s, config) => {
+      await inner.invoke(s, { configurable: { ...config.configurable, user: "callee", big: 7 } });
+      await inner.invoke(s, { configurable: { fn: () => 43 } });
+      return {};
+    })
+    .addEdge(START, "a")
+    .addConditionalEdges("a", (_s, config) => (look("router")(_s, config), "sub"))
+    .addEdge("sub", "call")
+    .compile({ checkpointer: new MemorySaver() });
+  const thread = { configurable: { thread_id: "live", client, fn, big: 5n, user: "u" } };
+  await g.invoke({ x: 1 }, thread);
+  assert.deepEqual(seen, [
+    ["a", true, 42, "bigint", "u", "live"],
+    ["router", true, 42, "bigint", "u", "live"],
+    ["inner", true, 42, "bigint", "u", "live"],
+    ["inner", true, 42, "number", "callee", "live"],
+    ["inner", true, 43, "bigint", "u", "live"],
+  ]);
+  // The engine kept the thread's data only: its state and history read as before.
+  assert.deepEqual((await g.getState(thread)).values, { x: 1 });
+  // A stepper's nodes and a workflow's tasks get them too.
+  seen.length = 0;
+  const stepper = new StateGraph(State).addNode("a", look("stepped")).addEdge(START, "a").compile().stepper({ x: 1 }, thread);
+  while ((await stepper.step()).outcome.kind !== "done");
+  const t = S.task("t", async () => look("task")(null, S.getConfig()));
+  await S.entrypoint("w", async () => await t()).invoke({}, { configurable: { client, fn, big: 1n, user: "w" } });
+  assert.deepEqual(seen, [["stepped", true, 42, "bigint", "u", "live"], ["task", true, 42, "bigint", "w", undefined]]);
+});

@@ -27,6 +27,8 @@ pub struct GraphCall {
     pub recursion_limit: Option<usize>,
     /// The child run's own output keys (LangGraph's `outputKeys` of the call).
     pub output_keys: Option<super::OutputKeys>,
+    /// The host's own data for the child's nodes; by default the run's.
+    pub host: Option<Rc<dyn std::any::Any>>,
 }
 
 /// How deep subgraphs may nest. A subgraph node runs its child within its own
@@ -151,7 +153,7 @@ impl Runtime {
             configurable,
             cancel: run.cancel.clone(),
             drain: run.drain.clone(),
-            host: run.host.clone(),
+            host: own.host.or_else(|| run.host.clone()),
             enclosing_metadata: self.metadata_chain().map(|m| Value::Object(m.clone())).collect(),
             task_metadata: Some(run.task_metadata.clone()),
             task_tags: run.task_tags.clone(),

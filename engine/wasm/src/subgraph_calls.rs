@@ -16,6 +16,8 @@ use wasm_bindgen::prelude::*;
 fn call_of(graph_id: u32, input: JsValue, own: JsValue) -> Result<(superstep::CompiledGraph, serde_json::Value, GraphCall), JsValue> {
     let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
     let input = from_js(input)?;
+    // `{host}` (not enumerable): the call's own tags, metadata and live configurable values, for its nodes.
+    let host = js_sys::Reflect::get(&own, &"host".into()).ok().filter(|h| h.is_object()).map(|h| Rc::new(h) as Rc<dyn std::any::Any>);
     // Read as a root run's config is: through JSON.
     let own = crate::convert::from_js_as_json(own, "TypeError", "bad config")?;
     if own.is_null() {
@@ -27,6 +29,7 @@ fn call_of(graph_id: u32, input: JsValue, own: JsValue) -> Result<(superstep::Co
         configurable: f.opt("configurable").map_err(bad)?.unwrap_or_default(),
         recursion_limit: f.opt("recursionLimit").map_err(bad)?,
         output_keys: f.opt("outputKeys").map_err(bad)?,
+        host,
     };
     Ok((graph, input, call))
 }

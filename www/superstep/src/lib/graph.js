@@ -492,7 +492,7 @@ export class CompiledStateGraph {
       const run = rt.taskRun?.graph(this.getName(), input, config?.callbacks);
       let p;
       try {
-        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig)).catch(rethrowNested);
+        p = rt.invokeGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig, rt)).catch(rethrowNested);
       } catch (e) {
         run?.error(e);
         return Promise.reject(typedError(e));
@@ -560,7 +560,7 @@ export class CompiledStateGraph {
     const reported = rt.taskRun?.graph(this.getName(), input, config.callbacks);
     let run;
     try {
-      run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig), many ? modes : [modes], subgraphs);
+      run = await rt.streamGraph(this.graph.id, toPlain(input ?? {}, "input"), nestedCall(config, nodeConfig, rt), many ? modes : [modes], subgraphs);
     } catch (e) {
       reported?.error(e);
       rethrowNested(e);

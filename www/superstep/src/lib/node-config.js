@@ -53,10 +53,11 @@ export class NodeConfig {
     this.#input = input;
     this[TASK] = rt;
   }
-  /** The run's configurable, with the task's `checkpoint_ns` as in LangGraph.js. */
+  /** The run's configurable (its live values as given), with the task's `checkpoint_ns` as in LangGraph.js. */
   get configurable() {
     if (this.#configurable) return this.#configurable;
-    const c = { ...withoutProtocolMark(this.#rt.configurable()), checkpoint_map: this.#rt.checkpointMap(), checkpoint_ns: this.#rt.checkpointNs() };
+    const rt = this.#rt;
+    const c = { ...withoutProtocolMark(rt.configurable()), ...rt.host()?.live, checkpoint_map: rt.checkpointMap(), checkpoint_ns: rt.checkpointNs() };
     c[TASK] = this.#rt;
     return (this.#configurable = c);
   }

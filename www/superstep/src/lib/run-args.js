@@ -21,11 +21,48 @@ export function inputArg(input) {
 }
 
 /** A nested call's own config for the engine: its configurable over the run's (what it adds reaches
- *  the child's nodes), its recursion limit (else the run's) and its output keys; none for the node's own config. */
-export function nestedCall(config, nodeConfig) {
+ *  the child's nodes), its recursion limit (else the run's) and its output keys; none for the node's own config.
+ *  The running task's host part (tags, metadata, live configurable values) goes along, with the call's live values. */
+export function nestedCall(config, nodeConfig, rt) {
   if (nodeConfig || !config) return undefined;
+  const host = rt.host();
   const limit = typeof config.recursionLimit === "number" ? recursionLimit(config.recursionLimit) : undefined;
-  return { configurable: config.configurable, recursionLimit: limit, outputKeys: config.outputKeys };
+  const { json, live } = splitConfigurable(config.configurable);
+  const own = { configurable: json, recursionLimit: limit, outputKeys: config.outputKeys };
+  if (live || host?.live) {
+    const merged = { ...host?.live };
+    for (const k of Object.keys(json)) delete merged[k];
+    Object.defineProperty(own, "host", { value: { ...host, live: Object.assign(merged, live) } });
+  }
+  return own;
+}
+
+/** Whether JSON holds `v` as it is: plain objects and arrays of strings, finite numbers, booleans and null. */
+function isJsonData(v, depth = 0) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v !== "object" || depth > 126) return false;
+  if (Array.isArray(v)) return v.every((x) => isJsonData(x, depth + 1));
+  const proto = Object.getPrototypeOf(v);
+  return (proto === Object.prototype || proto === null) && Object.values(v).every((x) => isJsonData(x, depth + 1));
+}
+
+/**
+ * A configurable as the engine and the nodes need it: `json`, what JSON holds
+ * as it is (thread_id and other data), for the engine; `live`, the rest (a
+ * client, a function, a BigInt...), which nodes get as given, as in
+ * LangGraph.js, and which the engine never sees.
+ */
+export function splitConfigurable(configurable) {
+  let json = configurable ?? {};
+  let live;
+  for (const k of Object.keys(json)) {
+    if (isJsonData(json[k])) continue;
+    if (!live) [live, json] = [{}, { ...json }];
+    live[k] = json[k];
+    delete json[k];
+  }
+  return { json, live };
 }
 
 /**
@@ -37,10 +74,11 @@ export function configArg(config, store, graphRun) {
   const modes = config.streamMode === undefined ? [] : Array.isArray(config.streamMode) ? config.streamMode : [config.streamMode];
   const ib = config.interruptBefore;
   const ia = config.interruptAfter;
+  const configurable = splitConfigurable(config.configurable);
   const arg = {
     recursionLimit: recursionLimit(config.recursionLimit),
     maxConcurrency: config.maxConcurrency,
-    configurable: config.configurable ?? {},
+    configurable: configurable.json,
     context: config.context ?? null,
     interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
     interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
@@ -53,9 +91,9 @@ export function configArg(config, store, graphRun) {
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
-  // The call's tags, metadata and callbacks' chain run, for its nodes (the engine never reads them).
-  if (config.tags !== undefined || config.metadata !== undefined || graphRun) {
-    Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata, graphRun } });
+  // The call's tags, metadata, callbacks' chain run and live configurable values, for its nodes (the engine never reads them).
+  if (config.tags !== undefined || config.metadata !== undefined || graphRun || configurable.live) {
+    Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata, graphRun, live: configurable.live } });
   }
   // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
   // engine reads ours only, whose getter cannot throw.
