@@ -204,3 +204,29 @@ test("configurable values JSON cannot hold reach nodes, routers, subgraphs and t
   await S.entrypoint("w", async () => await t()).invoke({}, { configurable: { client, fn, big: 1n, user: "w" } });
   assert.deepEqual(seen, [["stepped", true, 42, "bigint", "u", "live"], ["task", true, 42, "bigint", "w", undefined]]);
 });
+
+test("a run's context reaches nodes, routers and subgraphs as given, and a nested call's own context wins", async () => {
+  const client = { hello: () => "hi" };
+  const context = { client, big: 5n, fn: () => 42 };
+  const seen = [];
+  const look = (where) => (_s, config) => (seen.push([where, config.context === context ? "same" : config.context]), {});
+  const State = Annotation.Root({ x: Annotation() });
+  const inner = new StateGraph(State).addNode("i", look("inner")).addEdge(START, "i").compile();
+  const g = new StateGraph(State)
+    .addNode("a", async (s, config) => {
+      look("a")(s, config);
+      await inner.invoke(s, { context: { other: 1 } });
+      await inner.invoke(s, { configurable: { k: 1 } });
+      await inner.invoke(s, config);
+      return {};
+    })
+    .addNode("sub", inner)
+    .addEdge(START, "a")
+    .addConditionalEdges("a", (s, config) => (look("router")(s, config), "sub"))
+    .compile();
+  await g.invoke({ x: 1 }, { context });
+  assert.deepEqual(seen, [["a", "same"], ["inner", { other: 1 }], ["inner", "same"], ["inner", "same"], ["router", "same"], ["inner", "same"]]);
+  seen.length = 0;
+  await g.invoke({ x: 1 });
+  assert.deepEqual(seen.map(([, c]) => c), [undefined, { other: 1 }, undefined, undefined, undefined, undefined]);
+});

@@ -165,11 +165,6 @@ pub fn checkpoint_map(id: f64) -> Result<JsValue, JsValue> {
     Ok(to_js_any(&task(id)?.rt.checkpoint_map()))
 }
 
-#[wasm_bindgen(js_name = taskContext)]
-pub fn context(id: f64) -> Result<JsValue, JsValue> {
-    Ok(to_js(task(id)?.rt.context()))
-}
-
 /// The task's last resume value was refused (see `Runtime::refuse_answer`).
 #[wasm_bindgen(js_name = taskRefuseAnswer)]
 pub fn refuse_answer(id: f64) -> Result<(), JsValue> {

@@ -63,7 +63,7 @@ export class NodeConfig {
   }
   /** The run's `context`; undefined when the run has none (as LangGraph.js). */
   get context() {
-    return this.#rt.context() ?? undefined;
+    return this.#rt.host()?.context ?? undefined;
   }
   /**
    * As LangGraph.js gives it, in its order (the thread's id only where there is

@@ -29,10 +29,12 @@ export function nestedCall(config, nodeConfig, rt) {
   const limit = typeof config.recursionLimit === "number" ? recursionLimit(config.recursionLimit) : undefined;
   const { json, live } = splitConfigurable(config.configurable);
   const own = { configurable: json, recursionLimit: limit, outputKeys: config.outputKeys };
-  if (live || host?.live) {
+  // As LangGraph.js, the call's own `context` wins over the run's.
+  const context = config.context !== undefined ? { context: config.context } : undefined;
+  if (live || host?.live || context) {
     const merged = { ...host?.live };
     for (const k of Object.keys(json)) delete merged[k];
-    Object.defineProperty(own, "host", { value: { ...host, live: Object.assign(merged, live) } });
+    Object.defineProperty(own, "host", { value: { ...host, live: Object.assign(merged, live), ...context } });
   }
   return own;
 }
@@ -79,7 +81,8 @@ export function configArg(config, store, graphRun) {
     recursionLimit: recursionLimit(config.recursionLimit),
     maxConcurrency: config.maxConcurrency,
     configurable: configurable.json,
-    context: config.context ?? null,
+    // Nodes get the context as given, from the host part below: the engine never reads it.
+    context: null,
     interruptBefore: ib === undefined ? undefined : ib === "*" ? ["*"] : ib,
     interruptAfter: ia === undefined ? undefined : ia === "*" ? ["*"] : ia,
     streamMode: modes,
@@ -91,9 +94,9 @@ export function configArg(config, store, graphRun) {
   };
   // Not enumerable: the engine reads the config as JSON, and the store is an object to hand back.
   if (config.store ?? store) Object.defineProperty(arg, "store", { value: config.store ?? store });
-  // The call's tags, metadata, callbacks' chain run and live configurable values, for its nodes (the engine never reads them).
-  if (config.tags !== undefined || config.metadata !== undefined || graphRun || configurable.live) {
-    Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata, graphRun, live: configurable.live } });
+  // The call's tags, metadata, callbacks' chain run, live configurable values and context, for its nodes (the engine never reads them).
+  if (config.tags !== undefined || config.metadata !== undefined || graphRun || configurable.live || config.context != null) {
+    Object.defineProperty(arg, "host", { value: { tags: config.tags, metadata: config.metadata, graphRun, live: configurable.live, context: config.context } });
   }
   // As LangGraph.js, every run has a control (its nodes may ask it to drain); the
   // engine reads ours only, whose getter cannot throw.

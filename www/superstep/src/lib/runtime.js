@@ -96,9 +96,6 @@ class Task {
   callCheckpointNs(index, name) {
     return wasm.taskCallCheckpointNs(this.id, index, name);
   }
-  context() {
-    return wasm.taskContext(this.id);
-  }
   interrupt(value, schema) {
     return wasm.taskInterrupt(this.id, value, schema);
   }
