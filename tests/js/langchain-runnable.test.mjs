@@ -4,10 +4,10 @@
 // withRetry, asTool...), checked here in an app of its own, installed as npm would.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { RunnableSequence, RunnableMap } from "@langchain/core/runnables";
+import { RunnableSequence, RunnableMap, RunnableLambda } from "@langchain/core/runnables";
 import * as S from "../../www/superstep/node.js";
 
-const { StateGraph, Annotation, START, entrypoint } = S;
+const { StateGraph, Annotation, START, END, entrypoint } = S;
 before(() => S.init());
 
 const graph = () => new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
@@ -21,6 +21,18 @@ test("LangChain takes a compiled graph and a workflow as runnables: in a sequenc
   const chunks = [];
   for await (const c of await RunnableSequence.from([(x) => x, g]).stream({ x: 1 })) chunks.push(c);
   assert.deepEqual(chunks, [{ a: { x: 2 } }]);
+});
+
+test("LangChain runnables serve as nodes and as routers, as in LangGraph.js", async () => {
+  const State = Annotation.Root({ n: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const g = new StateGraph(State)
+    .addNode("a", RunnableLambda.from((s) => ({ n: [`lambda${s.n.length}`] })))
+    .addNode("b", RunnableSequence.from([(s) => s.n.length, (k) => ({ n: [`seq${k}`] })]))
+    .addEdge(START, "a")
+    .addConditionalEdges("a", RunnableLambda.from((s) => (s.n.length > 1 ? END : "b")))
+    .addEdge("b", "a")
+    .compile();
+  assert.deepEqual(await g.invoke({ n: [] }), { n: ["lambda0", "seq1", "lambda2"] });
 });
 
 test("without superstep/langchain, LangChain's own Runnable methods say how to get them", () => {

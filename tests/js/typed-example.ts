@@ -38,7 +38,7 @@ const graph = new StateGraph(State)
   // A Send's target takes what the Send carries, typed as the node declares it.
   .addNode("tell", async (sent: { topic: string; teller: number }) => ({ jokes: [`${sent.teller} on ${sent.topic}`] }))
   .addEdge(START, "plan")
-  .addConditionalEdges("plan", (s) => [new Send("joke", { topic: s.topic }), "ask"])
+  .addConditionalEdges({ source: "plan", path: (s) => [new Send("joke", { topic: s.topic }), "ask"] })
   .setNodeDefaults({ retryPolicy: { maxAttempts: 2, retryOn: (e) => e instanceof NodeTimeoutError && e.kind === "run" }, cachePolicy: false, timeout: 60_000, errorHandler: (_s, e) => new Command({ goto: END, update: { topic: e.node } }) })
   .compile({ checkpointer: new MemorySaver(), store: new InMemoryStore(), description: "jokes on a topic" });
 

@@ -962,7 +962,8 @@ export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>
   addNode<I = S>(name: string, fn: NodeFunction<I, U> | CompiledStateGraph<any, any> | RunnableLike<I>, options?: NodeOptions): this;
   addNode(nodes: Record<string, NodeFunction<S, U>>): this;
   addEdge(from: string | string[], to: string): this;
-  addConditionalEdges(source: string, router: Router<S>, pathMap?: Record<string, string> | string[]): this;
+  addConditionalEdges(source: string, router: Router<S> | RunnableLike<S>, pathMap?: Record<string, string> | string[]): this;
+  addConditionalEdges(edge: { source: string; path: Router<S> | RunnableLike<S>; pathMap?: Record<string, string> | string[] }): this;
   addSequence(nodes: [string, NodeFunction<S, U>][] | Record<string, NodeFunction<S, U>>): this;
   setEntryPoint(node: string): this;
   setFinishPoint(node: string): this;

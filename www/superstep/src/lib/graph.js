@@ -167,7 +167,9 @@ export class StateGraph {
 
   addConditionalEdges(source, router, pathMap) {
     if (typeof source === "object" && source !== null) ({ source, path: router, pathMap } = source);
-    if (typeof router !== "function") throw wasmErrorLike("GraphValidationError", `The router of \`${String(source)}\` must be a function, got ${describe(router)}.`);
+    // A LangChain runnable routes by its invoke, as in LangGraph.js.
+    if (typeof router?.invoke === "function" && typeof router !== "function") router = router.invoke.bind(router);
+    if (typeof router !== "function") throw wasmErrorLike("GraphValidationError", `The router of \`${String(source)}\` must be a function or a runnable, got ${describe(router)}.`);
     if (typeof source !== "string") throw wasmErrorLike("GraphValidationError", `addConditionalEdges takes a node name (a string) as its source, got ${describe(source)}`);
     if (pathMap != null && typeof pathMap !== "object") throw wasmErrorLike("GraphValidationError", `The path map of \`${source}\` must be an object or a list of node names, got ${describe(pathMap)}.`);
     let map = null;
