@@ -9,14 +9,23 @@ export const engine = { name: "superstep", version: "0.1.0" };
 // GraphValidationError: a subclass of Error with a name of its own. The scenarios record
 // error class names as LangGraph.js has them, so the builder reports those under Error's.
 const BUILDER_METHODS = ["addNode", "addEdge", "addConditionalEdges", "addSequence", "setEntryPoint", "setFinishPoint", "compile"];
-class StateGraph extends superstep.StateGraph {}
+const asLangGraphError = (e) => (e?.name === "GraphValidationError" ? new Error(e.message, { cause: e }) : e);
+class StateGraph extends superstep.StateGraph {
+  constructor(...args) {
+    try {
+      super(...args);
+    } catch (e) {
+      throw asLangGraphError(e);
+    }
+  }
+}
 for (const method of BUILDER_METHODS) {
   const own = superstep.StateGraph.prototype[method];
   StateGraph.prototype[method] = function (...args) {
     try {
       return own.apply(this, args);
     } catch (e) {
-      throw e?.name === "GraphValidationError" ? new Error(e.message, { cause: e }) : e;
+      throw asLangGraphError(e);
     }
   };
 }

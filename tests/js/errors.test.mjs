@@ -125,6 +125,8 @@ test("malformed builder calls and configs are typed errors at once; the engine s
   invalid(() => new StateGraph(Log).addNode({ a: () => ({}), b: () => ({}) }).addEdge(["a", "b"], END), /^END cannot be an end node$/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a", "b"], "a"), /^Need to add a node named "b" first$/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addEdge(["a"], "c"), /^Need to add a node named "c" first$/);
+  invalid(() => new StateGraph(Log).addNode({}), /^No nodes provided in `addNode`$/);
+  invalid(() => new StateGraph(Log).addNode([]), /^No nodes provided in `addNode`$/);
   // Two routers on one node, and a sequence that repeats a node, as LangGraph.js refuses them.
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addConditionalEdges("a", () => END).addConditionalEdges("a", () => END), /^Condition `condition` already present for node `a`$/);
   invalid(() => new StateGraph(Log).addNode("a", () => ({})).addSequence([["a", () => ({})]]), /^Node names must be unique: node with the name "a" already exists\.$/);

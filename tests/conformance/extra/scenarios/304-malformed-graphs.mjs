@@ -13,6 +13,7 @@ export async function run(lib) {
   const fails = (build) => capture(lib, () => { build(); return "built"; });
   return {
     duplicateNode: await fails(() => g().addNode("a", noop)),
+    noNodes: await fails(() => new StateGraph(S).addNode({})),
     reservedName: await fails(() => g().addNode(END, noop)),
     reservedChar: await fails(() => g().addNode("p|q", noop)),
     nodeNamedLikeKey: await fails(() => g().addNode("x", noop)),

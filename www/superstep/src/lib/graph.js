@@ -91,7 +91,9 @@ export class StateGraph {
 
   addNode(name, fn, options) {
     options ??= {};
-    if (typeof name === "object" && name !== null && !Array.isArray(name)) {
+    const many = typeof name === "object" && name !== null;
+    if (many && (Array.isArray(name) ? name : Object.keys(name)).length === 0) throw wasmErrorLike("GraphValidationError", "No nodes provided in `addNode`");
+    if (many && !Array.isArray(name)) {
       for (const [n, f] of Object.entries(name)) this.addNode(n, f);
       return this;
     }
