@@ -5,7 +5,6 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import * as S from "../../www/superstep/node.js";
-import * as Zod from "../../www/superstep/zod.node.js";
 
 const { StateGraph, StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, MessagesValue, START, END, Command, Overwrite, MemorySaver } = S;
 before(() => S.init());
@@ -81,8 +80,8 @@ test("an async schema is awaited, and an input schema checks the input", async (
 });
 
 test("zod objects: meta from withLangGraph or the registry, parsed as a partial object", async () => {
-  const items = Zod.withLangGraph(z.array(z.number()), { reducer: { fn: (a, b) => a.concat(b), schema: z.number() }, default: () => [] });
-  const Z = z.object({ items, name: z.string().default("anon"), tags: z.array(z.string()).default(["t"]).register(Zod.registry, { reducer: { fn: (a, b) => a.concat(b) } }) });
+  const items = S.withLangGraph(z.array(z.number()), { reducer: { fn: (a, b) => a.concat(b), schema: z.number() }, default: () => [] });
+  const Z = z.object({ items, name: z.string().default("anon"), tags: z.array(z.string()).default(["t"]).register(S.registry, { reducer: { fn: (a, b) => a.concat(b) } }) });
   // A reducer's default comes from its zod default unless the meta gives one.
   let seen;
   const g = new StateGraph(Z).addNode("a", (s) => ((seen = s), { items: 2, tags: ["u"] })).addEdge(START, "a").compile();
@@ -90,7 +89,7 @@ test("zod objects: meta from withLangGraph or the registry, parsed as a partial 
   assert.deepEqual(await g.invoke({ items: 1, junk: 3, tags: ["x"] }), { items: [1, 2], name: "anon", tags: ["t", "x", "u"] });
   assert.deepEqual(seen, { items: [1], name: "anon", tags: ["t", "x"] });
   await assert.rejects(g.invoke({ items: "x" }), (e) => e.name === "ZodError");
-  const messages = new StateGraph(z.object({ messages: z.custom().register(Zod.registry, Zod.MessagesZodMeta) }))
+  const messages = new StateGraph(z.object({ messages: z.custom().register(S.registry, S.MessagesZodMeta) }))
     .addNode("a", () => ({ messages: [{ role: "ai", content: "yo", id: "2" }] }))
     .addEdge(START, "a")
     .compile();
@@ -169,4 +168,35 @@ test("a zod context schema checks each run's context (its configurable when it h
   const A = S.Annotation.Root({ userId: S.Annotation() });
   await build(S.Annotation.Root({ n: S.Annotation() }), A).invoke({ n: 0 }, { context: { userId: 5 } });
   assert.deepEqual(seen.at(-1), { userId: 5 });
+});
+
+test("superstep/zod's MessagesZodState, as LangGraph.js's, in an app with its own zod", async () => {
+  const { mkdtempSync, mkdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { spawnSync } = await import("node:child_process");
+  const app = mkdtempSync(join(tmpdir(), "superstep-zod-"));
+  try {
+    mkdirSync(join(app, "node_modules"));
+    symlinkSync(new URL("../../www/superstep", import.meta.url).pathname, join(app, "node_modules/superstep"));
+    symlinkSync(new URL("../node_modules/zod", import.meta.url).pathname, join(app, "node_modules/zod"));
+    writeFileSync(
+      join(app, "main.mjs"),
+      `import { StateGraph, START } from "superstep";
+      import { MessagesZodState } from "superstep/zod";
+      import { z } from "zod/v3";
+      const reply = new StateGraph(MessagesZodState).addNode("reply", (s) => ({ messages: [{ role: "ai", content: String(s.messages.length), id: "r" }] })).addEdge(START, "reply").compile();
+      const r = await reply.invoke({ messages: [{ role: "user", content: "hi", id: "u" }] });
+      // Its field in a state of one's own: a message with a known id replaces it.
+      const Talk = z.object({ messages: MessagesZodState.shape.messages, turns: z.number().optional() });
+      const talk = new StateGraph(Talk).addNode("a", (s) => ({ messages: [{ role: "ai", content: "x", id: "u" }], turns: (s.turns ?? 0) + 1 })).addEdge(START, "a").compile();
+      const t = await talk.invoke({ messages: [{ role: "user", content: "hi", id: "u" }] });
+      console.log(JSON.stringify([r.messages.map((m) => [m.getType(), m.content]), t.messages.map((m) => [m.getType(), m.content]), t.turns]));`,
+    );
+    const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
+    assert.equal(status, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout), [[["human", "hi"], ["ai", "1"]], [["ai", "x"]], 1]);
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,7 @@ import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknow
 import type { StepSnapshot, ToolStreamEvent } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
-import { withLangGraph } from "../../www/superstep/zod.js";
+import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
 import { z } from "zod";
 import { BaseCheckpointSaver, createReactAgent, isInvalidResume } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
@@ -104,6 +104,10 @@ const agent = new StateGraph(Agent)
   .compile();
 const Zoo = z.object({ animals: withLangGraph(z.array(z.string()), { reducer: { fn: (a: string[], b: string[]) => a.concat(b) }, default: () => [] }) });
 const zoo = new StateGraph(Zoo).addNode("add", (s) => ({ animals: [...s.animals, "owl"] })).addEdge(START, "add").compile();
+// LangGraph.js's zod messages state, its field reused in a state of one's own.
+const Talk = z.object({ messages: MessagesZodState.shape.messages, turns: z.number() });
+const talk = new StateGraph(MessagesZodState).addNode("reply", (s) => ({ messages: [{ role: "ai", content: `${s.messages.length}` }] })).addEdge(START, "reply").compile();
+void [Talk, talk];
 async function schemas(): Promise<[number, string[]]> {
   const a = await agent.invoke({ step: "one", history: "start" });
   const b = await zoo.invoke({ animals: ["cat"] });

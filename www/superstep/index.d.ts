@@ -948,7 +948,7 @@ export class SubgraphRunStream extends GraphRunStream {
 }
 
 type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : Record<string, unknown>;
-type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _output: infer O } ? Partial<O> : Record<string, unknown>;
+type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _input: infer I } ? Partial<I> : A extends { _output: infer O } ? Partial<O> : Record<string, unknown>;
 /** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
 export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardSchemaV1<any, any>;
 
