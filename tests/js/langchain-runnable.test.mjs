@@ -6,6 +6,7 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { RunnableSequence, RunnableMap, RunnableLambda } from "@langchain/core/runnables";
 import * as S from "../../www/superstep/node.js";
+import { runInApp } from "./app.mjs";
 
 const { StateGraph, Annotation, START, END, entrypoint } = S;
 before(() => S.init());
@@ -42,20 +43,9 @@ test("without superstep/langchain, LangChain's own Runnable methods say how to g
 });
 
 test("with superstep/langchain imported, pipe, withRetry and asTool are LangChain's, its CallbackManager nests a run's callbacks, dispatchCustomEvent reaches streamEvents, and a fake model's tokens are AIMessageChunks, in an app with its own @langchain/core", async () => {
-  const { mkdtempSync, mkdirSync, readdirSync, symlinkSync, writeFileSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const { spawnSync } = await import("node:child_process");
-  const app = mkdtempSync(join(tmpdir(), "superstep-app-"));
-  try {
-    mkdirSync(join(app, "node_modules"));
-    const modules = new URL("../node_modules/", import.meta.url).pathname;
-    symlinkSync(new URL("../../www/superstep", import.meta.url).pathname, join(app, "node_modules/superstep"));
-    // The app's other packages (@langchain/core, zod and theirs): this test folder's.
-    for (const dep of readdirSync(modules)) if (!dep.startsWith(".")) symlinkSync(join(modules, dep), join(app, "node_modules", dep));
-    writeFileSync(
-      join(app, "main.mjs"),
-      `import "superstep/langchain";
+  // The app's other packages (@langchain/core, zod and theirs): this test folder's.
+  const { status, stdout, stderr } = runInApp(
+    `import "superstep/langchain";
       import { StateGraph, Annotation, START } from "superstep";
       import { z } from "zod";
       const g = new StateGraph(Annotation.Root({ x: Annotation() })).addNode("a", (s) => ({ x: s.x + 1 })).addEdge(START, "a").compile();
@@ -84,12 +74,8 @@ test("with superstep/langchain imported, pipe, withRetry and asTool are LangChai
       const tokens = [];
       for await (const [m] of await talk.stream({ x: 1 }, { streamMode: "messages" })) tokens.push([m instanceof AIMessageChunk, m.content]);
       console.log(JSON.stringify([await g.pipe((s) => s.x * 100).invoke({ x: 1 }), await g.withRetry({ stopAfterAttempt: 2 }).invoke({ x: 1 }), tool.name, await tool.invoke({ x: 5 }), parents, events, tokens]));`,
-    );
-    // As npm installs it: the package resolves @langchain/core from the app's node_modules.
-    const { status, stdout, stderr } = spawnSync(process.execPath, ["--preserve-symlinks", join(app, "main.mjs")], { cwd: app, encoding: "utf8" });
-    assert.equal(status, 0, stderr);
-    assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }, [["progress", { at: 1 }, ["graph:step:1"], true]], [[true, "o"], [true, "k"]]]);
-  } finally {
-    rmSync(app, { recursive: true, force: true });
-  }
+  );
+  // As npm installs it: the package resolves @langchain/core from the app's node_modules.
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), [200, { x: 2 }, "inc", { x: 6 }, { LangGraph: null, bot: "LangGraph", model: "bot" }, [["progress", { at: 1 }, ["graph:step:1"], true]], [[true, "o"], [true, "k"]]]);
 });
