@@ -2,7 +2,7 @@
 // them), and a nested call's own part of its config.
 import { RunControl, isCommand, typedError } from "./types.js";
 import { plainCommand } from "./runtime.js";
-import { plainUpdate, toPlain } from "./values.js";
+import { isJsonData, plainUpdate, toPlain } from "./values.js";
 
 export function wasmErrorLike(name, message) {
   return typedError({ __superstepError: true, name, message });
@@ -37,16 +37,6 @@ export function nestedCall(config, nodeConfig, rt) {
     Object.defineProperty(own, "host", { value: { ...host, live: Object.assign(merged, live), ...context } });
   }
   return own;
-}
-
-/** Whether JSON holds `v` as it is: plain objects and arrays of strings, finite numbers, booleans and null. */
-function isJsonData(v, depth = 0) {
-  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
-  if (typeof v === "number") return Number.isFinite(v);
-  if (typeof v !== "object" || depth > 126) return false;
-  if (Array.isArray(v)) return v.every((x) => isJsonData(x, depth + 1));
-  const proto = Object.getPrototypeOf(v);
-  return (proto === Object.prototype || proto === null) && Object.values(v).every((x) => isJsonData(x, depth + 1));
 }
 
 /**

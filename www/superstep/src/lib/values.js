@@ -9,6 +9,22 @@ export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isA
 /** `f(v)`, once `v` settles if it is a promise: what is synchronous (a node, a schema) stays synchronous. */
 export const andThen = (v, f) => (isPromise(v) ? v.then(f) : f(v));
 
+/**
+ * How deep a value in state may nest, as the engine's `json::VALUE_DEPTH`:
+ * serde_json reads 127 levels of text, and a value comes inside an update or an input.
+ */
+const VALUE_DEPTH = 126;
+
+/** Whether JSON holds `v` as it is: plain objects and arrays of strings, finite numbers, booleans and null. */
+export function isJsonData(v, depth = 0) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v !== "object" || depth > VALUE_DEPTH) return false;
+  if (Array.isArray(v)) return v.every((x) => isJsonData(x, depth + 1));
+  const proto = Object.getPrototypeOf(v);
+  return (proto === Object.prototype || proto === null) && Object.values(v).every((x) => isJsonData(x, depth + 1));
+}
+
 /** A deep plain copy of `v` as JSON would see it; throws InvalidUpdateError naming the path. */
 export function toPlain(v, path = "state") {
   const depth = ancestors.length;
@@ -70,8 +86,7 @@ function plain(v, at) {
   const kind = unkeyed(v);
   if (kind) throw unfit(at, `is a ${kind}, which JSON cannot represent: use an object or an array`);
   if (ancestors.includes(v)) throw unfit(at, "refers back to itself (a cycle)");
-  // serde_json reads 127 levels of text; a value comes inside an update or an input.
-  if (ancestors.length >= 127) throw unfit(at, "nests more than 126 levels deep, the most a value in state can");
+  if (ancestors.length > VALUE_DEPTH) throw unfit(at, `nests more than ${VALUE_DEPTH} levels deep, the most a value in state can`);
   ancestors.push(v);
   let out;
   if (Array.isArray(v)) {
