@@ -127,24 +127,26 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     let unknown = |node: &str, context: String| ValidationError::UnknownNode { node: node.to_string(), context };
     let misplaced = |endpoint: &str, problem, context| ValidationError::MisplacedEndpoint { endpoint: endpoint.into(), problem, context };
     const END_STARTS: &str = "END cannot be a start node";
+    // How an edge and a waiting edge are named in an error.
+    let edge = |from: &str, to: &str| format!("edge {from} -> {to}");
+    let waiting = |from: &[String], to: &str| format!("waiting edge [{}] -> {to}", from.join(", "));
     // In LangGraph's order, so that the first fault found is the one it names:
     // misplaced ends, unknown sources, unreachable nodes, unknown targets,
     // breakpoints; then the entry point, which LangGraph does not ask for.
     for (from, to) in &g.edges {
         if from == END {
-            return Err(misplaced(END, END_STARTS, format!("edge {from} -> {to}")));
+            return Err(misplaced(END, END_STARTS, edge(from, to)));
         }
         if to == START {
-            return Err(misplaced(START, "START cannot be an end node", format!("edge {from} -> {to}")));
+            return Err(misplaced(START, "START cannot be an end node", edge(from, to)));
         }
     }
     for (from, to) in &g.joins {
-        let edge = || format!("waiting edge [{}] -> {to}", from.join(", "));
         if from.iter().any(|f| f == END) {
-            return Err(misplaced(END, END_STARTS, edge()));
+            return Err(misplaced(END, END_STARTS, waiting(from, to)));
         }
         if to == END || to == START {
-            return Err(misplaced(to, "a waiting edge must end at a node, not at START or END", edge()));
+            return Err(misplaced(to, "a waiting edge must end at a node, not at START or END", waiting(from, to)));
         }
     }
     if let Some(b) = g.branches.iter().find(|b| b.source == END) {
@@ -152,12 +154,12 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     }
     for (from, to) in &g.edges {
         if from != START && !known(from) {
-            return Err(unknown(from, format!("edge {from} -> {to}")));
+            return Err(unknown(from, edge(from, to)));
         }
     }
     for (from, to) in &g.joins {
         if let Some(f) = from.iter().find(|f| !known(f)) {
-            return Err(unknown(f, format!("waiting edge [{}] -> {to}", from.join(", "))));
+            return Err(unknown(f, waiting(from, to)));
         }
     }
     if let Some(b) = g.branches.iter().find(|b| b.source != START && !known(&b.source)) {
@@ -172,12 +174,12 @@ fn validate(g: &StateGraph, options: &CompileOptions) -> Result<Vec<String>, Val
     }
     for (from, to) in &g.edges {
         if to != END && !known(to) {
-            return Err(unknown(to, format!("edge {from} -> {to}")));
+            return Err(unknown(to, edge(from, to)));
         }
     }
     for (from, to) in &g.joins {
         if !known(to) {
-            return Err(unknown(to, format!("waiting edge [{}] -> {to}", from.join(", "))));
+            return Err(unknown(to, waiting(from, to)));
         }
     }
     for b in &g.branches {

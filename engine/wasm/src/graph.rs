@@ -15,6 +15,12 @@ fn function(fns: &js_sys::Array, i: usize) -> Result<js_sys::Function, JsValue> 
     fns.get(i as u32).dyn_into::<js_sys::Function>().map_err(|_| JsValue::from_str("spec refers to a missing function"))
 }
 
+/// The object at `config[key]`, a part of a call's config the engine carries
+/// without reading (not enumerable, so not in its JSON), to hand back to nodes.
+pub(crate) fn handed_back_object(config: &JsValue, key: &str) -> Option<Rc<dyn std::any::Any>> {
+    js_sys::Reflect::get(config, &key.into()).ok().filter(|v| v.is_object()).map(|v| Rc::new(v) as Rc<dyn std::any::Any>)
+}
+
 /// Builds and compiles a graph; functions are passed by index into `fns`.
 #[wasm_bindgen(js_name = compileGraph)]
 pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsValue> {
@@ -119,9 +125,9 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
         )
     });
     // `{store}`: the JS store object (not enumerable, so not in the JSON), handed back to nodes (`taskStore`).
-    let store = js_sys::Reflect::get(&config, &"store".into()).ok().filter(|s| s.is_object()).map(|s| Rc::new(s) as Rc<dyn std::any::Any>);
-    // `{host}`: the call's tags and metadata (not enumerable), for nodes (`taskHost`).
-    let host = js_sys::Reflect::get(&config, &"host".into()).ok().filter(|h| h.is_object()).map(|h| Rc::new(h) as Rc<dyn std::any::Any>);
+    let store = handed_back_object(&config, "store");
+    // `{host}`: the call's tags, metadata, live configurable values and context (not enumerable), for nodes (`taskHost`).
+    let host = handed_back_object(&config, "host");
     // `{control, drainFlag}`: the JS RunControl (not enumerable either), handed back to
     // nodes (`taskControl`), and its drain request, read once per superstep in Rust.
     let control = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object());

@@ -16,8 +16,8 @@ use wasm_bindgen::prelude::*;
 fn call_of(graph_id: u32, input: JsValue, own: JsValue) -> Result<(superstep::CompiledGraph, serde_json::Value, GraphCall), JsValue> {
     let graph = crate::registry::graph(graph_id).ok_or_else(|| JsValue::from_str("unknown graph"))?;
     let input = from_js(input)?;
-    // `{host}` (not enumerable): the call's own tags, metadata and live configurable values, for its nodes.
-    let host = js_sys::Reflect::get(&own, &"host".into()).ok().filter(|h| h.is_object()).map(|h| Rc::new(h) as Rc<dyn std::any::Any>);
+    // `{host}`: the call's own host part (its live configurable values and context), for its nodes.
+    let host = crate::graph::handed_back_object(&own, "host");
     // Read as a root run's config is: through JSON.
     let own = crate::convert::from_js_as_json(own, "TypeError", "bad config")?;
     if own.is_null() {
