@@ -3,7 +3,8 @@
 // here (the error classes name themselves); esbuild's --keep-names would name
 // every closure as well, which slows a fan-out.
 import { Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError, StateGraphInputError, UnknownInterruptError, NodeTimeoutError, RunControl } from "./types.js";
-import { StateGraph, CompiledStateGraph } from "./graph.js";
+import { StateGraph } from "./graph.js";
+import { CompiledStateGraph } from "./compiled-graph.js";
 import { DocumentGraph } from "./document-graph.js";
 import { MessageGraph, CompiledMessageGraph } from "./message-graph.js";
 import { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./savers.js";

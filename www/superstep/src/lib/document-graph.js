@@ -8,7 +8,7 @@ import { typedError } from "./types.js";
 import { builtinReducer } from "./builtin-reducers.js";
 import { toPlain } from "./values.js";
 import { saverId } from "./savers.js";
-import { CompiledStateGraph } from "./graph.js";
+import { CompiledStateGraph } from "./compiled-graph.js";
 
 /** A graph loaded from a document; `compile()` like a StateGraph. */
 export class DocumentGraph {

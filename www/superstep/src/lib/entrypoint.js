@@ -3,7 +3,8 @@
 // graph's output; `entrypoint.final`'s `value`) and the value saved for the thread's
 // next run (`save`, which `getPreviousState()` reads). Everything else is the
 // StateGraph's: checkpoints, interrupts, `task()` calls, streaming.
-import { CompiledStateGraph, INLINE_START, StateGraph } from "./graph.js";
+import { INLINE_START, StateGraph } from "./graph.js";
+import { CompiledStateGraph } from "./compiled-graph.js";
 import { streamEventsOf } from "./events.js";
 import { Annotation, END, INTERRUPT, START, isCommand } from "./types.js";
 import { NODE_OUTPUT, getCurrentTaskInput } from "./runtime.js";
