@@ -36,7 +36,7 @@ export default async function lib() {
     Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, messagesDeltaReducer, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
-    entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent, MessageGraph, RunControl, isGraphDrained,
+    entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent, MessageGraph, RunControl, isGraphDrained, StreamChannel,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -65,5 +65,6 @@ export default async function lib() {
     MessageGraph,
     RunControl,
     isGraphDrained,
+    StreamChannel,
   };
 }

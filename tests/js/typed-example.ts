@@ -1,6 +1,6 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, GraphDrained, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
-import type { StepSnapshot, ToolStreamEvent } from "../../www/superstep/index.js";
+import { Annotation, Command, END, GraphDrained, StreamChannel, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import type { StepSnapshot, ToolStreamEvent, StreamTransformer } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
@@ -233,3 +233,20 @@ void served;
 const timedSend = new Send("n", { topic: "t" }, { timeout: { runTimeout: 1_000 } });
 const cleared: string[] = new Overwrite<string[]>([]).value;
 void [timedSend.timeout?.runTimeout, cleared];
+
+// LangGraph.js 1.7's stream transformers: a projection in `extensions`, events dropped or added.
+const nodeNames = (): StreamTransformer<{ nodes: StreamChannel<string> }> => {
+  const nodes = StreamChannel.remote<string>("nodes");
+  return { init: () => ({ nodes }), process: (e) => (e.method === "updates" && nodes.push(String(e.params.node)), e.method !== "tasks") };
+};
+async function transformed(): Promise<string[]> {
+  const traced = graph.withConfig({ streamTransformers: [nodeNames] });
+  const run = await traced.streamEvents({ topic: "yaks" }, { version: "v3", transformers: [nodeNames], configurable: { thread_id: "y" } });
+  const names: string[] = [];
+  for await (const n of run.extensions.nodes as StreamChannel<string>) names.push(n);
+  const bytes: ReadableStream<Uint8Array> = run.extensions.nodes.toEventStream();
+  void bytes;
+  return [...names, String(traced.streamTransformers.length)];
+}
+void transformed;
+void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ transformers: [nodeNames] });

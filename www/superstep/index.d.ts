@@ -301,7 +301,7 @@ export class Entrypoint<I = unknown, O = unknown> {
   getStateHistory(config: RunnableConfig, options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> }): AsyncIterable<StateSnapshot<O | null>>;
   /** v2: the workflow and each task() call start and end as chains, its return value through LangGraph.js's hidden `pluckReturnValue` and `pluckSaveValue`. */
   streamEvents(input: I | Command | null, options: StreamConfig & { version: "v2" } & EventFilters): IterableReadableStream<StreamEvent>;
-  streamEvents(input: I | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<O>>;
+  streamEvents(input: I | Command | null, options: RunnableConfig & { version: "v3"; transformers?: StreamTransformerFactory[] }): Promise<GraphRunStream<O>>;
   batch(inputs: (I | Command | null)[], options?: RunnableConfig | RunnableConfig[], batchOptions?: { maxConcurrency?: number; returnExceptions?: false }): Promise<O[]>;
   batch(inputs: (I | Command | null)[], options: RunnableConfig | RunnableConfig[] | undefined, batchOptions: { maxConcurrency?: number; returnExceptions: true }): Promise<(O | Error)[]>;
   /** `values` as the workflow's return value (or an `entrypoint.final`: its value, and the value saved for the next run). */
@@ -620,6 +620,8 @@ export interface CompileOptions {
   name?: string;
   /** Shown as the compiled graph's `description`. */
   description?: string;
+  /** Stream transformers (factories) every `streamEvents` v3 run of the graph goes through. */
+  transformers?: StreamTransformerFactory[];
 }
 
 /** A stored item: `value` under `namespace` and `key`. */
@@ -748,12 +750,14 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   retryPolicy: RetryPolicy | undefined;
   /** Defaults every call merges under its own config (set by `withConfig`). */
   readonly config?: StreamConfig;
+  /** `compile({ transformers })`, and those `withConfig({ streamTransformers })` added. */
+  streamTransformers: StreamTransformerFactory[];
   /** The nodes by name, START first (`Object.keys(graph.nodes)`); a compiled graph added as a node is in its `subgraphs`. */
   readonly nodes: Record<string, { name: string; metadata: Record<string, unknown>; ends: string[]; subgraphs: CompiledStateGraph<any, any>[] }>;
   /** The name given to `compile`, else "LangGraph"; then `suffix`. */
   getName(suffix?: string): string;
-  /** The same graph with `config` as the defaults of every call. */
-  withConfig(config: StreamConfig): CompiledStateGraph<S, U>;
+  /** The same graph with `config` as the defaults of every call (and its `streamTransformers` added to the graph's). */
+  withConfig(config: StreamConfig & { streamTransformers?: StreamTransformerFactory[] }): CompiledStateGraph<S, U>;
   /** This graph (compiling validated it). */
   validate(): this;
   /** Whether `values` (an `invoke` result) is paused on an interrupt. */
@@ -775,7 +779,7 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
   /** Returns at once; `step()` waits for the run to start. Awaiting it resolves once started. */
   stepper(input: U | Command | null, config?: RunnableConfig): Stepper<S> & PromiseLike<Stepper<S>>;
   /** LangGraph's v3 event protocol. */
-  streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3" }): Promise<GraphRunStream<S>>;
+  streamEvents(input: U | Command | null, options: RunnableConfig & { version: "v3"; transformers?: StreamTransformerFactory[] }): Promise<GraphRunStream<S>>;
   /**
    * LangChain's callback events of the run (version "v2"), at once, as LangGraph.js returns them:
    * the graph's and each task's chain events, the graph's stream chunks, and the events of what a
@@ -883,13 +887,54 @@ export interface ToolStreamEvent {
 export interface ProtocolEvent {
   type: "event";
   seq: number;
-  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages" | "tools";
+  /** `custom:<name>`: an item of a transformer's remote `StreamChannel`. */
+  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages" | "tools" | `custom:${string}`;
   params: { namespace: string[]; timestamp: number; node?: string; data: any };
+}
+
+/**
+ * LangGraph.js 1.7's stream transformer: `process` sees each event of a v3 run
+ * before it is logged (returning false drops it from the log, not from the
+ * projections), and what `init` returns is the run stream's `extensions`: a
+ * remote `StreamChannel` there logs its items as `custom:<name>` events, and a
+ * promise's value ends the log as a `custom` event `{ name, payload }`.
+ */
+export interface StreamTransformer<P = Record<string, any>> {
+  init(): P;
+  /** `push` adds an event of one's own (it is shown to every transformer). */
+  onRegister?(emitter: { push(namespace: string[], event: { type?: "event"; method: string; params: ProtocolEvent["params"] }): void }): void;
+  process(event: ProtocolEvent): boolean;
+  /** After a run that did not fail; the log ends once a promise it returns settles. */
+  finalize?(): void | Promise<unknown>;
+  fail?(error: unknown): void;
+}
+export type StreamTransformerFactory = () => StreamTransformer<any>;
+
+/** A transformer's output: items to iterate from any point (named: also logged as events). */
+export class StreamChannel<T = unknown> implements AsyncIterable<T> {
+  constructor(name?: string);
+  static local<T = unknown>(): StreamChannel<T>;
+  static remote<T = unknown>(name: string): StreamChannel<T>;
+  static isInstance(value: unknown): value is StreamChannel<unknown>;
+  readonly channelName: string | undefined;
+  push(item: T): void;
+  iterate(startAt?: number): { next(): Promise<IteratorResult<T>> };
+  toAsyncIterable(startAt?: number): AsyncIterable<T>;
+  /** The items as Server-Sent Events bytes. */
+  toEventStream(options?: { startAt?: number; event?: string | null; serialize?: (item: T) => string }): ReadableStream<Uint8Array>;
+  get(index: number): T;
+  readonly size: number;
+  readonly done: boolean;
+  close(): void;
+  fail(error: unknown): void;
+  [Symbol.asyncIterator](): AsyncIterator<T>;
 }
 
 /** A run's events at one namespace, and its projections. */
 export class GraphRunStream<S = Record<string, unknown>> implements AsyncIterable<ProtocolEvent> {
   readonly path: string[];
+  /** What the run's stream transformers' `init()` returned (a subgraph's stream has none). */
+  readonly extensions: Record<string, any>;
   [Symbol.asyncIterator](): AsyncIterator<ProtocolEvent>;
   /** The state after each superstep here; awaited, the last one. */
   readonly values: AsyncIterable<S> & PromiseLike<S>;

@@ -10,6 +10,7 @@ import { MessageGraph, CompiledMessageGraph } from "./message-graph.js";
 import { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./savers.js";
 import { InMemoryStore, BaseStore } from "./store.js";
 import { GraphRunStream, SubgraphRunStream } from "./events.js";
+import { StreamChannel } from "./stream-transformers.js";
 import { Entrypoint } from "./entrypoint.js";
 import { ToolNode } from "./prebuilt.js";
 import { StateSchema, ReducedValue, UntrackedValue, DeltaValue } from "./schema.js";
@@ -18,6 +19,6 @@ const classes = {
   Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError,
   StateGraphInputError, UnknownInterruptError, NodeTimeoutError, StateGraph, CompiledStateGraph, DocumentGraph, MessageGraph, CompiledMessageGraph, MemorySaver,
   IndexedDBSaver, InMemoryCache, BaseCheckpointSaver, InMemoryStore, BaseStore, GraphRunStream, SubgraphRunStream, Entrypoint, ToolNode,
-  StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl,
+  StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl, StreamChannel,
 };
 for (const [name, cls] of Object.entries(classes)) Object.defineProperty(cls, "name", { value: name });

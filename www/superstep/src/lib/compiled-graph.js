@@ -62,13 +62,17 @@ export class CompiledStateGraph {
     this.description = options.description;
     /** What `stream()` streams when the call names no mode; settable, as in LangGraph.js. */
     this.streamMode = ["updates"];
+    /** `compile({ transformers })`: what `streamEvents` v3 runs each event through (see stream-transformers.js). */
+    this.streamTransformers = [...(options.given?.transformers ?? [])];
   }
 
   /** The same graph with `config` as the defaults of every call (recursionLimit, configurable...). */
   withConfig(config) {
-    const derived = new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, config), this.#owner ?? this);
-    // LangGraph.js copies its fields too.
-    Object.assign(derived, { name: this.name, description: this.description, streamMode: this.streamMode });
+    const { streamTransformers, ...rest } = config ?? {};
+    const derived = new CompiledStateGraph(this.graph, this.builder, this.options, mergeConfigs(this.config, rest), this.#owner ?? this);
+    // LangGraph.js copies its fields too, and adds the config's stream transformers to the graph's.
+    const transformers = [...this.streamTransformers, ...(streamTransformers ?? [])];
+    Object.assign(derived, { name: this.name, description: this.description, streamMode: this.streamMode, streamTransformers: transformers });
     return derived;
   }
 

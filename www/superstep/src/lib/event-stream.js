@@ -72,3 +72,16 @@ function serializeCheckpoint(payload) {
   delete out.parentConfig;
   return out;
 }
+
+/** A `streamEvents` v3 run's events as SSE bytes, as LangGraph.js encodes them: named `method|ns`, a failure a last `error` event. */
+export async function* protocolEventStreamOf(run) {
+  const encoder = new TextEncoder();
+  try {
+    for await (const e of run) {
+      const ns = e.params.namespace;
+      yield encoder.encode(`event: ${ns.length ? `${e.method}|${ns.join("|")}` : e.method}\ndata: ${JSON.stringify(e.params.data ?? {})}\n\n`);
+    }
+  } catch (error) {
+    yield encoder.encode(`event: error\ndata: ${JSON.stringify({ message: String(error) })}\n\n`);
+  }
+}

@@ -15,6 +15,8 @@ import { isRecord } from "./values.js";
 import { Log } from "./replay-log.js";
 import { messagesOf } from "./message-stream.js";
 import { streamEventsV2 } from "./events-v2.js";
+import { Transformers } from "./stream-transformers.js";
+import { EVENT_STREAM, protocolEventStreamOf } from "./event-stream.js";
 
 const key = (ns) => ns.join("\0");
 const under = (ns, path) => path.every((p, i) => ns[i] === p);
@@ -132,16 +134,18 @@ class Lifecycle {
 export class GraphRunStream {
   #run;
   #messages;
-  constructor(path, run) {
+  /** `extensions`: what the run's stream transformers' `init()` returned (the root's only). */
+  constructor(path, run, extensions = {}) {
     this.path = path;
     this.#run = run;
+    this.extensions = extensions;
   }
   [Symbol.asyncIterator]() {
     return this.#run.events.iterate(0, (e) => (under(e.params.namespace, this.path) ? e : undefined));
   }
   /** The state after each superstep at this namespace; awaited, the last one. */
   get values() {
-    const it = () => this.#run.events.iterate(0, (e) => (e.method === "values" && e.params.namespace.length === this.path.length && under(e.params.namespace, this.path) ? e.params.data : undefined));
+    const it = () => this.#run.all.iterate(0, (e) => (e.method === "values" && e.params.namespace.length === this.path.length && under(e.params.namespace, this.path) ? e.params.data : undefined));
     const last = this.output;
     return { [Symbol.asyncIterator]: it, then: last.then.bind(last) };
   }
@@ -161,7 +165,7 @@ export class GraphRunStream {
   get subgraphs() {
     const depth = this.path.length + 1;
     const seen = new Set();
-    return this.#run.events.iterate(0, (e) => {
+    return this.#run.all.iterate(0, (e) => {
       const ns = e.params.namespace;
       if (ns.length < depth || !under(ns, this.path) || seen.has(key(ns.slice(0, depth)))) return undefined;
       seen.add(key(ns.slice(0, depth)));
@@ -176,11 +180,11 @@ export class GraphRunStream {
   messagesFrom(node) {
     const depth = this.path.length + 1;
     const mine = (e) => e.method === "messages" && e.params.namespace.length === depth && under(e.params.namespace, this.path) && (node === undefined || e.params.node === node);
-    return messagesOf(this.#run.events, mine);
+    return messagesOf(this.#run.all, mine);
   }
   /** `{ namespace, timestamp, event, graph_name }` for this subtree's lifecycle events. */
   get lifecycle() {
-    return this.#run.events.iterate(0, (e) => (e.method === "lifecycle" && under(e.params.namespace, this.path) ? { namespace: e.params.namespace, timestamp: e.params.timestamp, ...e.params.data } : undefined));
+    return this.#run.all.iterate(0, (e) => (e.method === "lifecycle" && under(e.params.namespace, this.path) ? { namespace: e.params.namespace, timestamp: e.params.timestamp, ...e.params.data } : undefined));
   }
   abort(reason) {
     this.#run.controller.abort(reason);
@@ -216,7 +220,13 @@ export function streamEventsOf(graph, input, options, v2) {
   }
   // Thrown, not a rejected promise: v2's events are iterated without an await, as in LangGraph.js.
   if (options.version !== "v3") throw new Error(`streamEvents supports versions "v2" and "v3" (got ${JSON.stringify(options.version)})`);
-  return new Promise((resolve) => resolve(streamEventsV3(graph, input, options)));
+  if (options.encoding !== EVENT_STREAM) return new Promise((resolve) => resolve(streamEventsV3(graph, input, options)));
+  // As Server-Sent Events bytes: a ReadableStream whose cancel() aborts the run.
+  const { encoding, ...rest } = options;
+  return new Promise((resolve) => {
+    const run = streamEventsV3(graph, input, rest);
+    resolve(readableOf(protocolEventStreamOf(run), (reason) => run.abort(reason)));
+  });
 }
 
 /**
@@ -225,16 +235,32 @@ export function streamEventsOf(graph, input, options, v2) {
  * checkpoint's envelope `{id, parent_id?, step, source}`; without a
  * checkpointer the ids are made up, as LangGraph.js makes them.
  */
-export function streamEventsV3(graph, input, { version, ...config }) {
+export function streamEventsV3(graph, input, { version, transformers, ...config }) {
   const controller = new AbortController();
   const signal = config.signal ? AbortSignal.any([config.signal, controller.signal]) : controller.signal;
   const run = { events: new Log(), latest: new Map(), interrupted: false, interrupts: [], controller };
   let seq = 0;
-  const log = (e) => run.events.push({ type: "event", seq: seq++, ...e });
-  const lifecycle = new Lifecycle(log);
-  const push = (e) => {
+  const log = (e) => {
+    const event = { type: "event", seq: 0, ...e };
+    event.seq = seq++;
+    run.events.push(event);
+  };
+  // The compiled graph's stream transformers, then the call's, see each event before it is
+  // logged, and may drop it; the projections (values, subgraphs...) read every event.
+  const factories = [...(graph.streamTransformers ?? []), ...(transformers ?? [])];
+  let shown = null;
+  run.all = factories.length ? new Log() : run.events;
+  const append = (ns, e) => (shown ? shown.push(ns, { type: "event", seq, ...e }) : log(e));
+  const lifecycle = new Lifecycle((e) => append(e.params.namespace, e));
+  // As in LangGraph.js, the run's first event is logged before the transformers come, which then see it.
+  lifecycle.start();
+  if (factories.length) {
+    run.all.push(run.events.items[0]);
+    shown = new Transformers(factories, log, (e) => run.all.push(e), run.events.items.slice());
+  }
+  const push = (e, ns = e.params.namespace) => {
     lifecycle.see(e.params.namespace, e);
-    log(e);
+    append(ns, e);
   };
   // A values chunk waits for the checkpoint it shows, which the stream sends after it
   // (after the stop's chunks, when a breakpoint or an interrupt ends the step). As in
@@ -253,7 +279,7 @@ export function streamEventsV3(graph, input, { version, ...config }) {
         run.interrupts.push(...data.__interrupt__.map((i) => ({ interruptId: i.id ?? "", payload: i.value })));
       }
     }
-    for (const e of toEvents(ns, mode, data)) push(e);
+    for (const e of toEvents(ns, mode, data)) push(e, ns);
   };
   const release = ({ ns, data, after, envelope }) => {
     // Without a checkpointer: the step whose tasks ran last (0, the input, before any).
@@ -269,7 +295,6 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     held = stay;
     go.forEach(release);
   };
-  lifecycle.start();
   run.finished = (async () => {
     // The mark has a node's chat model stream the protocol's events (tokens.js).
     const configurable = { ...config.configurable, [PROTOCOL_RUN]: true };
@@ -303,15 +328,20 @@ export function streamEventsV3(graph, input, { version, ...config }) {
     () => {
       held.splice(0).forEach(release);
       lifecycle.end();
-      run.events.end();
+      // The log ends once the transformers' last promises have settled (and been logged).
+      const settling = shown?.finish();
+      const end = () => [run.events, run.all].forEach((l) => l.end());
+      if (settling) settling.then(end);
+      else end();
     },
     (error) => {
       lifecycle.end(error);
-      run.events.end(error);
+      shown?.fail(error);
+      [run.events, run.all].forEach((l) => l.end(error));
       throw error;
     },
   );
   // Rejections reach `output`; an unread stream must not crash the process.
   run.finished.catch(() => {});
-  return new GraphRunStream([], run);
+  return new GraphRunStream([], run, shown?.extensions);
 }
