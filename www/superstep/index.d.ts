@@ -220,6 +220,12 @@ export function isInterrupted<V = unknown>(values: unknown): values is { __inter
 // ---------------------------------------------------------------- errors (errors.d.ts)
 export * from "./errors.js";
 import type { BaseLangGraphError, ErrorHandler, GraphValueError, Interrupt, NodeTimeoutError, ThreadLockedError } from "./errors.js";
+// ---------------------------------------------------------------- event streams (events.d.ts)
+export * from "./events.js";
+import type { StreamEvent, EventFilters, StreamTransformerFactory, GraphRunStream } from "./events.js";
+// ---------------------------------------------------------------- checkpointers, cache, store (persistence.d.ts)
+export * from "./persistence.js";
+import type { Checkpointer, CheckpointSaverLike, InMemoryCache, BaseStore } from "./persistence.js";
 // ---------------------------------------------------------------- schema
 export type Reducer<V, U = V> = (left: V, right: U) => V;
 
@@ -525,91 +531,6 @@ export interface NodeOptions {
   errorHandler?: ErrorHandler;
 }
 
-/** One of the engine's own savers. */
-export interface Checkpointer {
-  readonly id: number;
-}
-
-/** What a JS checkpointer is given and gives back, as in LangGraph.js. */
-export interface SaverConfig {
-  configurable?: { thread_id?: string; checkpoint_ns?: string; checkpoint_id?: string; [key: string]: unknown };
-}
-export interface SavedCheckpoint {
-  v: number;
-  id: string;
-  ts: string;
-  channel_values: Record<string, unknown>;
-  channel_versions: Record<string, string | number>;
-  versions_seen: Record<string, Record<string, string | number>>;
-}
-export interface SavedCheckpointTuple {
-  config: SaverConfig;
-  checkpoint: SavedCheckpoint;
-  metadata?: Record<string, unknown>;
-  parentConfig?: SaverConfig;
-  /** `[taskId, channel, value]`. */
-  pendingWrites?: [string, string, unknown][];
-}
-
-/**
- * A checkpointer written in JS, shaped like LangGraph.js's `BaseCheckpointSaver`
- * (its SQLite and Postgres savers, or one's own). Each Superstep checkpoint is
- * stored whole, as one channel's value; `deleteThread` is optional.
- */
-export interface CheckpointSaverLike {
-  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
-  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
-  put(config: SaverConfig, checkpoint: SavedCheckpoint, metadata: Record<string, unknown>, newVersions: Record<string, string | number>): Promise<SaverConfig>;
-  putWrites(config: SaverConfig, writes: [string, unknown][], taskId: string): Promise<void>;
-  deleteThread?(threadId: string): Promise<void>;
-}
-
-/** The base of a JS checkpointer, as in LangGraph.js; `serde` defaults to JSON. */
-export abstract class BaseCheckpointSaver implements CheckpointSaverLike {
-  serde: { dumpsTyped(value: unknown): Promise<[string, Uint8Array]>; loadsTyped(type: string, data: Uint8Array | string): Promise<any> };
-  constructor(serde?: BaseCheckpointSaver["serde"]);
-  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
-  getNextVersion(current: number | undefined): number;
-  abstract getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
-  abstract list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
-  abstract put(config: SaverConfig, checkpoint: SavedCheckpoint, metadata: Record<string, unknown>, newVersions: Record<string, string | number>): Promise<SaverConfig>;
-  abstract putWrites(config: SaverConfig, writes: [string, unknown][], taskId: string): Promise<void>;
-  deleteThread(threadId: string): Promise<void>;
-}
-
-/** LangGraph.js's read API, on the engine's savers too: `config` names a thread (and a checkpoint). */
-export interface SavedCheckpointReader {
-  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
-  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
-  /** Newest first. */
-  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
-}
-
-export class MemorySaver implements Checkpointer, SavedCheckpointReader {
-  readonly id: number;
-  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
-  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
-  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
-  toJSON(): string;
-  /** Forgets a thread, its subgraphs' checkpoints included. */
-  deleteThread(threadId: string): Promise<void>;
-}
-
-export interface IndexedDBSaverOptions {
-  /** Database name (default "superstep"). */
-  name?: string;
-  /** When another tab runs the same thread: wait for it, or fail with ThreadLockedError. */
-  onLocked?: "wait" | "error";
-  /** IndexedDB transaction durability (default "strict"). */
-  durability?: "strict" | "relaxed" | "default";
-}
-
-export class InMemoryCache {
-  readonly id: number;
-  /** Forgets every cached result. */
-  clear(): Promise<void>;
-}
-
 export interface CompileOptions {
   checkpointer?: Checkpointer | CheckpointSaverLike | boolean;
   interruptBefore?: string[] | "*";
@@ -622,51 +543,6 @@ export interface CompileOptions {
   description?: string;
   /** Stream transformers (factories) every `streamEvents` v3 run of the graph goes through. */
   transformers?: StreamTransformerFactory[];
-}
-
-/** A stored item: `value` under `namespace` and `key`. */
-export interface Item {
-  value: Record<string, any>;
-  key: string;
-  namespace: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** LangGraph's store operations, as `batch()` takes them; a put with `value: null` deletes. */
-export type StoreOperation =
-  | { namespace: string[]; key: string }
-  | { namespace: string[]; key: string; value: Record<string, any> | null; index?: false | string[] }
-  | { namespacePrefix: string[]; filter?: Record<string, any>; limit?: number; offset?: number; query?: string }
-  | { matchConditions?: { matchType: "prefix" | "suffix"; path: string[] }[]; maxDepth?: number; limit?: number; offset?: number };
-
-/**
- * LangGraph's store base: a store implements `batch()`, and the other methods are batches of one.
- * Nodes read the compiled store as `config.store` (any object with these methods will do).
- */
-export abstract class BaseStore {
-  abstract batch(operations: StoreOperation[]): Promise<any[]>;
-  get(namespace: string[], key: string): Promise<Item | null>;
-  put(namespace: string[], key: string, value: Record<string, any> | null, index?: false | string[]): Promise<void>;
-  delete(namespace: string[], key: string): Promise<void>;
-  search(namespacePrefix: string[], options?: { filter?: Record<string, any>; limit?: number; offset?: number; query?: string }): Promise<(Item & { score?: number })[]>;
-  listNamespaces(options?: { prefix?: string[]; suffix?: string[]; maxDepth?: number; limit?: number; offset?: number }): Promise<string[][]>;
-  start(): void;
-  stop(): void;
-}
-
-/** LangGraph's in-memory store: filters by value fields (`{ n: { $gt: 1 } }`); no embedding index, so `query` is ignored. */
-/** LangGraph.js's store index: the app's embeddings, the vectors' size, and the fields to embed ("$", the whole value, unless told). */
-export interface StoreIndexConfig {
-  embeddings: { embedDocuments(texts: string[]): Promise<number[][]>; embedQuery(text: string): Promise<number[]> };
-  dims: number;
-  fields?: string[];
-}
-export class InMemoryStore extends BaseStore {
-  /** With `index`, a search with a `query` ranks items by meaning, each with its `score`. */
-  constructor(options?: { index?: StoreIndexConfig });
-  readonly indexConfig: StoreIndexConfig | undefined;
-  batch(operations: StoreOperation[]): Promise<any[]>;
 }
 
 export interface StateSnapshot<S = Record<string, unknown>> {
@@ -847,151 +723,6 @@ export interface DrawableGraph {
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 
-/** One event of `streamEvents` v2, as LangChain streams it. */
-export interface StreamEvent {
-  event: string;
-  name: string;
-  run_id: string;
-  tags: string[];
-  metadata: Record<string, any>;
-  data: { input?: any; output?: any; chunk?: any; [key: string]: any };
-}
-
-/** LangChain's `streamEvents` filters: by name, by runnable type (`chain`, `chat_model`, `tool`…), by tag. */
-export interface EventFilters {
-  includeNames?: string[];
-  includeTypes?: string[];
-  includeTags?: string[];
-  excludeNames?: string[];
-  excludeTypes?: string[];
-  excludeTags?: string[];
-}
-
-/** A `tools` stream chunk: one step of a LangChain tool a node called with its config. */
-export interface ToolStreamEvent {
-  event: "on_tool_start" | "on_tool_event" | "on_tool_end" | "on_tool_error";
-  name: string;
-  /** The tool call's id, when the tool was called with a model's tool call. */
-  toolCallId?: string;
-  /** `on_tool_start`: the input, as LangChain gives it (a JSON string). */
-  input?: string;
-  /** `on_tool_event`: what the tool streamed. */
-  data?: unknown;
-  /** `on_tool_end`: the tool's result (a ToolMessage for a tool call). */
-  output?: unknown;
-  /** `on_tool_error`: the tool's error. */
-  error?: Error;
-}
-
-/** One event of `streamEvents` v3. */
-export interface ProtocolEvent {
-  type: "event";
-  seq: number;
-  /** `custom:<name>`: an item of a transformer's remote `StreamChannel`. */
-  method: "lifecycle" | "checkpoints" | "values" | "updates" | "tasks" | "custom" | "messages" | "tools" | `custom:${string}`;
-  params: { namespace: string[]; timestamp: number; node?: string; data: any };
-}
-
-/**
- * LangGraph.js 1.7's stream transformer: `process` sees each event of a v3 run
- * before it is logged (returning false drops it from the log, not from the
- * projections), and what `init` returns is the run stream's `extensions`: a
- * remote `StreamChannel` there logs its items as `custom:<name>` events, and a
- * promise's value ends the log as a `custom` event `{ name, payload }`.
- */
-export interface StreamTransformer<P = Record<string, any>> {
-  init(): P;
-  /** `push` adds an event of one's own (it is shown to every transformer). */
-  onRegister?(emitter: { push(namespace: string[], event: { type?: "event"; method: string; params: ProtocolEvent["params"] }): void }): void;
-  process(event: ProtocolEvent): boolean;
-  /** After a run that did not fail; the log ends once a promise it returns settles. */
-  finalize?(): void | Promise<unknown>;
-  fail?(error: unknown): void;
-}
-export type StreamTransformerFactory = () => StreamTransformer<any>;
-
-/** A transformer's output: items to iterate from any point (named: also logged as events). */
-export class StreamChannel<T = unknown> implements AsyncIterable<T> {
-  constructor(name?: string);
-  static local<T = unknown>(): StreamChannel<T>;
-  static remote<T = unknown>(name: string): StreamChannel<T>;
-  static isInstance(value: unknown): value is StreamChannel<unknown>;
-  readonly channelName: string | undefined;
-  push(item: T): void;
-  iterate(startAt?: number): { next(): Promise<IteratorResult<T>> };
-  toAsyncIterable(startAt?: number): AsyncIterable<T>;
-  /** The items as Server-Sent Events bytes. */
-  toEventStream(options?: { startAt?: number; event?: string | null; serialize?: (item: T) => string }): ReadableStream<Uint8Array>;
-  get(index: number): T;
-  readonly size: number;
-  readonly done: boolean;
-  close(): void;
-  fail(error: unknown): void;
-  [Symbol.asyncIterator](): AsyncIterator<T>;
-}
-
-/** A run's events at one namespace, and its projections. */
-export class GraphRunStream<S = Record<string, unknown>> implements AsyncIterable<ProtocolEvent> {
-  readonly path: string[];
-  /** What the run's stream transformers' `init()` returned (a subgraph's stream has none). */
-  readonly extensions: Record<string, any>;
-  [Symbol.asyncIterator](): AsyncIterator<ProtocolEvent>;
-  /** The state after each superstep here; awaited, the last one. */
-  readonly values: AsyncIterable<S> & PromiseLike<S>;
-  /** The final state; rejects if the run fails. */
-  readonly output: Promise<S>;
-  readonly interrupted: boolean;
-  readonly interrupts: { interruptId: string; payload: unknown }[];
-  /** Streams of the subgraphs directly under this one, as they start. */
-  readonly subgraphs: AsyncIterable<SubgraphRunStream>;
-  readonly lifecycle: AsyncIterable<{ namespace: string[]; timestamp: number; event: "running" | "started" | "completed" | "failed"; graph_name: string; error?: string }>;
-  /** One stream per message of the nodes directly under this namespace. */
-  readonly messages: AsyncIterable<MessageStream>;
-  /** `messages` of node `node` only. */
-  messagesFrom(node: string): AsyncIterable<MessageStream>;
-  abort(reason?: unknown): void;
-  readonly signal: AbortSignal;
-}
-
-/** A protocol `messages` event's data: `message-start`, `content-block-start|delta|finish`, `usage`, `message-finish`. */
-export interface MessageStreamEvent {
-  event: string;
-  [key: string]: unknown;
-}
-
-/** Iterable for its parts; awaited, the whole. */
-export type Projection<T, W> = AsyncIterable<T> & PromiseLike<W>;
-
-/**
- * One message's stream, shaped as LangChain's `ChatModelStream`. Awaiting it
- * gives `output` too; the type leaves that out, as TypeScript would then take
- * the streams `for await` yields for the messages they resolve to.
- */
-export interface MessageStream extends AsyncIterable<MessageStreamEvent> {
-  readonly namespace: string[];
-  readonly node?: string;
-  readonly text: Projection<string, string>;
-  readonly reasoning: Projection<string, string>;
-  readonly toolCalls: Projection<Record<string, unknown>, Record<string, unknown>[]>;
-  readonly usage: Projection<Record<string, number>, Record<string, number> | undefined>;
-  readonly output: Promise<PlainAIMessage>;
-}
-
-/** The whole message of a `MessageStream`: content blocks, as LangChain's v1 output. */
-export interface PlainAIMessage {
-  type: "ai";
-  id?: string;
-  content: Record<string, unknown>[];
-  usage_metadata?: Record<string, number>;
-  response_metadata: Record<string, unknown>;
-}
-
-export class SubgraphRunStream extends GraphRunStream {
-  /** The node that runs the subgraph. */
-  readonly name: string;
-  readonly index: number;
-}
-
 type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : Record<string, unknown>;
 type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _input: infer I } ? Partial<I> : A extends { _output: infer O } ? Partial<O> : Record<string, unknown>;
 /** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
@@ -1051,17 +782,6 @@ export class CompiledMessageGraph {
   drawMermaid(params?: MermaidParams): string;
   getGraph(config?: GetGraphConfig): DrawableGraph;
   getGraphAsync(config?: GetGraphConfig): Promise<DrawableGraph>;
-}
-
-export class IndexedDBSaver implements Checkpointer, SavedCheckpointReader {
-  constructor(options?: IndexedDBSaverOptions);
-  readonly id: number;
-  getTuple(config: SaverConfig): Promise<SavedCheckpointTuple | undefined>;
-  get(config: SaverConfig): Promise<SavedCheckpoint | undefined>;
-  list(config: SaverConfig, options?: { limit?: number; before?: SaverConfig; filter?: Record<string, unknown> }): AsyncGenerator<SavedCheckpointTuple>;
-  readonly name: string;
-  listThreads(): Promise<{ thread_id: string; updated_at: number; step: number; graph: string; checkpoint_id: string }[]>;
-  deleteThread(threadId: string): Promise<void>;
 }
 
 export class GraphDocumentError extends BaseLangGraphError {
