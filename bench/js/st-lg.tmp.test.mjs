@@ -100,3 +100,28 @@ test("a StreamChannel from LangGraph.js's brand is wired too, and one of ours is
   for await (const method of log) seen.add(method);
   assert.deepEqual([...seen].sort(), ["checkpoints", "lifecycle", "tasks", "updates", "values"]);
 });
+
+test("a workflow takes stream transformers from the call and from withConfig (as LangGraph.js 1.7.3)", async () => {
+  const { entrypoint, task, MemorySaver } = S;
+  const methods = () => {
+    const seen = StreamChannel.remote("m");
+    return { init: () => ({ seen }), process: (e) => (seen.push(e.method), true) };
+  };
+  const double = task("double", async (x) => x * 2);
+  const workflow = entrypoint({ name: "wf", checkpointer: new MemorySaver() }, async (n) => await double(n));
+  const kept = async (run) => {
+    const out = [];
+    for await (const e of run) out.push(e.method);
+    return out;
+  };
+  const called = await workflow.streamEvents(3, { version: "v3", transformers: [methods], configurable: { thread_id: "a" } });
+  const viaCall = await kept(called);
+  assert.equal(await called.output, 6);
+  const configured = workflow.withConfig({ streamTransformers: [methods] });
+  assert.equal(configured.streamTransformers.length, 1);
+  const viaConfig = await kept(await configured.streamEvents(4, { version: "v3", configurable: { thread_id: "b" } }));
+  for (const methodsSeen of [viaCall, viaConfig]) {
+    assert.equal(methodsSeen.filter((m) => m === "custom:m").length, methodsSeen.length / 2 - 0.5);
+    assert.deepEqual(methodsSeen.filter((m) => m !== "custom:m"), ["lifecycle", "tasks", "tasks", "updates", "tasks", "updates", "tasks", "checkpoints", "values", "lifecycle"]);
+  }
+});

@@ -296,7 +296,9 @@ export function getPreviousState<S = unknown>(config?: NodeConfig): S | undefine
 export class Entrypoint<I = unknown, O = unknown> {
   readonly name: string;
   getName(suffix?: string): string;
-  withConfig(config: StreamConfig): Entrypoint<I, O>;
+  withConfig(config: StreamConfig & { streamTransformers?: StreamTransformerFactory[] }): Entrypoint<I, O>;
+  /** What `streamEvents` v3 runs each event through (`withConfig({ streamTransformers })` adds to it). */
+  readonly streamTransformers: StreamTransformerFactory[];
   /** The workflow's return value, or `{ __interrupt__ }` when it paused. */
   invoke(input: I | Command | null, config?: RunnableConfig | NodeConfig | (StreamConfig & { streamMode?: "values" })): Promise<O>;
   invoke(input: I | Command | null, config: StreamConfig & { streamMode: Exclude<StreamMode, "values"> | StreamMode[] }): Promise<any[]>;

@@ -97,6 +97,11 @@ export class Entrypoint {
     return new Entrypoint(this.#graph.withConfig(config), this.name);
   }
 
+  /** What `streamEvents` v3 runs each event through (`withConfig({ streamTransformers })` adds to it). */
+  get streamTransformers() {
+    return this.#graph.streamTransformers;
+  }
+
   getName(suffix) {
     return suffix ? `${this.name}${suffix}` : this.name;
   }
