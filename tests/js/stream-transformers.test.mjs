@@ -125,3 +125,24 @@ test("a workflow takes stream transformers from the call and from withConfig (as
     assert.deepEqual(methodsSeen.filter((m) => m !== "custom:m"), ["lifecycle", "tasks", "tasks", "updates", "tasks", "updates", "tasks", "checkpoints", "values", "lifecycle"]);
   }
 });
+
+test("a transformer that throws as the run ends fails the run stream instead of leaving it open (LangGraph.js 1.7.3's stays open)", async () => {
+  const failing = (where) => () => ({
+    init: () => ({}),
+    process: (e) => {
+      if (where === "process" && e.method === "lifecycle" && e.params.data.event === "completed") throw new Error("process failed");
+      return true;
+    },
+    finalize: () => {
+      if (where === "finalize") throw new Error("finalize failed");
+    },
+  });
+  for (const where of ["process", "finalize"]) {
+    const run = await chain().streamEvents({ n: 0 }, { version: "v3", transformers: [failing(where)] });
+    const message = `${where} failed`;
+    await assert.rejects(async () => {
+      for await (const e of run) void e;
+    }, { message });
+    await assert.rejects(run.output, { message });
+  }
+});

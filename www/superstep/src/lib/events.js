@@ -295,6 +295,7 @@ export function streamEventsV3(graph, input, { version, transformers, ...config 
     held = stay;
     go.forEach(release);
   };
+  const end = (error) => [run.events, run.all].forEach((l) => l.end(error));
   run.finished = (async () => {
     // The mark has a node's chat model stream the protocol's events (tokens.js).
     const configurable = { ...config.configurable, [PROTOCOL_RUN]: true };
@@ -326,18 +327,27 @@ export function streamEventsV3(graph, input, { version, transformers, ...config 
     }
   })().then(
     () => {
-      held.splice(0).forEach(release);
-      lifecycle.end();
-      // The log ends once the transformers' last promises have settled (and been logged).
-      const settling = shown?.finish();
-      const end = () => [run.events, run.all].forEach((l) => l.end());
-      if (settling) settling.then(end);
-      else end();
+      try {
+        held.splice(0).forEach(release);
+        lifecycle.end();
+        // The log ends once the transformers' last promises have settled (and been logged).
+        const settling = shown?.finish();
+        if (settling) settling.then(() => end());
+        else end();
+      } catch (error) {
+        // A transformer that throws at the end fails the run stream rather than leaving it open.
+        shown?.fail(error);
+        end(error);
+        throw error;
+      }
     },
     (error) => {
-      lifecycle.end(error);
-      shown?.fail(error);
-      [run.events, run.all].forEach((l) => l.end(error));
+      try {
+        lifecycle.end(error);
+        shown?.fail(error);
+      } finally {
+        end(error);
+      }
       throw error;
     },
   );
