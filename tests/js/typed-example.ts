@@ -1,6 +1,6 @@
 // A small typed program against the package's .d.ts; `tsc --noEmit` must accept it.
-import { Annotation, Command, END, GraphDrained, StreamChannel, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
-import type { StepSnapshot, ToolStreamEvent, StreamTransformer } from "../../www/superstep/index.js";
+import { Annotation, Command, END, GraphDrained, StreamChannel, GraphCallbackHandler, RunControl, INTERRUPT, isUnknownInterruptError, InMemoryStore, MemorySaver, MessageGraph, NodeTimeoutError, Overwrite, Send, START, StateGraph, getCurrentTaskInput, getStore, interrupt, isInterrupted, task, writer } from "../../www/superstep/index.js";
+import type { StepSnapshot, ToolStreamEvent, StreamTransformer, GraphInterruptEvent, GraphResumeEvent } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
@@ -250,3 +250,15 @@ async function transformed(): Promise<string[]> {
 }
 void transformed;
 void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ transformers: [nodeNames] });
+
+// LangGraph.js 1.7's graph callbacks: hear the root run's pauses and every resume.
+class PauseLog extends GraphCallbackHandler {
+  paused: string[] = [];
+  handleInterrupt(event: GraphInterruptEvent) {
+    this.paused.push(`${event.status} at ${event.checkpointId}: ${event.interrupts.map((i) => String(i.value)).join(", ")}`);
+  }
+  async handleResume(event: GraphResumeEvent) {
+    this.paused.push(`resumed ${event.checkpointNs.join("|")} from ${event.checkpointId}`);
+  }
+}
+void graph.withConfig({ callbacks: [new PauseLog()] }).invoke({ topic: "gnus" }, { configurable: { thread_id: "g" } });

@@ -1,5 +1,7 @@
 // The event streams of the superstep package: `streamEvents` v2's LangChain events, v3's run
-// streams and stream transformers, and the `tools` stream mode's events (re-exported by index.d.ts).
+// streams and stream transformers, the `tools` stream mode's events, and the graph callbacks
+// (re-exported by index.d.ts).
+import type { Interrupt } from "./errors.js";
 
 /** One event of `streamEvents` v2, as LangChain streams it. */
 export interface StreamEvent {
@@ -144,4 +146,31 @@ export class SubgraphRunStream extends GraphRunStream {
   /** The node that runs the subgraph. */
   readonly name: string;
   readonly index: number;
+}
+
+/** Where a run stood when a graph callback heard of it. */
+export type GraphLifecycleStatus = "pending" | "done" | "interrupt_before" | "interrupt_after" | "out_of_steps" | "draining";
+/** A run (the root, or a subgraph at `checkpointNs`) continues from checkpoint `checkpointId`. */
+export interface GraphResumeEvent {
+  readonly runId: string | undefined;
+  readonly status: GraphLifecycleStatus;
+  readonly checkpointId: string;
+  readonly checkpointNs: readonly string[];
+}
+/** The root run paused: on `interrupt()` calls ("pending"), or at a breakpoint (no interrupts). */
+export interface GraphInterruptEvent extends GraphResumeEvent {
+  readonly interrupts: readonly Interrupt[];
+}
+export type GraphLifecycleEvent = GraphInterruptEvent | GraphResumeEvent;
+/**
+ * LangGraph.js 1.7's graph callbacks: extend it and pass an instance in a run's
+ * `callbacks` (or `withConfig`'s). Its methods are awaited before the run goes
+ * on; an error they throw is a warning, unless `raiseError` is set.
+ */
+export class GraphCallbackHandler {
+  name: string;
+  raiseError?: boolean;
+  static isInstance(value: unknown): value is GraphCallbackHandler;
+  handleInterrupt?(event: GraphInterruptEvent): void | Promise<void>;
+  handleResume?(event: GraphResumeEvent): void | Promise<void>;
 }

@@ -20,7 +20,8 @@ pub use update::{StateUpdate, COPY, INPUT};
 
 use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
-    CompiledGraph, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites, Tick,
+    CompiledGraph, GraphEvent, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites,
+    Tick,
 };
 use crate::types::{Command, Goto, Send, START};
 use futures::future::LocalBoxFuture;
@@ -121,6 +122,17 @@ impl StepHooks for Persist {
                 let parent = self.parent.borrow().clone().unwrap_or_default();
                 let writes = pending_writes(stepper);
                 self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
+            }
+            // The root run paused, now that its checkpoint and writes are stored.
+            if let (Outcome::Interrupted(interrupts), true) = (&tick.outcome, stepper.run.namespace.is_empty()) {
+                let status = match (interrupts.is_empty(), tick.applied) {
+                    (false, _) => "pending",
+                    (true, true) => "interrupt_after",
+                    (true, false) => "interrupt_before",
+                };
+                let event =
+                    || GraphEvent::Paused { status, checkpoint_id: stepper.checkpoint_id.to_string(), interrupts: interrupts.clone() };
+                crate::pregel::lifecycle::tell(stepper.run.lifecycle.as_ref(), event).await?;
             }
             Ok(())
         }
@@ -509,6 +521,10 @@ pub(crate) async fn start_run(
             if !replay {
                 let md = &t.checkpoint.metadata;
                 persist.emit(&stepper, md.source, md.step, md.parent_id.as_deref(), &t.pending_writes);
+            }
+            if resuming {
+                let event = || GraphEvent::Resumed { namespace: stepper.run.namespace.clone(), checkpoint_id: t.checkpoint.id.to_string() };
+                crate::pregel::lifecycle::tell(stepper.run.lifecycle.as_ref(), event).await?;
             }
         }
         // As LangGraph.js: a Command on an empty thread applies its update and goto

@@ -8,6 +8,7 @@ mod drain;
 mod error_handler;
 mod execute;
 mod finish;
+pub(crate) mod lifecycle;
 mod output_keys;
 mod plan;
 mod replay;
@@ -31,6 +32,7 @@ pub use error_handler::Handled;
 pub(crate) use execute::result_object;
 pub use execute::{TaskResult, TaskStatus};
 pub use finish::finish_deferred;
+pub use lifecycle::{GraphEvent, LifecycleHook};
 pub use output_keys::OutputKeys;
 pub use plan::{listing_order, plan, pull_count, Task, TaskPath};
 pub(crate) use replay::ReplayBound;
@@ -129,6 +131,8 @@ pub struct RunConfig {
     /// LangGraph's `outputKeys` (see `OutputKeys`). The root graph's only;
     /// unknown keys are an error.
     pub output_keys: Option<OutputKeys>,
+    /// Hears of the root run's pause and of each resumed run (see `GraphEvent`); subgraphs inherit it.
+    pub lifecycle: Option<LifecycleHook>,
 }
 
 impl Default for RunConfig {
@@ -152,6 +156,7 @@ impl Default for RunConfig {
             task_metadata: None,
             task_tags: vec![],
             output_keys: None,
+            lifecycle: None,
         }
     }
 }

@@ -110,6 +110,8 @@ pub(crate) struct RunCtx {
     pub values_shown: std::cell::Cell<bool>,
     /// The run's own output keys (`RunConfig::output_keys`), as channels.
     pub output_keys: Option<super::output_keys::Shown>,
+    /// See `RunConfig::lifecycle`.
+    pub lifecycle: Option<super::LifecycleHook>,
 }
 
 impl RunCtx {

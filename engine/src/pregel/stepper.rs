@@ -596,6 +596,7 @@ impl Stepper {
             save_on_exit: config.save_on_exit,
             values_shown: Default::default(),
             output_keys: config.output_keys.as_ref().map(|keys| keys.resolve(graph.spec())),
+            lifecycle: config.lifecycle.clone(),
         });
         Stepper {
             graph: graph.clone(),

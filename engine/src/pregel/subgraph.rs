@@ -162,6 +162,7 @@ impl Runtime {
             save_on_exit: run.save_on_exit,
             recursion_limit: own.recursion_limit.unwrap_or(run.recursion_limit),
             output_keys: own.output_keys,
+            lifecycle: run.lifecycle.clone(),
             ..RunConfig::default()
         };
         let call = self.0.graph_calls.get();

@@ -134,6 +134,11 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     let request =
         js_sys::Reflect::get(&config, &"drainFlag".into()).ok().and_then(|id| id.as_f64()).and_then(|id| registry::drain(id as u32));
     let drain = control.zip(request).map(|(control, drain)| drain.with_source(Rc::new(control)));
+    // `{lifecycle}`: the JS function that hears the root run's pause and each resumed run (graph callbacks).
+    let lifecycle = js_sys::Reflect::get(&config, &"lifecycle".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .map(crate::lifecycle::hook);
     let c = crate::spec::read_config(&crate::convert::from_js_as_json(config, "TypeError", "bad config")?)
         .map_err(|e| errors::named("TypeError", &format!("bad config: {e}")))?;
     let save_on_exit = match c.durability.as_deref() {
@@ -166,6 +171,7 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     rc.store = store;
     rc.drain = drain;
     rc.host = host;
+    rc.lifecycle = lifecycle;
     // Values chunks come as views of the run's values (`chunks::part` converts them
     // with the conversion cache), not as copies.
     rc.shared_values = true;

@@ -14,6 +14,7 @@ pub mod idb;
 mod idb_read;
 mod idb_saver;
 mod js_saver;
+mod lifecycle;
 mod message_mark;
 mod registry;
 mod savers;

@@ -11,6 +11,7 @@ import { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from 
 import { InMemoryStore, BaseStore } from "./store.js";
 import { GraphRunStream, SubgraphRunStream } from "./events.js";
 import { StreamChannel } from "./stream-transformers.js";
+import { GraphCallbackHandler } from "./graph-callbacks.js";
 import { Entrypoint } from "./entrypoint.js";
 import { ToolNode } from "./prebuilt.js";
 import { StateSchema, ReducedValue, UntrackedValue, DeltaValue } from "./schema.js";
@@ -19,6 +20,6 @@ const classes = {
   Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError,
   StateGraphInputError, UnknownInterruptError, NodeTimeoutError, StateGraph, CompiledStateGraph, DocumentGraph, MessageGraph, CompiledMessageGraph, MemorySaver,
   IndexedDBSaver, InMemoryCache, BaseCheckpointSaver, InMemoryStore, BaseStore, GraphRunStream, SubgraphRunStream, Entrypoint, ToolNode,
-  StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl, StreamChannel,
+  StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl, StreamChannel, GraphCallbackHandler,
 };
 for (const [name, cls] of Object.entries(classes)) Object.defineProperty(cls, "name", { value: name });

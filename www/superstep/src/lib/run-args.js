@@ -1,5 +1,6 @@
 // What a call hands the engine: its input and its config (as the bindings read
 // them), and a nested call's own part of its config.
+import { lifecycleHook } from "./graph-callbacks.js";
 import { RunControl, isCommand, typedError } from "./types.js";
 import { plainCommand } from "./runtime.js";
 import { isJsonData, plainUpdate, toPlain } from "./values.js";
@@ -93,6 +94,9 @@ export function configArg(config, store, graphRun) {
   if (config.control != null && !(config.control instanceof RunControl)) throw new TypeError("config.control must be a RunControl");
   const control = config.control ?? new RunControl();
   Object.defineProperties(arg, { control: { value: control }, drainFlag: { value: RunControl.flagOf(control) } });
+  // Graph callback handlers among the callbacks hear the run's interrupts and resumes (graph-callbacks.js).
+  const lifecycle = lifecycleHook(config.callbacks, graphRun?.runId);
+  if (lifecycle) Object.defineProperty(arg, "lifecycle", { value: lifecycle });
   return arg;
 }
 
