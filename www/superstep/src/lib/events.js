@@ -295,7 +295,10 @@ export function streamEventsV3(graph, input, { version, transformers, ...config 
     held = stay;
     go.forEach(release);
   };
-  const end = (error) => [run.events, run.all].forEach((l) => l.end(error));
+  const end = (error) => {
+    run.events.end(error);
+    if (run.all !== run.events) run.all.end(error);
+  };
   run.finished = (async () => {
     // The mark has a node's chat model stream the protocol's events (tokens.js).
     const configurable = { ...config.configurable, [PROTOCOL_RUN]: true };

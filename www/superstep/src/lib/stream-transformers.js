@@ -4,6 +4,8 @@
 // StreamChannel's items are logged as `custom:<name>` events, and a promise's
 // value as a last `custom` event `{ name, payload }`, as in LangGraph.js.
 
+import { isPromise } from "./values.js";
+
 // LangGraph.js's brand: its own channels are recognised here, and ours there.
 const BRAND = Symbol.for("langgraph.stream_channel");
 
@@ -109,8 +111,6 @@ export class StreamChannel {
   }
 }
 
-const isPromiseLike = (v) => v != null && (typeof v === "object" || typeof v === "function") && typeof v.then === "function";
-
 /**
  * A run's transformers (the compiled graph's, then the call's) between its
  * events and `log`, which appends one; `seen` takes every event, dropped or
@@ -145,7 +145,7 @@ export class Transformers {
         if (typeof value.channelName !== "string") continue;
         const method = `custom:${value.channelName}`;
         value._wire((item) => this.log({ method, params: { namespace: this.#ns, timestamp: Date.now(), data: item } }));
-      } else if (isPromiseLike(value)) {
+      } else if (isPromise(value)) {
         this.#finals.push([name, Promise.resolve(value)]);
       }
     }
@@ -169,7 +169,7 @@ export class Transformers {
     const pending = [];
     for (const t of this.#list) {
       const r = t.finalize?.();
-      if (isPromiseLike(r)) pending.push(r);
+      if (isPromise(r)) pending.push(r);
     }
     for (const c of this.#channels) c._close();
     const finals = this.#finals.map(async ([name, promise]) => {
