@@ -129,6 +129,63 @@ test("handlers are awaited before the run goes on, and LangGraph.js's own handle
   assert.equal(new Slow().name, "GraphCallbackHandler");
 });
 
+/** A root whose `a` asks, then subgraph `s` asks and its own subgraph `deep` asks, then node `v` invokes a graph that asks. */
+const nestedAsking = `
+  const N = Annotation.Root({ n: Annotation() });
+  const ask = (q) => () => ({ n: interrupt(q) });
+  const inner = new StateGraph(N).addNode("ask2", ask("inner?")).addEdge(START, "ask2").compile();
+  const sub = new StateGraph(N).addNode("ask", ask("sub?")).addNode("deep", inner).addEdge(START, "ask").addEdge("ask", "deep").compile();
+  const called = new StateGraph(N).addNode("ask", ask("v?")).addEdge(START, "ask").compile();
+  const g = new StateGraph(N).addNode("a", ask("ok?")).addNode("s", sub).addNode("v", (s, c) => called.invoke(s, c))
+    .addEdge(START, "a").addEdge("a", "s").addEdge("s", "v").compile({ checkpointer: new MemorySaver() });`;
+
+/** What LangGraph.js 1.7.3 reports for \`nestedAsking\`: each event's namespace, and its runId's chain run as "name<parent's<...". */
+const NESTED_HEARD = [
+  ["interrupt", "", "LangGraph<-"],
+  ["resume", "", "LangGraph<-"],
+  ["interrupt", "", "LangGraph<-"],
+  ["resume", "", "LangGraph<-"],
+  ["resume", "s", "LangGraph<s<LangGraph<-"],
+  ["interrupt", "", "LangGraph<-"],
+  ["resume", "", "LangGraph<-"],
+  ["resume", "s", "LangGraph<s<LangGraph<-"],
+  ["resume", "s/deep", "LangGraph<deep<LangGraph<s<LangGraph<-"],
+  ["interrupt", "", "LangGraph<-"],
+  ["resume", "", "LangGraph<-"],
+  ["resume", "v", "LangGraph<v<LangGraph<-"],
+];
+
+const recordNested = `
+  const runs = new Map();
+  const heard = [];
+  const record = (kind) => (e) => heard.push([kind, e.checkpointNs.map((s) => s.split(":")[0]).join("/"), e.runId]);
+  class Heard extends GraphCallbackHandler { handleInterrupt = record("interrupt"); handleResume = record("resume"); }
+  const chains = { handleChainStart(_s, _i, id, parent, _t, _m, _r, name) { runs.set(id, name + "<" + (runs.get(parent) ?? "-")); } };
+  const config = { configurable: { thread_id: "t" }, callbacks: [new Heard(), CHAINS] };
+  await g.invoke({ n: 0 }, config);
+  for (let i = 1; i <= 4; i++) await g.invoke(new Command({ resume: i }), config);
+  await new Promise((r) => setTimeout(r, 20));
+  console.log(JSON.stringify(heard.map(([kind, ns, id]) => [kind, ns, runs.get(id) ?? id])));`;
+
+test("each resume's runId is the chain run of the graph that resumes: a subgraph's own, at any depth, as LangGraph.js's", async () => {
+  const run = new Function("S", `const { StateGraph, Annotation, START, MemorySaver, Command, interrupt, GraphCallbackHandler } = S;
+    return (async () => { ${nestedAsking} ${recordNested.replace("CHAINS", "chains").replace("console.log", "return ")} })();`);
+  assert.deepEqual(JSON.parse(await run(S)), NESTED_HEARD);
+});
+
+test("with LangChain's callback manager, a subgraph's resume names its own chain run too", () => {
+  const { status, stdout, stderr } = runInApp(`
+    import "superstep/langchain";
+    import { Annotation, StateGraph, START, MemorySaver, interrupt, Command, GraphCallbackHandler } from "superstep";
+    import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+    ${nestedAsking}
+    class Chains extends BaseCallbackHandler { name = "chains"; }
+    ${recordNested.replace("CHAINS", "Object.assign(new Chains(), chains)")}
+  `);
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), NESTED_HEARD);
+});
+
 test("with LangChain's callback manager (superstep/langchain) graph handlers sit beside LangChain's own", () => {
   const { status, stdout, stderr } = runInApp(`
     import "superstep/langchain";

@@ -152,6 +152,7 @@ export class SubgraphRunStream extends GraphRunStream {
 export type GraphLifecycleStatus = "pending" | "done" | "interrupt_before" | "interrupt_after" | "out_of_steps" | "draining";
 /** A run (the root, or a subgraph at `checkpointNs`) continues from checkpoint `checkpointId`. */
 export interface GraphResumeEvent {
+  /** The chain run of the graph the event is about (a resumed subgraph's own). */
   readonly runId: string | undefined;
   readonly status: GraphLifecycleStatus;
   readonly checkpointId: string;

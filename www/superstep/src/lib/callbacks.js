@@ -147,6 +147,10 @@ class ChainRun {
     this.#byNamespace.set(ns, run);
     return run;
   }
+  /** The run id of the graph running at checkpoint namespace `ns` (a nested graph's registers there over its task's); this run's at the root. */
+  graphRunIdAt(ns) {
+    return (ns && this.#byNamespace.get(ns)?.runId) || this.runId;
+  }
   /** What the run's children report to: a callback manager under it, or the plain handlers. */
   get callbacks() {
     if (this.#callbacks === undefined) {

@@ -21,14 +21,16 @@ export class GraphCallbackHandler {
 
 /**
  * The engine's lifecycle hook for a run whose `callbacks` (a list, or a manager's
- * handlers) hold graph callback handlers; undefined when none do. `runId`: the
- * run's chain run, as LangGraph.js reports it.
+ * handlers) hold graph callback handlers; undefined when none do. `graphRun`: the
+ * run's chain run (callbacks.js); an event's `runId` is that of the graph it is
+ * about, a subgraph's own, as LangGraph.js reports it.
  */
-export function lifecycleHook(callbacks, runId) {
+export function lifecycleHook(callbacks, graphRun) {
   const all = Array.isArray(callbacks) ? callbacks : callbacks?.handlers;
   const handlers = Array.isArray(all) ? all.filter(GraphCallbackHandler.isInstance) : [];
   if (!handlers.length) return undefined;
   return async ({ kind, status = "pending", checkpointId, checkpointNs = [], interrupts }) => {
+    const runId = graphRun?.graphRunIdAt(checkpointNs.join("|"));
     const [method, event] =
       kind === "interrupt"
         ? ["handleInterrupt", { runId, status, checkpointId, checkpointNs, interrupts: interrupts.map(({ id, value }) => ({ id, value })) }]

@@ -95,7 +95,7 @@ export function configArg(config, store, graphRun) {
   const control = config.control ?? new RunControl();
   Object.defineProperties(arg, { control: { value: control }, drainFlag: { value: RunControl.flagOf(control) } });
   // Graph callback handlers among the callbacks hear the run's interrupts and resumes (graph-callbacks.js).
-  const lifecycle = lifecycleHook(config.callbacks, graphRun?.runId);
+  const lifecycle = lifecycleHook(config.callbacks, graphRun);
   if (lifecycle) Object.defineProperty(arg, "lifecycle", { value: lifecycle });
   return arg;
 }
