@@ -37,6 +37,7 @@ export default async function lib() {
     GraphRecursionError, InvalidUpdateError, Overwrite, messagesStateReducer, MessagesAnnotation, InMemoryCache, task, InMemoryStore, pushMessage,
     StateSchema, ReducedValue, UntrackedValue, DeltaValue, MessagesDeltaValue, messagesDeltaReducer, MessagesValue, withLangGraph, isGraphBubbleUp, isParentCommand, NodeInterrupt, ParentCommand,
     entrypoint, getPreviousState, ToolNode, toolsCondition, createReactAgent, MessageGraph, RunControl, isGraphDrained, StreamChannel,
+    BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel,
   } = superstep;
   return {
     StateGraph, Annotation, START, END, Send, Command, interrupt, MemorySaver, isGraphInterrupt,
@@ -66,5 +67,8 @@ export default async function lib() {
     RunControl,
     isGraphDrained,
     StreamChannel,
+    BinaryOperatorAggregate,
+    DeltaChannel,
+    UntrackedValueChannel,
   };
 }

@@ -5,7 +5,7 @@ import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue,
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
 import { z } from "zod";
-import { BaseCheckpointSaver, createReactAgent, isInvalidResume } from "../../www/superstep/index.js";
+import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 
@@ -114,6 +114,20 @@ async function schemas(): Promise<[number, string[]]> {
   return [a.count, b.animals];
 }
 void schemas;
+
+// LangGraph.js's channel classes in place of Annotation(...), in an Annotation.Root and in a plain object.
+const Tally = Annotation.Root({
+  total: new BinaryOperatorAggregate<number>((a, b) => a + b, () => 0),
+  seen: new DeltaChannel<string[], string>((all, batch) => [...all, ...batch]),
+  scratch: new UntrackedValueChannel<{ hits: number }>({ guard: false }),
+});
+const tally = new StateGraph(Tally).addNode("add", (s) => ({ total: s.total + 1, seen: "x", scratch: { hits: s.seen.length } })).addEdge(START, "add").compile();
+const bare = new StateGraph({ n: new BinaryOperatorAggregate<number, string>((a, b) => a + b.length) }).addNode("a", (s) => ({ n: String(s.n) })).addEdge(START, "a").compile();
+async function channels(): Promise<[number, string[], number]> {
+  const t = await tally.invoke({ total: 1 });
+  return [t.total, t.seen, (await bare.invoke({ n: "abc" })).n];
+}
+void channels;
 
 // The functional API: a workflow's output type is what its function returns (or `final`'s value).
 const total = entrypoint({ name: "total", checkpointer: new MemorySaver() }, async (n: number) => {

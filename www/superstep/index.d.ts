@@ -227,6 +227,8 @@ import type { StreamEvent, EventFilters, StreamTransformerFactory, GraphRunStrea
 export * from "./persistence.js";
 import type { Checkpointer, CheckpointSaverLike, InMemoryCache, BaseStore } from "./persistence.js";
 // ---------------------------------------------------------------- schema
+export * from "./channels.js";
+import type { BaseChannel } from "./channels.js";
 export type Reducer<V, U = V> = (left: V, right: U) => V;
 
 export interface Channel<V = unknown, U = V> {
@@ -238,7 +240,7 @@ export interface Channel<V = unknown, U = V> {
 export function Annotation<V>(): Channel<V>;
 export function Annotation<V, U = V>(spec: { reducer: Reducer<V, U>; default?: () => V }): Channel<V, U>;
 export namespace Annotation {
-  function Root<S extends Record<string, Channel<any, any> | typeof Annotation>>(spec: S): AnnotationRoot<S>;
+  function Root<S extends Record<string, Channel<any, any> | BaseChannel<any, any> | typeof Annotation>>(spec: S): AnnotationRoot<S>;
 }
 
 /** A spec entry's channel: `Annotation<T>()`, or `Annotation<T>` left uncalled (as LangGraph.js allows). */
@@ -248,8 +250,8 @@ export interface AnnotationRoot<S> {
   lc_graph_name: "AnnotationRoot";
   spec: S;
   /** The state's type: `typeof MyState.State`. */
-  State: { [K in keyof S]: ChannelOf<S[K]> extends Channel<infer V, any> ? V : unknown };
-  Update: { [K in keyof S]?: ChannelOf<S[K]> extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
+  State: { [K in keyof S]: ChannelOf<S[K]> extends BaseChannel<infer V, any> ? V : ChannelOf<S[K]> extends Channel<infer V, any> ? V : unknown };
+  Update: { [K in keyof S]?: ChannelOf<S[K]> extends BaseChannel<infer V, infer U> ? U | Overwrite<V> : ChannelOf<S[K]> extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
 }
 
 export interface Message {
@@ -725,8 +727,8 @@ export interface DrawableGraph {
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 
-type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : Record<string, unknown>;
-type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _input: infer I } ? Partial<I> : A extends { _output: infer O } ? Partial<O> : Record<string, unknown>;
+type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : A extends Record<string, BaseChannel<any, any>> ? AnnotationRoot<A>["State"] : Record<string, unknown>;
+type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _input: infer I } ? Partial<I> : A extends { _output: infer O } ? Partial<O> : A extends Record<string, BaseChannel<any, any>> ? AnnotationRoot<A>["Update"] : Record<string, unknown>;
 /** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
 export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardSchemaV1<any, any>;
 

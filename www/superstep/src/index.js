@@ -20,6 +20,7 @@ export { MessageGraph, CompiledMessageGraph } from "./lib/message-graph.js";
 export { MemorySaver, IndexedDBSaver, InMemoryCache, BaseCheckpointSaver } from "./lib/savers.js";
 export { GraphRunStream, SubgraphRunStream } from "./lib/events.js";
 export { StreamChannel } from "./lib/stream-transformers.js";
+export { BaseChannel, BinaryOperatorAggregate, UntrackedValueChannel, DeltaChannel } from "./lib/channels.js";
 export { GraphCallbackHandler } from "./lib/graph-callbacks.js";
 export { entrypoint, getPreviousState, Entrypoint } from "./lib/entrypoint.js";
 export { ToolNode, toolsCondition } from "./lib/prebuilt.js";

@@ -15,11 +15,13 @@ import { GraphCallbackHandler } from "./graph-callbacks.js";
 import { Entrypoint } from "./entrypoint.js";
 import { ToolNode } from "./prebuilt.js";
 import { StateSchema, ReducedValue, UntrackedValue, DeltaValue } from "./schema.js";
+import { BaseChannel, BinaryOperatorAggregate, UntrackedValueChannel, DeltaChannel } from "./channels.js";
 
 const classes = {
   Send, Command, Overwrite, GraphBubbleUp, GraphInterrupt, GraphDrained, NodeInterrupt, ParentCommand, BaseLangGraphError, UnreachableNodeError,
   StateGraphInputError, UnknownInterruptError, NodeTimeoutError, StateGraph, CompiledStateGraph, DocumentGraph, MessageGraph, CompiledMessageGraph, MemorySaver,
   IndexedDBSaver, InMemoryCache, BaseCheckpointSaver, InMemoryStore, BaseStore, GraphRunStream, SubgraphRunStream, Entrypoint, ToolNode,
   StateSchema, ReducedValue, UntrackedValue, DeltaValue, RunControl, StreamChannel, GraphCallbackHandler,
+  BaseChannel, BinaryOperatorAggregate, UntrackedValueChannel, DeltaChannel,
 };
 for (const [name, cls] of Object.entries(classes)) Object.defineProperty(cls, "name", { value: name });

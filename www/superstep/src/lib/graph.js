@@ -13,6 +13,7 @@ import { defaultRetryOn, engineRetryPolicy } from "./retry.js";
 import { DocumentGraph, documentOf } from "./document-graph.js";
 import { saverId } from "./savers.js";
 import { CompiledStateGraph } from "./compiled-graph.js";
+import { channelOfInstance, isChannelInstance } from "./channels.js";
 
 /** LangGraph.js's names for the nodes its `errorHandler` options add. */
 const DEFAULT_ERROR_HANDLER = "__default_error_handler__";
@@ -47,7 +48,7 @@ export class StateGraph {
   declare(spec, inState) {
     const keys = Object.keys(spec);
     for (const k of keys) {
-      const ch = channelOf(spec[k]);
+      const ch = isChannelInstance(spec[k]) ? channelOfInstance(k, spec[k]) : channelOf(spec[k]);
       if (ch.reducer != null && typeof ch.reducer !== "function") {
         throw wasmErrorLike("GraphValidationError", `The reducer of \`${k}\` must be a function, got ${describe(ch.reducer)}.`);
       }
