@@ -62,8 +62,8 @@ pub use error::{Error, Result, ValidationError};
 pub use graph::builder::{Channel, StateGraph};
 pub use graph::node::{async_node, node, node_rt, router, router_rt, BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
 pub use pregel::{
-    CompileOptions, CompiledGraph, GraphEvent, Input, LifecycleHook, Outcome, OutputKeys, RunConfig, RunStream, Runtime, StepSnapshot,
-    Stepper, StreamMode, StreamPart, DEFAULT_RECURSION_LIMIT,
+    CompileOptions, CompiledGraph, GraphEvent, Input, LateWriter, LifecycleHook, Outcome, OutputKeys, RunConfig, RunStream, Runtime,
+    StepSnapshot, Stepper, StreamMode, StreamPart, DEFAULT_RECURSION_LIMIT,
 };
 pub use reducers::Reducer;
 pub use state::{Growth, State};

@@ -23,6 +23,46 @@ fn two_steps() -> CompiledGraph {
 }
 
 #[test]
+fn a_late_writer_reaches_the_stream_while_the_run_streams_and_nothing_after() {
+    use std::cell::RefCell;
+    let kept: Rc<RefCell<Option<LateWriter>>> = Rc::default();
+    let (keep, late) = (kept.clone(), kept.clone());
+    let g = StateGraph::new()
+        .channel("x", Channel::last_value())
+        .node(
+            "a",
+            node_rt(move |_, rt| {
+                *keep.borrow_mut() = rt.late_writer();
+                Ok::<_, NodeError>(json!({"x": 1}))
+            }),
+        )
+        .node(
+            "b",
+            node(move |_| {
+                // a's call has settled; what a left running still writes to the run's stream.
+                if let Some(writer) = late.borrow().as_ref() {
+                    writer.write(json!("late from a"));
+                }
+                Ok::<_, NodeError>(json!({"x": 2}))
+            }),
+        )
+        .edge(START, "a")
+        .edge("a", "b")
+        .compile()
+        .unwrap();
+    let parts = g.stream_blocking(json!({}), RunConfig::default().modes(&[StreamMode::Updates, StreamMode::Custom])).unwrap();
+    let seen: Vec<(&str, Value)> = parts.iter().map(|p| (p.mode.as_str(), p.data.clone())).collect();
+    assert_eq!(seen, vec![("updates", json!({"a": {"x": 1}})), ("custom", json!("late from a")), ("updates", json!({"b": {"x": 2}}))]);
+    // The stream is gone: the writer takes nothing, and says so.
+    let writer = kept.borrow_mut().take().expect("a run that streams custom gives a late writer");
+    assert!(!writer.is_live());
+    writer.write(json!("after the run"));
+    // A run that does not stream custom gives no late writer.
+    g.invoke_blocking(json!({}), RunConfig::default()).unwrap();
+    assert!(kept.borrow().is_none());
+}
+
+#[test]
 fn values_and_updates() {
     let g = two_steps();
     assert_eq!(values(&g, json!({"x": 1})), vec![json!({"x": 1}), json!({"x": 2})]);

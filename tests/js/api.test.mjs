@@ -226,7 +226,7 @@ test("interrupt() works synchronously and config.interrupt() after an await", as
   assert.deepEqual((await g.invoke(new Command({ resume: "two" }), cfg)).log, ["one", "two"]);
 });
 
-test("a node's config outlives its task: using it later is a clear Error and reaches no other task", async () => {
+test("a node's config outlives its task: asking with it later is a clear Error and reaches no other task", async () => {
   let stale;
   const seen = [];
   const g = new StateGraph(Log)
@@ -250,7 +250,8 @@ test("a node's config outlives its task: using it later is a clear Error and rea
   assert.deepEqual(out.log, ["a", "b"]);
   assert.equal(out.__interrupt__, undefined);
   assert.match(seen[0], /task has finished/);
-  assert.throws(() => stale.writer("x"), /task has finished/);
+  // As LangGraph.js's, its writer writes to nowhere once the run is over (see stream-timing.test.mjs).
+  assert.equal(stale.writer("x"), undefined);
 });
 
 test("in Node the running node survives await: interrupt() and nested graph calls still know it", async () => {

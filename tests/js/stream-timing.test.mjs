@@ -41,6 +41,54 @@ test("a custom write and a task() call's update reach the stream while their nod
   assert.deepEqual(seen, [["custom", "progress"], ["updates", { tk: "t1" }], ["updates", { n: { log: ["stream", "stream"] } }]]);
 });
 
+test("a write a node left running reaches the stream while the run streams, as LangGraph.js's, and nothing after", async () => {
+  // Checked against LangGraph.js 1.7.3: the same chunks, and no error from either late write.
+  const late = { a: gate(), sub: gate() };
+  let after;
+  const subgraph = new StateGraph(State)
+    .addNode("inner", (_s, config) => {
+      setTimeout(() => config.writer("late from inner"), 1);
+      return { log: ["inner"] };
+    })
+    .addEdge(START, "inner")
+    .compile();
+  const g = new StateGraph(State)
+    .addNode("a", (_s, config) => {
+      after = config.writer;
+      setTimeout(() => config.writer("late from a"), 1);
+      return { log: ["a"] };
+    })
+    .addNode("b", async () => ({ log: [await late.a.opened] }))
+    .addNode("sub", subgraph)
+    .addNode("c", async () => ({ log: [await late.sub.opened] }))
+    .addEdge(START, "a")
+    .addEdge("a", "b")
+    .addEdge("b", "sub")
+    .addEdge("sub", "c")
+    .compile();
+  const seen = [];
+  for await (const [ns, mode, chunk] of await g.stream({ log: [] }, { streamMode: ["custom", "updates"], subgraphs: true })) {
+    seen.push([ns.map((n) => n.split(":")[0]).join("/"), mode, chunk]);
+    if (chunk === "late from a") late.a.open("stream");
+    if (chunk === "late from inner") late.sub.open("stream");
+  }
+  assert.deepEqual(seen, [
+    ["", "updates", { a: { log: ["a"] } }],
+    ["", "custom", "late from a"],
+    ["", "updates", { b: { log: ["stream"] } }],
+    ["sub", "updates", { inner: { log: ["inner"] } }],
+    // The subgraph has ended, the root run still streams: the write goes out under the subgraph's namespace.
+    ["", "updates", { sub: { log: ["a", "stream", "inner"] } }],
+    ["sub", "custom", "late from inner"],
+    ["", "updates", { c: { log: ["stream"] } }],
+  ]);
+  assert.equal(after("after the run"), undefined);
+  // A run that does not stream custom events takes a late write nowhere, without an error.
+  let kept;
+  const quiet = new StateGraph(State).addNode("a", (_s, config) => ((kept = config.writer), { log: ["a"] })).addEdge(START, "a").addNode("b", () => (kept("late"), { log: ["b"] })).addEdge("a", "b").compile();
+  assert.deepEqual(await quiet.invoke({ log: [] }), { log: ["a", "b"] });
+});
+
 test("a workflow's task() updates stream as each call ends", async () => {
   const tk = task("tk", async (x) => (await sleep(1), x * 10));
   const gates = [gate(), gate()];

@@ -312,6 +312,12 @@ impl Runtime {
         self.0.run.sink.push(&self.0.run.namespace, StreamMode::Custom, || value);
     }
 
+    /// Where this task's custom writes go after its call settles: the run's stream,
+    /// if it takes them (see `LateWriter`).
+    pub fn late_writer(&self) -> Option<super::LateWriter> {
+        self.0.run.sink.late_writer(&self.0.run.namespace)
+    }
+
     /// Whether the run streams `messages`. As LangGraph's handler, a chat model
     /// this task calls streams then even where the stream leaves its tokens out
     /// (in a subgraph, without `subgraphs: true`): its message ends up the same.

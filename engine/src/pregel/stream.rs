@@ -5,7 +5,7 @@ use crate::state::State;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use std::task::Waker;
 
 /// What a stream emits (LangGraph's `stream_mode`).
@@ -134,6 +134,12 @@ impl Sink {
             Some((_, depth)) => &namespace[(*depth).min(namespace.len())..],
             None => namespace,
         }
+    }
+
+    /// Where a task's custom writes go once its call has settled, if this stream takes them
+    /// (see `LateWriter`).
+    pub fn late_writer(&self, namespace: &[String]) -> Option<LateWriter> {
+        self.wants(StreamMode::Custom, namespace).then(|| LateWriter { sink: Rc::downgrade(&self.inner), namespace: namespace.to_vec() })
     }
 
     pub fn push(&self, namespace: &[String], mode: StreamMode, data: impl FnOnce() -> Value) {
@@ -289,5 +295,28 @@ mod tests {
         }
         assert_eq!(StreamMode::parse("value"), None);
         assert_eq!(StreamMode::parse(""), None);
+    }
+}
+
+/// A task's custom writes after its call settled: LangGraph.js keeps a node's
+/// writer working, so a write a node left running (a timer, a callback) still
+/// reaches the stream while the run streams. Held weakly: once the stream is
+/// gone, a write goes nowhere.
+#[derive(Clone)]
+pub struct LateWriter {
+    sink: Weak<SinkInner>,
+    namespace: Vec<String>,
+}
+
+impl LateWriter {
+    pub fn write(&self, value: Value) {
+        if let Some(inner) = self.sink.upgrade() {
+            Sink { inner }.push(&self.namespace, StreamMode::Custom, || value);
+        }
+    }
+
+    /// Whether the stream is still there to take a write.
+    pub fn is_live(&self) -> bool {
+        self.sink.strong_count() > 0
     }
 }

@@ -7,7 +7,7 @@ use serde_json::json;
 use slab::Slab;
 use std::cell::RefCell;
 use std::rc::Rc;
-use superstep::{NodeError, Runtime, State};
+use superstep::{LateWriter, NodeError, Runtime, State};
 use wasm_bindgen::prelude::*;
 
 struct Task {
@@ -16,14 +16,28 @@ struct Task {
 }
 
 /// Live tasks, each with the generation it was opened in: an id whose task
-/// has finished never reaches a later task that reuses its slot.
+/// has finished never reaches a later task that reuses its slot. `late`: the
+/// custom writers of finished tasks whose run streams them (see `write`),
+/// swept of gone streams whenever it has doubled.
 struct Table {
     tasks: Slab<(u32, Rc<Task>)>,
     generation: u32,
+    late: Vec<(f64, LateWriter)>,
+    late_sweep_at: usize,
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = const { RefCell::new(Table { tasks: Slab::new(), generation: 0 }) };
+    static TABLE: RefCell<Table> = const { RefCell::new(Table { tasks: Slab::new(), generation: 0, late: Vec::new(), late_sweep_at: 64 }) };
+}
+
+impl Table {
+    fn keep_late(&mut self, id: f64, writer: LateWriter) {
+        if self.late.len() >= self.late_sweep_at {
+            self.late.retain(|(_, w)| w.is_live());
+            self.late_sweep_at = (self.late.len() * 2).max(64);
+        }
+        self.late.push((id, writer));
+    }
 }
 
 const SLOTS: f64 = 4_294_967_296.0;
@@ -62,7 +76,10 @@ pub fn close(id: f64) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         if let Some(slot) = live(&t, id) {
-            t.tasks.remove(slot);
+            let (_, task) = t.tasks.remove(slot);
+            if let Some(writer) = task.rt.late_writer() {
+                t.keep_late(id, writer);
+            }
         }
     });
 }
@@ -185,10 +202,26 @@ pub fn interrupt(id: f64, value: JsValue, schema: JsValue) -> Result<JsValue, Js
     }
 }
 
-/// Emits a `custom` stream event.
+/// Emits a `custom` stream event. As LangGraph.js's writer, a node's keeps
+/// working after its call settled: to the run's stream while that streams
+/// custom events, else to nowhere.
 #[wasm_bindgen(js_name = taskWrite)]
 pub fn write(id: f64, value: JsValue) -> Result<(), JsValue> {
-    task(id)?.rt.write(from_js(value)?);
+    let open = TABLE.with(|t| {
+        let t = t.borrow();
+        live(&t, id).map(|slot| t.tasks[slot].1.clone())
+    });
+    if let Some(task) = open {
+        task.rt.write(from_js(value)?);
+        return Ok(());
+    }
+    let value = from_js(value)?;
+    // Out of the table first: a write wakes the stream's consumer.
+    // (A late write is rare: a scan is enough.)
+    let late = TABLE.with(|t| t.borrow().late.iter().find(|(kept, _)| *kept == id).map(|(_, w)| w.clone()));
+    if let Some(writer) = late {
+        writer.write(value);
+    }
     Ok(())
 }
 
