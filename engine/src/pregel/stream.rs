@@ -284,20 +284,6 @@ fn message_id(v: &Value) -> Option<&str> {
     m.get("id")?.as_str()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::StreamMode::{self, *};
-
-    #[test]
-    fn every_mode_reads_back_from_its_name_and_nothing_else_reads_as_one() {
-        for m in [Values, Updates, Debug, Tasks, Checkpoints, Custom, Messages] {
-            assert_eq!(StreamMode::parse(m.as_str()), Some(m));
-        }
-        assert_eq!(StreamMode::parse("value"), None);
-        assert_eq!(StreamMode::parse(""), None);
-    }
-}
-
 /// A task's custom writes after its call settled: LangGraph.js keeps a node's
 /// writer working, so a write a node left running (a timer, a callback) still
 /// reaches the stream while the run streams. Held weakly: once the stream is
@@ -318,5 +304,19 @@ impl LateWriter {
     /// Whether the stream is still there to take a write.
     pub fn is_live(&self) -> bool {
         self.sink.strong_count() > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StreamMode::{self, *};
+
+    #[test]
+    fn every_mode_reads_back_from_its_name_and_nothing_else_reads_as_one() {
+        for m in [Values, Updates, Debug, Tasks, Checkpoints, Custom, Messages] {
+            assert_eq!(StreamMode::parse(m.as_str()), Some(m));
+        }
+        assert_eq!(StreamMode::parse("value"), None);
+        assert_eq!(StreamMode::parse(""), None);
     }
 }
