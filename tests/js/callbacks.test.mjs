@@ -1,7 +1,8 @@
 // node --test: LangChain callbacks given to a run (`config.callbacks`), as LangGraph.js
 // reports to them: the graph's chain run, each task's under it, and what a node calls
-// with its config under the task's run (checked against LangGraph.js 1.7.3, which also
-// reports a hidden __start__ task this package does not).
+// with its config under the task's run, and a router's run under its node's (checked
+// against LangGraph.js 1.7.3, which also reports a hidden __start__ task and its
+// router, which this package does not).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
@@ -70,6 +71,54 @@ test("a list of handlers hears the graph's run, each task's run under it, and a 
   await assert.rejects(slow.invoke({ x: 1 }, { callbacks: [stopped.h] }), /boom/);
   await stopped.settled();
   assert.deepEqual(stopped.list().map((r) => [r.name, r.error]).sort(), [["LangGraph", "boom"], ["fail", "boom"], ["slow", "The task was cancelled"]]);
+});
+
+test("a router's run is LangChain's RunnableLambda under its node's task: the state with the node's writes in, { output } out", async () => {
+  const { h, settled, list } = recorder();
+  const N = Annotation.Root({ n: Annotation(), m: Annotation({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const g = new StateGraph(N)
+    .addNode("a", (s) => ({ n: s.n + 1 }))
+    .addNode("b", (s) => ({ n: s.n * 10 }))
+    .addNode("c", (s) => ({ m: [s.x] }))
+    .addConditionalEdges(START, () => "a")
+    .addConditionalEdges("a", (s) => (s.n > 0 ? "b" : "__end__"), ["b", "__end__"])
+    .addConditionalEdges("b", () => [new S.Send("c", { x: 1 })])
+    .addEdge("c", "__end__")
+    .compile();
+  assert.deepEqual(await g.invoke({ n: 1 }, { callbacks: [h], tags: ["T"] }), { n: 20, m: [1] });
+  await settled();
+  const shown = list().map(({ name, parent, tags, node, input, end }) => [name, parent, tags, node, { ...input }, end]);
+  assert.deepEqual(shown, [
+    ["LangGraph", null, ["T"], undefined, { n: 1 }, { n: 20, m: [1] }],
+    ["a", "LangGraph", ["graph:step:1", "T"], "a", { n: 1, m: [] }, { n: 2 }],
+    ["RunnableLambda", "a", ["T"], "a", { n: 2, m: [] }, { output: "b" }],
+    ["b", "LangGraph", ["graph:step:2", "T"], "b", { n: 2, m: [] }, { n: 20 }],
+    ["RunnableLambda", "b", ["T"], "b", { n: 20, m: [] }, { output: [new S.Send("c", { x: 1 })] }],
+    ["c", "LangGraph", ["graph:step:3", "T"], "c", { x: 1 }, { m: [1] }],
+  ]);
+  // As there, the router runs inside its node's task: the task's run ends after the router's.
+  const order = [];
+  const names = new Map();
+  const ordered = new (class extends BaseCallbackHandler {
+    name = "ordered";
+    handleChainStart(_c, _i, runId, _p, _t, _m, _type, name) {
+      names.set(runId, name);
+      order.push(`start ${name}`);
+    }
+    handleChainEnd(_o, runId) {
+      order.push(`end ${names.get(runId)}`);
+    }
+  })();
+  const two = new StateGraph(N).addNode("a", () => ({ n: 1 })).addNode("b", () => ({ n: 2 })).addEdge(START, "a").addConditionalEdges("a", () => "b").addEdge("b", "__end__").compile();
+  await two.invoke({ n: 0 }, { callbacks: [ordered] });
+  await settled();
+  assert.deepEqual(order, ["start LangGraph", "start a", "start RunnableLambda", "end RunnableLambda", "end a", "start b", "end b", "end LangGraph"]);
+  // A router that throws errors its run, its task's (which waited for it, as there) and the graph's.
+  const failing = recorder();
+  const bad = new StateGraph(N).addNode("a", () => ({ n: 1 })).addEdge(START, "a").addConditionalEdges("a", () => { throw new Error("no way"); }).compile();
+  await assert.rejects(bad.invoke({ n: 0 }, { callbacks: [failing.h] }), /no way/);
+  await failing.settled();
+  assert.deepEqual(failing.list().map((r) => [r.name, r.parent, r.error]), [["LangGraph", null, "no way"], ["a", "LangGraph", "no way"], ["RunnableLambda", "a", "no way"]]);
 });
 
 test("a callback manager from a LangChain sequence nests all: the sequence, the graph, the task, the model", async () => {

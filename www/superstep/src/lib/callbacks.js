@@ -58,6 +58,9 @@ const closed = () => --open === 0 && wasm.setSubgraphRunsActive(false);
 
 const GRAPH = { lc: 1, type: "not_implemented", id: ["langgraph", "pregel", "CompiledStateGraph"] };
 const TASK = { lc: 1, type: "not_implemented", id: ["langgraph", "RunnableCallable"] };
+const ROUTER = { lc: 1, type: "not_implemented", id: ["langchain_core", "runnables", "RunnableLambda"] };
+/** How many ended runs a graph's run keeps by namespace, for the routers that run after their node (see `router`). */
+const ENDED_KEPT = 256;
 
 /**
  * The graph's chain run for a call's `config` (null when it has no callbacks):
@@ -100,8 +103,16 @@ class ChainRun {
   #parent = null;
   /** The graph's runs of open tasks, by checkpoint namespace. */
   #byNamespace = new Map();
+  /** The graph's runs that ended last, by checkpoint namespace (a few). */
+  #ended = new Map();
   #namespace;
   #shadowed;
+  /** A router's run, which ends with `{ output }` as LangChain's lambdas do. */
+  #lambda = false;
+  /** A routed node's task run waiting for its router's: `{ output }` to end with (see `hold`). */
+  #held = null;
+  /** A router's run: the held task run it ends with it. */
+  #releases = null;
   constructor(manager, serialized, input, name, runId = uuid()) {
     this.#manager = manager;
     this.runId = runId;
@@ -128,6 +139,29 @@ class ChainRun {
     const managerOf = within ? (m, _runId, tags, metadata) => childOf(m, within, tags, metadata) : childOf;
     return this.#under(this, managerOf, GRAPH, input, name, this.#namespace);
   }
+  /**
+   * A router's run, as LangGraph.js reports it (LangChain's `RunnableLambda`, its
+   * output as `{ output }`): under the run of its node's task, which here has
+   * already ended; none for a router from START, whose task is hidden there.
+   */
+  router(input, metadata) {
+    const ns = metadata.langgraph_checkpoint_ns;
+    const task = this.#byNamespace.get(ns) ?? this.#ended.get(ns);
+    if (!task) return undefined;
+    opened();
+    const run = new ChainRun(childOf(task.#manager, task.runId, [], metadata), ROUTER, { ...input }, "RunnableLambda");
+    run.#lambda = true;
+    if (task.#held && !task.#done) run.#releases = task;
+    return run;
+  }
+  /**
+   * The node's call has settled with `output`, and its router is still to run: as in
+   * LangGraph.js, where the router is part of the task, the run ends after the router's
+   * (with its error, if it fails), or with the graph's if the router never runs.
+   */
+  hold(output) {
+    this.#held = { output };
+  }
   /** The open run whose namespace holds `ns` most closely (the graph's own if none). */
   #enclosing(ns) {
     for (let at = ns.lastIndexOf("|"); at > 0; at = ns.lastIndexOf("|", at - 1)) {
@@ -142,6 +176,7 @@ class ChainRun {
     parent.#tasks.add(run);
     run.#parent = parent;
     run.#byNamespace = this.#byNamespace;
+    run.#ended = this.#ended;
     run.#namespace = ns;
     run.#shadowed = this.#byNamespace.get(ns);
     this.#byNamespace.set(ns, run);
@@ -160,7 +195,9 @@ class ChainRun {
     return this.#callbacks;
   }
   end(output) {
-    this.#finish((run) => run?.handleChainEnd(output));
+    const out = this.#lambda && (output === null || typeof output !== "object" || Array.isArray(output)) ? { output } : output;
+    this.#finish((run) => run?.handleChainEnd(out));
+    this.#releases?.end(this.#releases.#held.output);
   }
   /** `p`, a graph's run, with this run ending as it settles: with its state (a pause's interrupts are the caller's alone). */
   settledBy(p) {
@@ -171,6 +208,7 @@ class ChainRun {
   }
   error(e) {
     this.#finish((run) => run?.handleChainError(e));
+    this.#releases?.error(e);
   }
   #finish(report) {
     if (this.#done) return;
@@ -182,8 +220,17 @@ class ChainRun {
       if (this.#shadowed) this.#byNamespace.set(this.#namespace, this.#shadowed);
       else this.#byNamespace.delete(this.#namespace);
     }
+    if (this.#namespace !== undefined) {
+      this.#ended.delete(this.#namespace);
+      this.#ended.set(this.#namespace, this);
+      if (this.#ended.size > ENDED_KEPT) this.#ended.delete(this.#ended.keys().next().value);
+    }
     // A task the run stopped (a sibling failed, the run was cancelled) never settles: it ends cancelled.
-    for (const task of this.#tasks) task.error(Object.assign(new Error("The task was cancelled"), { name: "AbortError" }));
+    // (A routed node's run whose router did not run ends with the node's output.)
+    for (const task of this.#tasks) {
+      if (task.#held) task.end(task.#held.output);
+      else task.error(Object.assign(new Error("The task was cancelled"), { name: "AbortError" }));
+    }
     const r = this.#reporter;
     if (r instanceof Promise) r.then(report).catch(() => {});
     else Promise.resolve(report(r)).catch(() => {});

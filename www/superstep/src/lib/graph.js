@@ -236,6 +236,7 @@ export class StateGraph {
     if (defaultHandler && DEFAULT_ERROR_HANDLER in this.nodes) {
       throw wasmErrorLike("GraphValidationError", `Cannot apply a default error handler: the reserved node name \`${DEFAULT_ERROR_HANDLER}\` is already in use.`);
     }
+    const routed = new Set(this.branches.map((b) => b.source));
     const all = Object.entries(this.nodes);
     if (defaultHandler) all.push([DEFAULT_ERROR_HANDLER, { fn: defaultHandler, isErrorHandler: true }]);
     const nodes = all.map(([name, n]) => {
@@ -250,7 +251,7 @@ export class StateGraph {
       return {
         name,
         errorHandler,
-        fnIndex: sub ? undefined : fn(wrapNode(name, this.checked(typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn)), r && (r.retryOn ?? defaultRetryOn), timeout, !!errorHandler)),
+        fnIndex: sub ? undefined : fn(wrapNode(name, this.checked(typeof n.fn === "function" ? n.fn : n.fn.invoke.bind(n.fn)), r && (r.retryOn ?? defaultRetryOn), timeout, !!errorHandler, routed.has(name))),
         subgraph: sub ? sub.graph.id : undefined,
         input: n.input,
         ends: n.ends ?? [],

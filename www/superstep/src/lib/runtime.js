@@ -30,6 +30,8 @@ class Task {
     /** An error handler's call; a router's call (set by the wrappers; one shape for every task). */
     this.handled = false;
     this.router = false;
+    /** A node call whose node has a router: its callbacks run ends after the router's. */
+    this.routed = false;
     this.closed = false;
     /** Its `config.signal`'s controller, and what lets go of the run's signal (see stop-signal.js). */
     this.stopper = null;
@@ -416,9 +418,9 @@ function run(rt, fn, done, node, retryOn, timeout) {
   const prev = current;
   const config = nodeConfig(rt, state);
   // The run's LangChain callbacks hear of the task as a chain run (callbacks.js).
-  if (anyGraphRun() && !rt.router) {
+  if (anyGraphRun()) {
     const graphRun = rt.host()?.graphRun;
-    if (graphRun) rt.taskRun = graphRun.task(node, state, config.metadata);
+    if (graphRun) rt.taskRun = rt.router ? graphRun.router(state, config.metadata) : graphRun.task(node, state, config.metadata);
   }
   const streams = rt.streams();
   // Before the tokens' handler, which takes the callbacks as they are then.
@@ -458,7 +460,8 @@ function settle(rt, v, done, node, retryOn) {
   try {
     if (failedCalls.has(rt)) throw failedCalls.get(rt);
     const result = done(v);
-    rt.taskRun?.end(v);
+    if (rt.routed) rt.taskRun?.hold(v);
+    else rt.taskRun?.end(v);
     return result;
   } catch (e) {
     rt.taskRun?.error(e);
@@ -513,11 +516,12 @@ function routeResult(v) {
   return { t: "r", routes: list.map((r) => (isSend(r) ? sendPair(r) : r === END ? END : String(r))) };
 }
 
-export function wrapNode(name, fn, retryOn, timeout, handled = false) {
+export function wrapNode(name, fn, retryOn, timeout, handled = false, routed = false) {
   // The engine passes a task's own timeout (its Send's) as a third argument.
   return (id, input, sendTimeout) => {
     const rt = new Task(id, input);
     rt.handled = handled;
+    rt.routed = routed;
     // As LangGraph.js: a Send's own timeout holds for its task, in place of the node's.
     const policy = sendTimeout ?? timeout;
     return run(rt, fn, (v) => (keepV2Output(rt, v), streamMessages(rt, v), nodeResult(name, v)), name, retryOn, policy);
