@@ -8,6 +8,7 @@ import { z } from "zod";
 import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
+import type { StateGraphArgs, CompiledStateGraph as Compiled, Messages, StateType, UpdateType, GraphNode, ConditionalEdgeRouter, Runtime, BinaryOperator, SingleReducer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
   topic: Annotation<string>(),
@@ -180,7 +181,7 @@ void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile(
 void new StateGraph(State).addNode("n", () => ({})).addEdge(START, "n").compile({ checkpointer: new LangGraphMemorySaver() });
 
 // A node typed as in LangGraph.js.
-const tagged = (s: typeof State.State, config: LangGraphRunnableConfig): typeof State.Update => ({ jokes: [`${s.topic} in ${String(config.metadata.langgraph_node)}`] });
+const tagged = (s: typeof State.State, config: LangGraphRunnableConfig): typeof State.Update => ({ jokes: [`${s.topic} in ${String(config.metadata?.langgraph_node)}`] });
 void new StateGraph(State).addNode("tagged", tagged).addEdge(START, "tagged").compile();
 
 // LangGraph.js's read API on the engine's saver.
@@ -276,3 +277,35 @@ class PauseLog extends GraphCallbackHandler {
   }
 }
 void graph.withConfig({ callbacks: [new PauseLog()] }).invoke({ topic: "gnus" }, { configurable: { thread_id: "g" } });
+
+// TypeScript written against LangGraph.js's types ports as it is.
+// Its first API: `{ channels }` for a state interface given as the type argument.
+interface Counter { count: number; log: string[] }
+const counterChannels: StateGraphArgs<Counter>["channels"] = {
+  count: { value: (_a: number, b: number) => b, default: () => 0 },
+  log: { value: (a: string[], b: string[]) => a.concat(b), default: () => [] },
+};
+const counter = new StateGraph<Counter>({ channels: counterChannels }).addNode("inc", (s) => ({ count: s.count + 1, log: [`at ${s.count}`] })).addEdge(START, "inc").compile();
+const inferred = new StateGraph({ channels: { n: { reducer: (a: number, b: number) => a + b, default: () => 0 }, last: null } });
+const inferredNode = inferred.addNode("double", (s) => ({ n: s.n * 2 }));
+// A compiled graph annotated with LangGraph.js's type arguments (node names and more).
+const Tally2 = Annotation.Root({ n: Annotation<number>(), said: Annotation<Messages>() });
+function tallyGraph(): Compiled<typeof Tally2.State, typeof Tally2.Update, "a" | "b"> {
+  return new StateGraph(Tally2).addNode("a", (s) => ({ n: s.n + 1 })).addEdge(START, "a").compile();
+}
+// LangGraph.js 1.x's node and router types, and a node's runtime.
+const stepNode: GraphNode<typeof Tally2> = (state, config) => ({ n: state.n + (config.configurable?.step ?? 1) });
+const stepRoute: ConditionalEdgeRouter<typeof Tally2, Record<string, any>, "a"> = (state) => (state.n > 2 ? END : "a");
+const withRuntime = async (state: typeof Tally2.State, runtime: Runtime<{ userId: string }>) => ({ n: state.n + (runtime.context?.userId.length ?? 0) });
+const routed = new StateGraph(Tally2).addNode("a", stepNode).addNode("b", withRuntime).addEdge(START, "a").addConditionalEdges("a", stepRoute).compile();
+const spec2 = { n: Annotation<number>() };
+const tallyState: StateType<typeof spec2> = { n: 1 };
+const tallyUpdate: UpdateType<typeof spec2> = {};
+const plus: BinaryOperator<number> = (a, b) => a + b;
+const summed: SingleReducer<number> = { reducer: plus, default: () => 0 };
+const asInvokeConfig: LangGraphRunnableConfig = { configurable: { thread_id: "t" } };
+async function ported(): Promise<[number, string[], number]> {
+  const c = await counter.invoke({ count: 1 });
+  return [c.count, c.log, (await routed.invoke({ n: 0 })).n];
+}
+void [inferredNode, tallyGraph, tallyState, tallyUpdate, summed, asInvokeConfig, ported];

@@ -78,14 +78,15 @@ export interface IterableReadableStream<T> extends ReadableStream<T> {
 }
 
 /** What a node receives besides its state. */
-export interface NodeConfig {
+export interface NodeConfig<C = any> {
   /**
    * The run's configurable, with this task's `checkpoint_ns` and `checkpoint_map` (the checkpoint
    * each enclosing graph's superstep runs from, and its own graph's, by namespace; `""` is the root).
    * A copy of the config (spread) still names the task while it runs.
    */
   configurable: Record<string, unknown> & { checkpoint_ns: string; checkpoint_map: Record<string, string> };
-  context: unknown;
+  /** The run's `context`, as given. */
+  context: C;
   metadata: {
     ls_integration: "langgraph";
     /** The run's thread, where it has one. */
@@ -136,8 +137,11 @@ export interface NodeConfig {
   control: RunControl;
 }
 
-/** LangGraph.js's name for what a node gets as its second argument. */
-export type LangGraphRunnableConfig<_Context = unknown> = NodeConfig;
+/**
+ * LangGraph.js's name for what a node gets as its second argument, typed as there:
+ * each field optional (a node's config has them all; see `NodeConfig`).
+ */
+export type LangGraphRunnableConfig<C = Record<string, any>> = Partial<Omit<NodeConfig<C>, "configurable">> & { configurable?: Record<string, any> };
 
 // ---------------------------------------------------------------- values
 export class Send<A = unknown> {
@@ -228,6 +232,8 @@ export * from "./persistence.js";
 import type { Checkpointer, CheckpointSaverLike, InMemoryCache, BaseStore } from "./persistence.js";
 // ---------------------------------------------------------------- schema
 export * from "./channels.js";
+export * from "./aliases.js";
+import type { StateGraphArgs } from "./aliases.js";
 import type { BaseChannel } from "./channels.js";
 export type Reducer<V, U = V> = (left: V, right: U) => V;
 
@@ -546,7 +552,8 @@ export interface Stepper<S = Record<string, unknown>> {
   readonly recursionLimit: number;
 }
 
-export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> {
+/** LangGraph.js's further type arguments (node names, schemas, return types, transformers) are taken and not used. */
+export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>, _N extends string = string, _I = unknown, _O = unknown, _C = unknown, _R = unknown, _In = unknown, _W = unknown, _T = unknown> {
   /** The name given to `compile`; settable, as in LangGraph.js. */
   name?: string;
   /** The description given to `compile`. */
@@ -670,14 +677,57 @@ export interface DrawableGraph {
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 
-type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["State"] : A extends { _output: infer O } ? O : A extends Record<string, BaseChannel<any, any>> ? AnnotationRoot<A>["State"] : Record<string, unknown>;
-type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any> ? A["Update"] : A extends { _input: infer I } ? Partial<I> : A extends { _output: infer O } ? Partial<O> : A extends Record<string, BaseChannel<any, any>> ? AnnotationRoot<A>["Update"] : Record<string, unknown>;
+/** The value type a LangGraph.js `{ channels }` entry keeps: its default's, else its reducer's. */
+type ReducedTo<R> = R extends { default?: () => infer V } ? (unknown extends V ? ReducedBy<R> : V) : ReducedBy<R>;
+type ReducedBy<R> = R extends { reducer: (a: infer V, b: any) => any } | { value: (a: infer V, b: any) => any } ? V : unknown;
+type ChannelsState<C> = { [K in keyof C]: ReducedTo<C[K]> };
+/**
+ * The state type of what `new StateGraph(...)` takes, as LangGraph.js's `ExtractStateType`:
+ * an Annotation.Root or StateSchema's, a zod object's, `{ channels }`'s, `{ state | stateSchema | input }`'s,
+ * an object of channels', or a plain type given as the type argument (`new StateGraph<IState>(...)`).
+ */
+type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any>
+  ? A["State"]
+  : A extends { _output: infer O }
+    ? O
+    : A extends { channels: infer C }
+      ? ChannelsState<C>
+      : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
+        ? StateOf<T>
+        : A extends Record<string, BaseChannel<any, any>>
+          ? AnnotationRoot<A>["State"]
+          : A extends Record<string, Channel<any, any> | typeof Annotation>
+            ? Record<string, unknown>
+            : A extends object
+              ? A
+              : Record<string, unknown>;
+type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any>
+  ? A["Update"]
+  : A extends { _input: infer I }
+    ? Partial<I>
+    : A extends { _output: infer O }
+      ? Partial<O>
+      : A extends { channels: infer C }
+        ? Partial<ChannelsState<C>>
+        : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
+          ? UpdateOf<T>
+          : A extends Record<string, BaseChannel<any, any>>
+            ? AnnotationRoot<A>["Update"]
+            : A extends Record<string, Channel<any, any> | typeof Annotation>
+              ? Record<string, unknown>
+              : A extends object
+                ? Partial<A>
+                : Record<string, unknown>;
+/** LangGraph.js's names for the state and update types of a state definition. */
+export type ExtractStateType<A> = StateOf<A>;
+export type ExtractUpdateType<A> = UpdateOf<A>;
 /** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
 export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardSchemaV1<any, any>;
 
-export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>> {
+/** LangGraph.js's further type arguments (node names, schemas, return types) are taken and not used. */
+export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>, _N extends string = string, _I = unknown, _O = unknown, _C = unknown, _R = unknown, _In = unknown, _W = unknown> {
   constructor(
-    schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition; context?: StateDefinition },
+    schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition; context?: StateDefinition } | StateGraphArgs<S>,
     /** Input and output schemas, or the context schema (a zod object checks each run's `context`). */
     options?: { input?: StateDefinition; output?: StateDefinition; context?: StateDefinition } | StateDefinition,
   );
@@ -748,7 +798,7 @@ export namespace StateGraph {
   function fromJSON(doc: string | Record<string, unknown>, options?: { functions?: Record<string, (...args: any[]) => any> }): DocumentGraph;
 }
 
-export interface CompiledStateGraph {
+export interface CompiledStateGraph<S, U, _N extends string, _I, _O, _C, _R, _In, _W, _T> {
   drawMermaid(params?: MermaidParams): string;
   getGraph(config?: GetGraphConfig): DrawableGraph;
   getGraphAsync(config?: GetGraphConfig): Promise<DrawableGraph>;
