@@ -1,5 +1,5 @@
 // LangGraph.js's type names, for TypeScript code ported from it.
-import type { AnnotationRoot, Command, CompiledStateGraph, END, ExtractStateType, ExtractUpdateType, LangGraphRunnableConfig, Message, MessageLike, NodeConfig, Overwrite, Send } from "./index.js";
+import type { Annotation, AnnotationRoot, BaseChannel, Channel, Command, CompiledStateGraph, END, LangGraphRunnableConfig, Message, MessageLike, NodeConfig, Overwrite, Send, StateSchema } from "./index.js";
 
 export type BinaryOperator<V, U = V> = (a: V, b: U) => V;
 /** One entry of LangGraph.js's old `{ channels }` state: a reducer (`reducer` or `value`) with a default, or null for the last value. */
@@ -33,3 +33,45 @@ export type Runtime<Context = Record<string, unknown>, _InterruptType = unknown,
 export type ExecutionInfo = NodeConfig["executionInfo"];
 /** LangGraph.js's base compiled graph type; here every compiled graph is a `CompiledStateGraph`. */
 export type CompiledGraph<_N extends string = string, S = any, U = any> = CompiledStateGraph<S, U>;
+
+/** The value type a LangGraph.js `{ channels }` entry keeps: its default's, else its reducer's. */
+type ReducedTo<R> = R extends { default?: () => infer V } ? (unknown extends V ? ReducedBy<R> : V) : ReducedBy<R>;
+type ReducedBy<R> = R extends { reducer: (a: infer V, b: any) => any } | { value: (a: infer V, b: any) => any } ? V : unknown;
+type ChannelsState<C> = { [K in keyof C]: ReducedTo<C[K]> };
+/**
+ * The state type of what `new StateGraph(...)` takes, as LangGraph.js's `ExtractStateType`:
+ * an Annotation.Root or StateSchema's, a zod object's, `{ channels }`'s, `{ state | stateSchema | input }`'s,
+ * an object of channels', or a plain type given as the type argument (`new StateGraph<IState>(...)`).
+ */
+export type ExtractStateType<A> = A extends AnnotationRoot<any> | StateSchema<any>
+  ? A["State"]
+  : A extends { _output: infer O }
+    ? O
+    : A extends { channels: infer C }
+      ? ChannelsState<C>
+      : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
+        ? ExtractStateType<T>
+        : A extends Record<string, BaseChannel<any, any>>
+          ? AnnotationRoot<A>["State"]
+          : A extends Record<string, Channel<any, any> | typeof Annotation>
+            ? Record<string, unknown>
+            : A extends object
+              ? A
+              : Record<string, unknown>;
+export type ExtractUpdateType<A> = A extends AnnotationRoot<any> | StateSchema<any>
+  ? A["Update"]
+  : A extends { _input: infer I }
+    ? Partial<I>
+    : A extends { _output: infer O }
+      ? Partial<O>
+      : A extends { channels: infer C }
+        ? Partial<ChannelsState<C>>
+        : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
+          ? ExtractUpdateType<T>
+          : A extends Record<string, BaseChannel<any, any>>
+            ? AnnotationRoot<A>["Update"]
+            : A extends Record<string, Channel<any, any> | typeof Annotation>
+              ? Record<string, unknown>
+              : A extends object
+                ? Partial<A>
+                : Record<string, unknown>;

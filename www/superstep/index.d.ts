@@ -233,7 +233,7 @@ import type { Checkpointer, CheckpointSaverLike, InMemoryCache, BaseStore } from
 // ---------------------------------------------------------------- schema
 export * from "./channels.js";
 export * from "./aliases.js";
-import type { StateGraphArgs } from "./aliases.js";
+import type { StateGraphArgs, ExtractStateType, ExtractUpdateType } from "./aliases.js";
 import type { BaseChannel } from "./channels.js";
 export type Reducer<V, U = V> = (left: V, right: U) => V;
 
@@ -677,55 +677,11 @@ export interface DrawableGraph {
   toJSON(): { nodes: Array<{ id: string; type: "runnable" | "schema"; data: { name?: string }; metadata?: Record<string, unknown> }>; edges: DrawableGraph["edges"] };
 }
 
-/** The value type a LangGraph.js `{ channels }` entry keeps: its default's, else its reducer's. */
-type ReducedTo<R> = R extends { default?: () => infer V } ? (unknown extends V ? ReducedBy<R> : V) : ReducedBy<R>;
-type ReducedBy<R> = R extends { reducer: (a: infer V, b: any) => any } | { value: (a: infer V, b: any) => any } ? V : unknown;
-type ChannelsState<C> = { [K in keyof C]: ReducedTo<C[K]> };
-/**
- * The state type of what `new StateGraph(...)` takes, as LangGraph.js's `ExtractStateType`:
- * an Annotation.Root or StateSchema's, a zod object's, `{ channels }`'s, `{ state | stateSchema | input }`'s,
- * an object of channels', or a plain type given as the type argument (`new StateGraph<IState>(...)`).
- */
-type StateOf<A> = A extends AnnotationRoot<any> | StateSchema<any>
-  ? A["State"]
-  : A extends { _output: infer O }
-    ? O
-    : A extends { channels: infer C }
-      ? ChannelsState<C>
-      : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
-        ? StateOf<T>
-        : A extends Record<string, BaseChannel<any, any>>
-          ? AnnotationRoot<A>["State"]
-          : A extends Record<string, Channel<any, any> | typeof Annotation>
-            ? Record<string, unknown>
-            : A extends object
-              ? A
-              : Record<string, unknown>;
-type UpdateOf<A> = A extends AnnotationRoot<any> | StateSchema<any>
-  ? A["Update"]
-  : A extends { _input: infer I }
-    ? Partial<I>
-    : A extends { _output: infer O }
-      ? Partial<O>
-      : A extends { channels: infer C }
-        ? Partial<ChannelsState<C>>
-        : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
-          ? UpdateOf<T>
-          : A extends Record<string, BaseChannel<any, any>>
-            ? AnnotationRoot<A>["Update"]
-            : A extends Record<string, Channel<any, any> | typeof Annotation>
-              ? Record<string, unknown>
-              : A extends object
-                ? Partial<A>
-                : Record<string, unknown>;
-/** LangGraph.js's names for the state and update types of a state definition. */
-export type ExtractStateType<A> = StateOf<A>;
-export type ExtractUpdateType<A> = UpdateOf<A>;
 /** A state definition: an Annotation.Root, a StateSchema, or a zod object (its fields' meta from `withLangGraph` or `registry`). */
 export type StateDefinition = AnnotationRoot<any> | StateSchema<any> | StandardSchemaV1<any, any>;
 
 /** LangGraph.js's further type arguments (node names, schemas, return types) are taken and not used. */
-export class StateGraph<A = AnnotationRoot<any>, S = StateOf<A>, U = UpdateOf<A>, _N extends string = string, _I = unknown, _O = unknown, _C = unknown, _R = unknown, _In = unknown, _W = unknown> {
+export class StateGraph<A = AnnotationRoot<any>, S = ExtractStateType<A>, U = ExtractUpdateType<A>, _N extends string = string, _I = unknown, _O = unknown, _C = unknown, _R = unknown, _In = unknown, _W = unknown> {
   constructor(
     schema: A | { state?: StateDefinition; stateSchema?: StateDefinition; input?: StateDefinition; output?: StateDefinition; context?: StateDefinition } | StateGraphArgs<S>,
     /** Input and output schemas, or the context schema (a zod object checks each run's `context`). */
