@@ -5,9 +5,10 @@ import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue,
 import type { StoreOperation } from "../../www/superstep/index.js";
 import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
 import { z } from "zod";
-import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel } from "../../www/superstep/index.js";
+import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel, messagesStateReducer } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
+import { type BaseMessage, AIMessage, HumanMessage } from "@langchain/core/messages";
 import type { StateGraphArgs, CompiledStateGraph as Compiled, Messages, StateType, UpdateType, GraphNode, ConditionalEdgeRouter, Runtime, BinaryOperator, SingleReducer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
@@ -309,3 +310,25 @@ async function ported(): Promise<[number, string[], number]> {
   return [c.count, c.log, (await routed.invoke({ n: 0 })).n];
 }
 void [inferredNode, tallyGraph, tallyState, tallyUpdate, summed, asInvokeConfig, ported];
+
+// LangGraph.js's agent tutorial, typed with LangChain's message classes.
+const AgentState = Annotation.Root({
+  messages: Annotation<BaseMessage[]>({ reducer: messagesStateReducer, default: () => [] }),
+  sender: Annotation<string>({ reducer: (x, y) => y ?? x ?? "user", default: () => "user" }),
+});
+async function callModel(state: typeof AgentState.State, config?: LangGraphRunnableConfig) {
+  const last = state.messages[state.messages.length - 1];
+  void config;
+  return { messages: [new AIMessage(`echo ${String(last.content)}`)] };
+}
+function shouldContinue(state: typeof MessagesAnnotation.State) {
+  const last = state.messages[state.messages.length - 1] as AIMessage;
+  return last.tool_calls?.length ? "tools" : END;
+}
+const tutorial = new StateGraph(AgentState).addNode("agent", callModel).addEdge(START, "agent").addEdge("agent", END).compile();
+const tools = new StateGraph(MessagesAnnotation).addNode("agent", async () => ({ messages: [new AIMessage("hi")] })).addNode("tools", new ToolNode([])).addEdge(START, "agent").addConditionalEdges("agent", shouldContinue).compile();
+async function tutorialRun(): Promise<BaseMessage[]> {
+  void (await tools.invoke({ messages: [new HumanMessage("x")] }));
+  return (await tutorial.invoke({ messages: [new HumanMessage("hi")] })).messages;
+}
+void tutorialRun;

@@ -234,6 +234,7 @@ import type { Checkpointer, CheckpointSaverLike, InMemoryCache, BaseStore } from
 export * from "./channels.js";
 export * from "./aliases.js";
 import type { StateGraphArgs, ExtractStateType, ExtractUpdateType } from "./aliases.js";
+import type { ToolCall } from "./agents.js";
 import type { BaseChannel } from "./channels.js";
 export type Reducer<V, U = V> = (left: V, right: U) => V;
 
@@ -268,13 +269,27 @@ export interface Message {
   readonly text: string;
   /** `type`, as LangChain's messages have it. */
   getType(): string;
-  [key: string]: unknown;
+  name?: string;
+  /** An AI message's tool calls. */
+  tool_calls?: ToolCall[];
+  invalid_tool_calls?: unknown[];
+  /** A tool message's call. */
+  tool_call_id?: string;
+  status?: string;
+  artifact?: unknown;
+  additional_kwargs?: Record<string, unknown>;
+  response_metadata?: Record<string, unknown>;
+  usage_metadata?: Record<string, unknown>;
 }
 export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
 export { messagesStateReducer as addMessages };
-export function messagesStateReducer(left: MessageLike | MessageLike[], right: MessageLike | MessageLike[]): Message[];
+/**
+ * `M`: the message type the state declares (LangChain's `BaseMessage` in code typed against
+ * LangGraph.js; its messages here are plain objects that LangChain's checks take as its own).
+ */
+export function messagesStateReducer<M = Message>(left: M[] | MessageLike | MessageLike[], right: M[] | MessageLike | MessageLike[]): M[];
 /** LangGraph.js's batch messages reducer (`MessagesDeltaValue`'s): writes in one pass, ids as given, an unknown id's removal ignored. */
-export function messagesDeltaReducer(state: MessageLike[], writes: Array<MessageLike | MessageLike[]>): Message[];
+export function messagesDeltaReducer<M = Message>(state: M[] | MessageLike[], writes: Array<M | M[] | MessageLike | MessageLike[]>): M[];
 export const REMOVE_ALL_MESSAGES: "__remove_all__";
 export const MessagesAnnotation: AnnotationRoot<{ messages: Channel<Message[], MessageLike | MessageLike[]> }>;
 
