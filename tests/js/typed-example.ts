@@ -8,7 +8,8 @@ import { z } from "zod";
 import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel, messagesStateReducer } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
-import { type BaseMessage, AIMessage, HumanMessage } from "@langchain/core/messages";
+import { type BaseMessage, AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
 import type { StateGraphArgs, CompiledStateGraph as Compiled, Messages, StateType, UpdateType, GraphNode, ConditionalEdgeRouter, Runtime, BinaryOperator, SingleReducer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
@@ -332,3 +333,10 @@ async function tutorialRun(): Promise<BaseMessage[]> {
   return (await tutorial.invoke({ messages: [new HumanMessage("hi")] })).messages;
 }
 void tutorialRun;
+// A chat model reads the state's messages, plain ones included, as LangChain's own.
+const chatModel = new FakeListChatModel({ responses: ["hi"] });
+const chatting = new StateGraph(MessagesAnnotation)
+  .addNode("agent", async (state) => ({ messages: [await chatModel.invoke([new SystemMessage("be brief"), ...state.messages])] }))
+  .addEdge(START, "agent")
+  .compile();
+void chatting;

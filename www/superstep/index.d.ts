@@ -261,14 +261,18 @@ export interface AnnotationRoot<S> {
   Update: { [K in keyof S]?: ChannelOf<S[K]> extends BaseChannel<infer V, infer U> ? U | Overwrite<V> : ChannelOf<S[K]> extends Channel<infer V, infer U> ? U | Overwrite<V> : unknown };
 }
 
-export interface Message {
-  type: string;
-  content: unknown;
+/** A message's type, as LangChain's messages name it. */
+export type MessageType = "human" | "ai" | "generic" | "developer" | "system" | "function" | "tool" | "remove";
+/** A chat message in state (a type, not an interface: LangChain takes it as its own message fields). */
+export type Message = {
+  type: MessageType;
+  /** Text, or content blocks. */
+  content: string | any[];
   id: string;
   /** The text of `content`, as LangChain's messages have it (not enumerable, as LangChain's message mark). */
   readonly text: string;
   /** `type`, as LangChain's messages have it. */
-  getType(): string;
+  getType(): MessageType;
   name?: string;
   /** An AI message's tool calls. */
   tool_calls?: ToolCall[];
@@ -280,7 +284,7 @@ export interface Message {
   additional_kwargs?: Record<string, unknown>;
   response_metadata?: Record<string, unknown>;
   usage_metadata?: Record<string, unknown>;
-}
+};
 export type MessageLike = string | [string, unknown] | { type?: string; role?: string; content: unknown; id?: string };
 export { messagesStateReducer as addMessages };
 /**
