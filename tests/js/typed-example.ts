@@ -10,6 +10,8 @@ import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckp
 import { MemorySaver as LangGraphMemorySaver } from "@langchain/langgraph-checkpoint";
 import { type BaseMessage, AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { tool } from "@langchain/core/tools";
+import type { RunnableConfig as LangChainConfig } from "@langchain/core/runnables";
 import type { StateGraphArgs, CompiledStateGraph as Compiled, Messages, StateType, UpdateType, GraphNode, ConditionalEdgeRouter, Runtime, BinaryOperator, SingleReducer } from "../../www/superstep/index.js";
 
 const State = Annotation.Root({
@@ -340,3 +342,14 @@ const chatting = new StateGraph(MessagesAnnotation)
   .addEdge(START, "agent")
   .compile();
 void chatting;
+// LangChain tools in a ToolNode and a ReAct agent over a LangChain model; a node typed with LangChain's config.
+const search = tool(async ({ query }: { query: string }) => `results for ${query}`, { name: "search", description: "Search", schema: z.object({ query: z.string() }) });
+const toolLoop = new StateGraph(MessagesAnnotation)
+  .addNode("agent", async (state, config?: LangChainConfig) => ({ messages: [await chatModel.invoke(state.messages, config)] }))
+  .addNode("tools", new ToolNode([search]))
+  .addEdge(START, "agent")
+  .addConditionalEdges("agent", toolsCondition, ["tools", END])
+  .addEdge("tools", "agent")
+  .compile({ checkpointer: new MemorySaver() });
+const chatAgent = createReactAgent({ llm: chatModel, tools: [search], checkpointSaver: new MemorySaver() });
+void [toolLoop, chatAgent];

@@ -27,9 +27,9 @@ export function toolsCondition(state: { messages: unknown[] } | unknown[]): "too
 
 /** A chat model as the agent uses it: LangChain's, or anything alike. */
 export interface ChatModelLike {
-  invoke(messages: unknown[], config?: NodeConfig): Promise<any>;
-  bindTools?(tools: unknown[]): ChatModelLike;
-  withStructuredOutput?(schema: unknown, options?: Record<string, unknown>): { invoke(messages: unknown[], config?: NodeConfig): Promise<unknown> };
+  invoke(messages: any, config?: any): Promise<any>;
+  bindTools?(tools: any[], kwargs?: any): any;
+  withStructuredOutput?(schema: any, options?: any): { invoke(messages: any, config?: any): Promise<unknown> };
 }
 export type AgentState = { messages: Message[]; structuredResponse?: unknown };
 /** LangGraph.js's `createReactAgent` options. */

@@ -108,7 +108,7 @@ export interface NodeConfig<C = any> {
   /** The node's name, as LangGraph.js names the node's run; undefined where callbacks run. */
   runName?: string;
   /** The run's LangChain callbacks, under the task's run (and the messages stream's handler, while it streams). */
-  callbacks?: unknown;
+  callbacks?: any;
   /** Where and how the task runs (LangGraph's `execution_info`); `nodeAttempt` counts from 1 across retries. */
   executionInfo: {
     checkpointId: string;
