@@ -3,7 +3,7 @@ import { Annotation, Command, END, GraphDrained, StreamChannel, GraphCallbackHan
 import type { StepSnapshot, ToolStreamEvent, StreamTransformer, GraphInterruptEvent, GraphResumeEvent } from "../../www/superstep/index.js";
 import { BaseStore, MessagesAnnotation, ToolNode, toolsCondition, MessagesValue, ReducedValue, StateSchema, UntrackedValue, DeltaValue, MessagesDeltaValue, entrypoint, getPreviousState } from "../../www/superstep/index.js";
 import type { StoreOperation } from "../../www/superstep/index.js";
-import { withLangGraph, MessagesZodState } from "../../www/superstep/zod.js";
+import { withLangGraph, MessagesZodState, registry, MessagesZodMeta } from "../../www/superstep/zod.js";
 import { z } from "zod";
 import { BaseCheckpointSaver, createReactAgent, isInvalidResume, BinaryOperatorAggregate, DeltaChannel, UntrackedValueChannel, messagesStateReducer } from "../../www/superstep/index.js";
 import type { LangGraphRunnableConfig, SaverConfig, SavedCheckpoint, SavedCheckpointTuple } from "../../www/superstep/index.js";
@@ -353,3 +353,10 @@ const toolLoop = new StateGraph(MessagesAnnotation)
   .compile({ checkpointer: new MemorySaver() });
 const chatAgent = createReactAgent({ llm: chatModel, tools: [search], checkpointSaver: new MemorySaver() });
 void [toolLoop, chatAgent];
+// A zod 4 state whose fields take LangGraph meta through zod's own `register`.
+const Registered = z.object({
+  messages: z.array(z.custom<BaseMessage>()).register(registry, MessagesZodMeta),
+  count: z.number().default(0),
+});
+const registered = new StateGraph(Registered).addNode("tally", (s) => ({ count: s.count + s.messages.length })).addEdge(START, "tally").compile();
+void registered;

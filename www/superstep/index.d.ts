@@ -440,11 +440,11 @@ export class StateSchema<F extends SchemaFields = SchemaFields> {
 }
 
 /** LangGraph meta of a zod field: a reducer (`schema` types its updates) and a default. */
-export interface LangGraphMeta<V = any, U = V> {
+export type LangGraphMeta<V = any, U = V> = {
   reducer?: { fn: (current: V, update: U) => V; schema?: unknown };
   default?: () => V;
   jsonSchemaExtra?: Record<string, unknown>;
-}
+};
 /** `withLangGraph(z.array(z.string()), { reducer: { fn, schema }, default })`, as in `@langchain/langgraph/zod`. */
 export function withLangGraph<T>(schema: T, meta: LangGraphMeta): T;
 /** The registry of zod meta: `z.array(...).register(registry, { reducer: { fn }, default })` (zod 4). */
