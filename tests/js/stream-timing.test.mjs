@@ -89,6 +89,23 @@ test("a write a node left running reaches the stream while the run streams, as L
   assert.deepEqual(await quiet.invoke({ log: [] }), { log: ["a", "b"] });
 });
 
+test("late writers are kept for the newest 4,096 finished tasks: an older one's write goes nowhere, without an error", async () => {
+  // (LangGraph.js keeps every one; here a long streaming run's table stays small.)
+  const Fan = Annotation.Root({ n: Annotation(), done: Annotation({ reducer: (a, b) => a + b, default: () => 0 }) });
+  const writers = {};
+  const g = new StateGraph(Fan)
+    .addNode("split", () => ({}))
+    .addNode("work", (s, config) => ((writers[s.i] = config.writer), { done: 1 }))
+    .addNode("after", () => (writers[0]("from the first"), writers[9999]("from the last"), {}))
+    .addEdge(START, "split")
+    .addConditionalEdges("split", (s) => Array.from({ length: s.n }, (_, i) => new S.Send("work", { i })))
+    .addEdge("work", "after")
+    .compile();
+  const custom = [];
+  for await (const [mode, chunk] of await g.stream({ n: 10000 }, { streamMode: ["custom", "updates"] })) if (mode === "custom") custom.push(chunk);
+  assert.deepEqual(custom, ["from the last"]);
+});
+
 test("a workflow's task() updates stream as each call ends", async () => {
   const tk = task("tk", async (x) => (await sleep(1), x * 10));
   const gates = [gate(), gate()];

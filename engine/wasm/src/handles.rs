@@ -17,8 +17,8 @@ struct Task {
 
 /// Live tasks, each with the generation it was opened in: an id whose task
 /// has finished never reaches a later task that reuses its slot. `late`: the
-/// custom writers of finished tasks whose run streams them (see `write`),
-/// swept of gone streams whenever it has doubled.
+/// custom writers of finished tasks whose run streams them (see `write`), at
+/// most the newest `LATE_KEPT`, swept of gone streams whenever it has doubled.
 struct Table {
     tasks: Slab<(u32, Rc<Task>)>,
     generation: u32,
@@ -36,11 +36,18 @@ impl Table {
             self.late.retain(|(_, w)| w.is_live());
             self.late_sweep_at = (self.late.len() * 2).max(64);
         }
+        if self.late.len() >= LATE_KEPT {
+            // The older half goes at once: the cost stays constant per task.
+            self.late.drain(..LATE_KEPT / 2);
+        }
         self.late.push((id, writer));
     }
 }
 
 const SLOTS: f64 = 4_294_967_296.0;
+/// How many finished tasks keep their late writer: a write a node left running
+/// comes soon after its call, and a long run's table stays small.
+const LATE_KEPT: usize = 4096;
 
 /// Opens a task for a JS call; the JS glue closes it when the call settles.
 pub fn open(rt: Runtime, state: State) -> f64 {
