@@ -1,7 +1,7 @@
 // LangGraph.js's channel classes, for state definitions that name a channel instead of
 // `Annotation(...)`. Each stands for the channel description the engine takes; LangGraph.js's
 // own instances are read the same way (both carry `lg_is_channel` and `lc_graph_name`).
-import { channel, GraphValidationError } from "./types.js";
+import { batchChannel, channel, GraphValidationError, snapshotFrequency, untrackedChannel } from "./types.js";
 
 /** What every channel class extends; LangGraph.js apps tell a channel by `lg_is_channel`. */
 export class BaseChannel {
@@ -33,17 +33,13 @@ export class DeltaChannel extends BaseChannel {
   lc_graph_name = "DeltaChannel";
   constructor(reducer, options) {
     super();
-    const snapshotFrequency = options?.snapshotFrequency ?? 100;
-    if (!Number.isInteger(snapshotFrequency) || snapshotFrequency <= 0) throw new Error(`snapshotFrequency must be a positive integer, got ${snapshotFrequency}`);
     this.reducer = reducer;
-    this.snapshotFrequency = snapshotFrequency;
+    this.snapshotFrequency = snapshotFrequency(options?.snapshotFrequency ?? 100);
     this.initialValueFactory = options?.initialValueFactory ?? (() => []);
   }
 }
 
 export const isChannelInstance = (v) => v !== null && typeof v === "object" && v.lg_is_channel === true;
-
-const keepLast = (_, b) => b;
 
 /** The engine's description of a channel instance (ours or LangGraph.js's); `key` names it in errors. */
 export function channelOfInstance(key, ch) {
@@ -53,9 +49,9 @@ export function channelOfInstance(key, ch) {
     case "BinaryOperatorAggregate":
       return channel(ch.operator, ch.initialValueFactory);
     case "UntrackedValue":
-      return { ...channel(ch.guard ? undefined : keepLast, ch.initialValueFactory), untracked: true };
+      return untrackedChannel(ch.guard, ch.initialValueFactory);
     case "DeltaChannel":
-      return { ...channel(ch.reducer, ch.initialValueFactory), batch: true };
+      return batchChannel(ch.reducer, ch.initialValueFactory);
     default:
       throw new GraphValidationError(
         `State key "${key}" is a ${ch.lc_graph_name ?? ch.constructor?.name ?? "custom"} channel, which this engine does not run: use Annotation(), Annotation({ reducer, default }), BinaryOperatorAggregate, DeltaChannel or UntrackedValueChannel.`,

@@ -4,7 +4,7 @@
 // Each becomes Annotation channels plus a validator that LangGraph.js runs on
 // the graph's input and on every node's update. The symbols are LangGraph.js's
 // own, so its StateSchema, ReducedValue and UntrackedValue instances are recognised too.
-import { channel, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, overwriteValue, StateGraphInputError } from "./types.js";
+import { batchChannel, channel, Command, GraphValidationError, isAnnotationRoot, isCommand, isOverwrite, Overwrite, overwriteValue, snapshotFrequency, StateGraphInputError, untrackedChannel } from "./types.js";
 import { messagesDeltaReducer, messagesStateReducer } from "./messages.js";
 import { andThen, isPromise } from "./values.js";
 
@@ -60,7 +60,6 @@ export class UntrackedValue {
   }
 }
 
-const keepLast = (_, b) => b;
 
 /**
  * A field whose reducer takes a superstep's writes at once, `reducer(current, writes)`
@@ -186,11 +185,10 @@ export function schemaChannels(schema) {
 function fieldChannel(key, field) {
   if (ReducedValue.isInstance(field)) return channel(field.reducer, defaultOf(field.valueSchema));
   if (isStandardSchema(field)) return channel(undefined, defaultOf(field));
-  if (UntrackedValue.isInstance(field)) return { ...channel(field.guard ? undefined : keepLast, defaultOf(field.schema)), untracked: true };
+  if (UntrackedValue.isInstance(field)) return untrackedChannel(field.guard, defaultOf(field.schema));
   if (DeltaValue.isInstance(field)) {
-    const every = field.snapshotFrequency;
-    if (every !== undefined && !(Number.isInteger(every) && every > 0)) throw new Error(`snapshotFrequency must be a positive integer, got ${every}`);
-    return { ...channel(field.reducer, deltaDefault(field)), batch: true };
+    if (field.snapshotFrequency !== undefined) snapshotFrequency(field.snapshotFrequency);
+    return batchChannel(field.reducer, deltaDefault(field));
   }
   throw new GraphValidationError(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
 }

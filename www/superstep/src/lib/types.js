@@ -284,6 +284,20 @@ export function channel(reducer, dflt) {
   return { [CHANNEL]: true, reducer, default: dflt };
 }
 
+const keepLast = (_, b) => b;
+
+/** A channel no checkpoint keeps. `guard`: one write a superstep, as a plain channel; else the last of several. */
+export const untrackedChannel = (guard, dflt) => ({ ...channel(guard ? undefined : keepLast, dflt), untracked: true });
+
+/** A channel whose reducer takes a superstep's writes at once, `reducer(current, writes)`. */
+export const batchChannel = (reducer, dflt) => ({ ...channel(reducer, dflt), batch: true });
+
+/** A delta channel's `snapshotFrequency`, checked as LangGraph.js checks it. */
+export function snapshotFrequency(n) {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`snapshotFrequency must be a positive integer, got ${n}`);
+  return n;
+}
+
 /** A state schema: an object of channels. */
 Annotation.Root = function Root(spec) {
   return { lc_graph_name: "AnnotationRoot", spec };
