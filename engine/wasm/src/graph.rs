@@ -130,10 +130,10 @@ fn run_config(config: JsValue) -> Result<RunConfig, JsValue> {
     let host = handed_back_object(&config, "host");
     // `{control, drainFlag}`: the JS RunControl (not enumerable either), handed back to
     // nodes (`taskControl`), and its drain request, read once per superstep in Rust.
-    let control = js_sys::Reflect::get(&config, &"control".into()).ok().filter(|c| c.is_object());
+    let control = handed_back_object(&config, "control");
     let request =
         js_sys::Reflect::get(&config, &"drainFlag".into()).ok().and_then(|id| id.as_f64()).and_then(|id| registry::drain(id as u32));
-    let drain = control.zip(request).map(|(control, drain)| drain.with_source(Rc::new(control)));
+    let drain = control.zip(request).map(|(control, drain)| drain.with_source(control));
     // `{lifecycle}`: the JS function that hears the root run's pause and each resumed run (graph callbacks).
     let lifecycle = js_sys::Reflect::get(&config, &"lifecycle".into())
         .ok()

@@ -69,12 +69,16 @@ fn live(table: &Table, id: f64) -> Option<usize> {
     table.tasks.get(slot).filter(|(g, _)| *g == generation).map(|_| slot)
 }
 
-fn task(id: f64) -> Result<Rc<Task>, JsValue> {
-    let found = TABLE.with(|t| {
+/// The task `id` names, if it is still open.
+fn open_task(id: f64) -> Option<Rc<Task>> {
+    TABLE.with(|t| {
         let t = t.borrow();
         live(&t, id).map(|slot| t.tasks[slot].1.clone())
-    });
-    found.ok_or_else(|| js_sys::Error::new("this node's task has finished; its config no longer reaches the run").into())
+    })
+}
+
+fn task(id: f64) -> Result<Rc<Task>, JsValue> {
+    open_task(id).ok_or_else(|| js_sys::Error::new("this node's task has finished; its config no longer reaches the run").into())
 }
 
 /// Closes a task (its call settled). Closing twice, or an unknown id, does nothing.
@@ -214,15 +218,11 @@ pub fn interrupt(id: f64, value: JsValue, schema: JsValue) -> Result<JsValue, Js
 /// custom events, else to nowhere.
 #[wasm_bindgen(js_name = taskWrite)]
 pub fn write(id: f64, value: JsValue) -> Result<(), JsValue> {
-    let open = TABLE.with(|t| {
-        let t = t.borrow();
-        live(&t, id).map(|slot| t.tasks[slot].1.clone())
-    });
-    if let Some(task) = open {
-        task.rt.write(from_js(value)?);
+    let value = from_js(value)?;
+    if let Some(task) = open_task(id) {
+        task.rt.write(value);
         return Ok(());
     }
-    let value = from_js(value)?;
     // Out of the table first: a write wakes the stream's consumer.
     // (A late write is rare: a scan is enough.)
     let late = TABLE.with(|t| t.borrow().late.iter().find(|(kept, _)| *kept == id).map(|(_, w)| w.clone()));
