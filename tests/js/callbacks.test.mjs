@@ -113,6 +113,30 @@ test("a router's run is LangChain's RunnableLambda under its node's task: the st
   await two.invoke({ n: 0 }, { callbacks: [ordered] });
   await settled();
   assert.deepEqual(order, ["start LangGraph", "start a", "start RunnableLambda", "end RunnableLambda", "end a", "start b", "end b", "end LangGraph"]);
+  // A subgraph node's task run waits for its router too, as there.
+  order.length = 0;
+  const inner = new StateGraph(N).addNode("i", () => ({ n: 1 })).addEdge(START, "i").compile();
+  const outer = new StateGraph(N).addNode("sub", inner).addNode("b", () => ({ n: 2 })).addEdge(START, "sub").addConditionalEdges("sub", () => "b").addEdge("b", "__end__").compile();
+  await outer.invoke({ n: 0 }, { callbacks: [ordered] });
+  await settled();
+  assert.deepEqual(order, ["start LangGraph", "start sub", "start LangGraph", "start i", "end i", "end LangGraph", "start RunnableLambda", "end RunnableLambda", "end sub", "start b", "end b", "end LangGraph"]);
+  // A graph document's code node (its routers may be rules, run in the engine) ends first; its code router's run is still under it.
+  const doc = StateGraph.fromJSON({
+    format: "superstep.graph",
+    version: 1,
+    name: "routed",
+    channels: [{ key: "n", reducer: "overwrite" }],
+    nodes: [
+      { id: "a", kind: "code", code: "return { n: 1 };" },
+      { id: "b", kind: "code", code: "return { n: 2 };" },
+    ],
+    edges: [{ from: "__start__", to: "a" }, { from: "b", to: "__end__" }],
+    routers: [{ from: "a", code: "return 'b';" }],
+  }).compile();
+  const fromDoc = recorder();
+  await doc.invoke({ n: 0 }, { callbacks: [fromDoc.h] });
+  await fromDoc.settled();
+  assert.deepEqual(fromDoc.list().map((r) => [r.name, r.parent]), [["LangGraph", null], ["a", "LangGraph"], ["RunnableLambda", "a"], ["b", "LangGraph"]]);
   // A router that throws errors its run, its task's (which waited for it, as there) and the graph's.
   const failing = recorder();
   const bad = new StateGraph(N).addNode("a", () => ({ n: 1 })).addEdge(START, "a").addConditionalEdges("a", () => { throw new Error("no way"); }).compile();

@@ -50,7 +50,8 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
             (_, Some(id)) => {
                 let graph = registry::graph(id).ok_or_else(|| JsValue::from_str("unknown subgraph"))?;
                 let graph_name = graph.name().to_string();
-                crate::subgraph_runs::node(crate::subgraph_messages::node(n.name.clone(), graph), graph_name)
+                let routed = spec.branches.iter().any(|b| b.source == n.name);
+                crate::subgraph_runs::node(crate::subgraph_messages::node(n.name.clone(), graph), graph_name, routed)
             }
             (Some(i), None) => NodeSpec::new(n.name.clone(), functions::node(function(&fns, i)?)),
             (None, None) => return Err(errors::named("GraphValidationError", &format!("node {} has no function", n.name))),

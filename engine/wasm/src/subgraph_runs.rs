@@ -19,7 +19,8 @@ thread_local! {
 }
 
 /// Sets the hook, at init: `(taskId, graphName)` when a subgraph node starts,
-/// `(taskId, graphName, update, error)` when it ends (`error`: `[name, message]`, or null).
+/// `(taskId, graphName, update, error, routed)` when it ends (`error`: `[name, message]`,
+/// or null; `routed`: a router of the parent graph runs after the node, inside its task).
 #[wasm_bindgen(js_name = setSubgraphRunHook)]
 pub fn set_subgraph_run_hook(f: js_sys::Function) {
     HOOK.with(|h| *h.borrow_mut() = Some(f));
@@ -31,18 +32,19 @@ pub fn set_subgraph_runs_active(on: bool) {
     ACTIVE.with(|a| a.set(on));
 }
 
-/// `spec`, a subgraph node running `graph_name`, reporting its start and end while runs report to callbacks.
-pub fn node(mut spec: NodeSpec, graph_name: String) -> NodeSpec {
+/// `spec`, a subgraph node running `graph_name`, reporting its start and end while runs report
+/// to callbacks; `routed`: the node has a router.
+pub fn node(mut spec: NodeSpec, graph_name: String, routed: bool) -> NodeSpec {
     let run = spec.action.clone();
     let name: Rc<str> = graph_name.into();
     spec.action = Rc::new(move |state: State, rt: Runtime| {
         if !ACTIVE.with(Cell::get) {
             return run(state, rt);
         }
-        report(&rt, &state, &name, None);
+        report(&rt, &state, &name, None, routed);
         match run(state.clone(), rt.clone()) {
             Call::Ready(out) => {
-                report(&rt, &state, &name, Some(&out));
+                report(&rt, &state, &name, Some(&out), routed);
                 Call::Ready(out)
             }
             Call::Later(out) => {
@@ -50,7 +52,7 @@ pub fn node(mut spec: NodeSpec, graph_name: String) -> NodeSpec {
                 Call::Later(
                     async move {
                         let out = out.await;
-                        report(&rt, &state, &name, Some(&out));
+                        report(&rt, &state, &name, Some(&out), routed);
                         out
                     }
                     .boxed_local(),
@@ -62,7 +64,7 @@ pub fn node(mut spec: NodeSpec, graph_name: String) -> NodeSpec {
 }
 
 /// Calls the hook: a start (`end` None) or an end, with the update or the error's message.
-fn report(rt: &Runtime, state: &State, graph_name: &str, end: Option<&Result<NodeOutput, NodeError>>) {
+fn report(rt: &Runtime, state: &State, graph_name: &str, end: Option<&Result<NodeOutput, NodeError>>, routed: bool) {
     HOOK.with(|h| {
         let Some(f) = &*h.borrow() else { return };
         let task = handles::open(rt.clone(), state.clone());
@@ -77,7 +79,7 @@ fn report(rt: &Runtime, state: &State, graph_name: &str, end: Option<&Result<Nod
                     Ok(_) => (JsValue::NULL, JsValue::NULL),
                     Err(e) => (JsValue::NULL, js_sys::Array::of2(&error_name(e).into(), &e.to_string().into()).into()),
                 };
-                f.apply(&JsValue::NULL, &js_sys::Array::of4(&id, &name, &update, &error))
+                f.apply(&JsValue::NULL, &js_sys::Array::of5(&id, &name, &update, &error, &routed.into()))
             }
         };
         handles::close(task);

@@ -142,8 +142,8 @@ class ChainRun {
   /**
    * A router's run, as LangGraph.js reports it (LangChain's `RunnableLambda`, its
    * output as `{ output }`): under the run of its node's task, held open for it
-   * (see `hold`), or just ended (a subgraph node's); none for a router from START,
-   * whose task is hidden there.
+   * (see `hold`), or just ended (a graph document's node, whose routers may not be
+   * JS); none for a router from START, whose task is hidden there.
    */
   router(input, metadata) {
     const ns = metadata.langgraph_checkpoint_ns;

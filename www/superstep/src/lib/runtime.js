@@ -626,9 +626,10 @@ const subgraphRuns = new Map();
  * The engine's hook for a subgraph node, while a run reports to callbacks: at its
  * start `(id, graphName)`, its task's run and its graph's inside it, as LangGraph.js
  * reports them (the subgraph's tasks then report under these); at its end
- * `(id, graphName, update, error)`, both end (`error`: `[name, message]`).
+ * `(id, graphName, update, error, routed)`, both end (`error`: `[name, message]`),
+ * the task's after its router's when the node has one (`routed`, as `wrapNode`'s).
  */
-export function subgraphNode(id, graphName, update, error) {
+export function subgraphNode(id, graphName, update, error, routed) {
   const rt = new Task(id);
   const ns = rt.checkpointNs();
   if (arguments.length === 2) {
@@ -643,8 +644,16 @@ export function subgraphNode(id, graphName, update, error) {
   const runs = subgraphRuns.get(ns);
   if (!runs) return;
   subgraphRuns.delete(ns);
-  const e = error && Object.assign(new Error(error[1]), { name: error[0] });
-  for (const run of runs.reverse()) e ? run.error(e) : run.end(update);
+  const [task, graph] = runs;
+  if (error) {
+    const e = Object.assign(new Error(error[1]), { name: error[0] });
+    graph.error(e);
+    task.error(e);
+    return;
+  }
+  graph.end(update);
+  if (routed) task.hold(update);
+  else task.end(update);
 }
 
 /** The engine's hook for a subgraph node that ended: its update's new messages, as a node's. */
