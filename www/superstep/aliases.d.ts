@@ -58,20 +58,13 @@ export type ExtractStateType<A> = A extends AnnotationRoot<any> | StateSchema<an
             : A extends object
               ? A
               : Record<string, unknown>;
+/** The update type of the same: a schema's own, else the state's fields, each optional. */
 export type ExtractUpdateType<A> = A extends AnnotationRoot<any> | StateSchema<any>
   ? A["Update"]
   : A extends { _input: infer I }
     ? Partial<I>
-    : A extends { _output: infer O }
-      ? Partial<O>
-      : A extends { channels: infer C }
-        ? Partial<ChannelsState<C>>
-        : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
-          ? ExtractUpdateType<T>
-          : A extends Record<string, BaseChannel<any, any>>
-            ? AnnotationRoot<A>["Update"]
-            : A extends Record<string, Channel<any, any> | typeof Annotation>
-              ? Record<string, unknown>
-              : A extends object
-                ? Partial<A>
-                : Record<string, unknown>;
+    : A extends { state: infer T } | { stateSchema: infer T } | { input: infer T }
+      ? ExtractUpdateType<T>
+      : A extends Record<string, BaseChannel<any, any>>
+        ? AnnotationRoot<A>["Update"]
+        : Partial<ExtractStateType<A>>;

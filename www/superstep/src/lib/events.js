@@ -240,6 +240,8 @@ export function streamEventsV3(graph, input, { version, transformers, ...config 
   const signal = config.signal ? AbortSignal.any([config.signal, controller.signal]) : controller.signal;
   const run = { events: new Log(), latest: new Map(), interrupted: false, interrupts: [], controller };
   let seq = 0;
+  // The number is given as it is logged: an event shown to transformers first carries a
+  // guess (`append`); `type` and `seq` stay the first keys either way.
   const log = (e) => {
     const event = { type: "event", seq: 0, ...e };
     event.seq = seq++;
