@@ -20,15 +20,15 @@ pub use update::{StateUpdate, COPY, INPUT};
 
 use crate::error::{Error, NOT_AN_UPDATE};
 use crate::pregel::{
-    CompiledGraph, GraphEvent, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus, TaskWrites,
-    Tick,
+    CompiledGraph, GraphEvent, HookWork, Input, Outcome, Resume, RunConfig, Sink, StepHooks, Stepper, StreamMode, TaskResult, TaskStatus,
+    TaskWrites, Tick,
 };
 use crate::types::{Command, Goto, Send, START};
-use futures::future::LocalBoxFuture;
 use futures::FutureExt;
 use serde_json::{json, Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::task::{Context, Poll};
 
 /// How a compiled graph persists (LangGraph's `checkpointer=` argument).
 #[derive(Clone, Default)]
@@ -86,61 +86,86 @@ impl StepHooks for Persist {
         }
     }
 
-    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> LocalBoxFuture<'a, Result<(), Error>> {
-        async move {
-            let graph = stepper.graph();
-            let spec = graph.spec();
-            let finished = std::mem::take(&mut *self.finished.borrow_mut());
-            if tick.applied {
-                // LangGraph streams a checkpoint as the next superstep begins: one after which
-                // the run stops at a breakpoint or runs out of steps is saved, not streamed.
-                let stops = matches!(&tick.outcome, Outcome::Interrupted(i) if i.is_empty()) || stepper.out_of_steps();
-                let step = stepper.run_state().step;
-                if self.on_exit {
-                    self.defer(stepper, format::Source::Loop, step, self.parent.borrow().clone(), !stops);
-                } else {
-                    // Loop checkpoints leave `writes` out: their blobs already hold what changed.
-                    let metadata = self.metadata(graph, format::Source::Loop, step, Value::Null, self.parent.borrow().clone());
-                    let cp = encode(
-                        spec,
-                        stepper.run_state(),
-                        &self.prev_versions.borrow(),
-                        &tick.changed,
-                        stepper.checkpoint_id.clone(),
-                        graph.env().now_ms(),
-                        metadata,
-                    );
-                    self.save(stepper, cp, finished, !stops).await?;
-                }
-            }
-            match tick.outcome {
-                Outcome::Continue => {}
-                Outcome::Done if self.skip_done => *self.unsaved.borrow_mut() = None,
-                _ => self.flush(stepper).await?,
-            }
-            if !tick.applied && !tick.results.is_empty() {
-                let parent = self.parent.borrow().clone().unwrap_or_default();
-                let writes = pending_writes(stepper);
-                self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
-            }
-            // The root run paused, now that its checkpoint and writes are stored.
-            if let (Outcome::Interrupted(interrupts), true) = (&tick.outcome, stepper.run.namespace.is_empty()) {
-                let status = match (interrupts.is_empty(), tick.applied) {
-                    (false, _) => "pending",
-                    (true, true) => "interrupt_after",
-                    (true, false) => "interrupt_before",
-                };
-                let event =
-                    || GraphEvent::Paused { status, checkpoint_id: stepper.checkpoint_id.to_string(), interrupts: interrupts.clone() };
-                crate::pregel::lifecycle::tell(stepper.run.lifecycle.as_ref(), event).await?;
-            }
-            Ok(())
+    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> HookWork<'a> {
+        if tick.applied && matches!(tick.outcome, Outcome::Continue) && !self.on_exit {
+            return self.store_step(stepper, tick);
         }
-        .boxed_local()
+        HookWork::Waiting(self.after_other_tick(stepper, tick).boxed_local())
     }
 }
 
 impl Persist {
+    /// The usual superstep, applied with the run going on: its checkpoint is stored,
+    /// and a saver that stores at once (the memory saver) leaves nothing to wait for.
+    fn store_step<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> HookWork<'a> {
+        let finished = std::mem::take(&mut *self.finished.borrow_mut());
+        let cp = self.loop_checkpoint(stepper, tick);
+        let (step, parent, id) = (cp.metadata.step, cp.metadata.parent_id.clone(), cp.id.clone());
+        let mut put = self.to.saver.put(&self.to.thread_id, &self.to.ns, cp, finished);
+        let stored = move |put: Result<(), Error>| {
+            put?;
+            self.stored(stepper, id);
+            // LangGraph streams a checkpoint as the next superstep begins: one after
+            // which the run runs out of steps is saved, not streamed.
+            if !stepper.out_of_steps() {
+                self.emit(stepper, format::Source::Loop, step, parent.as_deref(), &[]);
+            }
+            Ok(())
+        };
+        match put.as_mut().poll(&mut Context::from_waker(futures::task::noop_waker_ref())) {
+            Poll::Ready(put) => HookWork::Done(stored(put)),
+            Poll::Pending => HookWork::Waiting(async move { stored(put.await) }.boxed_local()),
+        }
+    }
+
+    /// A loop checkpoint of the superstep `tick` applied. It leaves `writes` out:
+    /// its blobs already hold what changed.
+    fn loop_checkpoint(&self, stepper: &Stepper, tick: &Tick) -> Checkpoint {
+        let graph = stepper.graph();
+        let step = stepper.run_state().step;
+        let metadata = self.metadata(graph, format::Source::Loop, step, Value::Null, self.parent.borrow().clone());
+        let (rs, prev) = (stepper.run_state(), &self.prev_versions.borrow());
+        encode(graph.spec(), rs, prev, &tick.changed, stepper.checkpoint_id.clone(), graph.env().now_ms(), metadata)
+    }
+
+    /// After a superstep that paused, failed, ended or stored on exit.
+    async fn after_other_tick(&self, stepper: &Stepper, tick: &Tick) -> Result<(), Error> {
+        let finished = std::mem::take(&mut *self.finished.borrow_mut());
+        if tick.applied {
+            // LangGraph streams a checkpoint as the next superstep begins: one after which
+            // the run stops at a breakpoint or runs out of steps is saved, not streamed.
+            let stops = matches!(&tick.outcome, Outcome::Interrupted(i) if i.is_empty()) || stepper.out_of_steps();
+            let step = stepper.run_state().step;
+            if self.on_exit {
+                self.defer(stepper, format::Source::Loop, step, self.parent.borrow().clone(), !stops);
+            } else {
+                let cp = self.loop_checkpoint(stepper, tick);
+                self.save(stepper, cp, finished, !stops).await?;
+            }
+        }
+        match tick.outcome {
+            Outcome::Continue => {}
+            Outcome::Done if self.skip_done => *self.unsaved.borrow_mut() = None,
+            _ => self.flush(stepper).await?,
+        }
+        if !tick.applied && !tick.results.is_empty() {
+            let parent = self.parent.borrow().clone().unwrap_or_default();
+            let writes = pending_writes(stepper);
+            self.to.saver.put_writes(&self.to.thread_id, &self.to.ns, &parent, writes).await?;
+        }
+        // The root run paused, now that its checkpoint and writes are stored.
+        if let (Outcome::Interrupted(interrupts), true) = (&tick.outcome, stepper.run.namespace.is_empty()) {
+            let status = match (interrupts.is_empty(), tick.applied) {
+                (false, _) => "pending",
+                (true, true) => "interrupt_after",
+                (true, false) => "interrupt_before",
+            };
+            let event = || GraphEvent::Paused { status, checkpoint_id: stepper.checkpoint_id.to_string(), interrupts: interrupts.clone() };
+            crate::pregel::lifecycle::tell(stepper.run.lifecycle.as_ref(), event).await?;
+        }
+        Ok(())
+    }
+
     /// The metadata of a checkpoint this run stores, child of `parent_id`.
     pub(crate) fn metadata(
         &self,
@@ -206,13 +231,18 @@ impl Persist {
     async fn store(&self, stepper: &Stepper, cp: Checkpoint, writes: Vec<PendingWrite>) -> Result<(), Error> {
         let id = cp.id.clone();
         self.to.saver.put(&self.to.thread_id, &self.to.ns, cp, writes).await?;
+        self.stored(stepper, id);
+        Ok(())
+    }
+
+    /// Checkpoint `id`, of `stepper`'s current state, is stored: the next one's parent.
+    fn stored(&self, stepper: &Stepper, id: format::Name) {
         let mut prev = self.prev_versions.borrow_mut();
         prev.clear();
         if !self.to.saver.self_contained() {
             prev.extend_from_slice(&stepper.run_state().versions);
         }
         *self.parent.borrow_mut() = Some(id);
-        Ok(())
     }
 
     /// A saved checkpoint as LangGraph streams it ("checkpoints" mode, and "debug"

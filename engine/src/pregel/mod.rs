@@ -40,7 +40,7 @@ pub(crate) use resume::Answered;
 pub use resume::Resume;
 pub use run_state::RunState;
 pub use runtime::{interrupt_id, Runtime};
-pub use stepper::{KeepInput, Outcome, SharedStep, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
+pub use stepper::{HookWork, KeepInput, Outcome, SharedStep, StepHooks, StepSnapshot, Stepper, TaskRecord, Tick};
 pub use stream::{LateWriter, Sink, StreamMode, StreamPart};
 pub use subgraph::{subgraph_node, ChildRun, GraphCall};
 pub(crate) use task_events::interrupt_json;

@@ -130,7 +130,14 @@ pub struct Stepper {
 pub trait StepHooks {
     /// As the barrier is about to apply a superstep: its tasks and their results.
     fn before_apply(&self, stepper: &Stepper, tasks: &[Rc<Task>], results: &[TaskResult]);
-    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> futures::future::LocalBoxFuture<'a, Result<(), Error>>;
+    fn after_tick<'a>(&'a self, stepper: &'a Stepper, tick: &'a Tick) -> HookWork<'a>;
+}
+
+/// What a hook did after a superstep: all of it at once (a checkpoint the memory
+/// saver stored), or work to wait for. Done at once needs no boxed future.
+pub enum HookWork<'a> {
+    Done(Result<(), Error>),
+    Waiting(futures::future::LocalBoxFuture<'a, Result<(), Error>>),
 }
 
 impl Stepper {
@@ -280,7 +287,11 @@ impl Stepper {
             self.finished = Some(report.outcome.clone());
         }
         if let Some(hooks) = self.hooks.clone() {
-            if let Err(e) = hooks.after_tick(self, &report).await {
+            let done = match hooks.after_tick(self, &report) {
+                HookWork::Done(done) => done,
+                HookWork::Waiting(work) => work.await,
+            };
+            if let Err(e) = done {
                 self.finished = Some(Outcome::Error(e.clone()));
                 return Tick { outcome: Outcome::Error(e), ..report };
             }
