@@ -1,6 +1,7 @@
 //! Native benchmarks W1–W6, and W3p (W3 paused and resumed): µs per superstep or per task.
 //! Prints a table and writes `target/bench/native.json` (medians).
-//! Run with `cargo xtask bench` (or `cargo bench -p superstep --bench workloads`).
+//! Run with `cargo xtask bench` (or `cargo run --profile bench -p superstep --example workloads`):
+//! the bench profile's speed with the release profile's panic = abort, as the engine ships.
 use serde_json::{json, Value};
 use std::time::Instant;
 use superstep::checkpoint::{Checkpointer as _, Checkpointing, MemorySaver};

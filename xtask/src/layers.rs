@@ -111,7 +111,7 @@ fn conformance() -> Result {
 /// Native workloads, then the JS package against LangGraph.js, then the editor and the IndexedDB saver.
 pub fn bench(_args: &[String]) -> Result {
     tools::ensure_test_tools()?;
-    sh::run(sh::cmd("cargo").args(["bench", "-p", "superstep", "--bench", "workloads"]))?;
+    sh::run(sh::cmd("cargo").args(["run", "-q", "--profile", "bench", "-p", "superstep", "--example", "workloads"]))?;
     build::all()?;
     let js = sh::root().join("bench/js");
     if !js.join("node_modules").exists() {
