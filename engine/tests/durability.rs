@@ -176,3 +176,57 @@ fn a_superstep_that_fails_to_apply_stores_the_state_before_it_as_storing_every_s
         assert!(matches!(g.invoke_blocking(Input::Continue, config.clone()), Err(Error::InvalidUpdate { .. })));
     }
 }
+
+#[test]
+fn a_run_storing_only_its_end_appends_to_its_lists_in_place() {
+    // Keeping the state before each superstep (to put back should the barrier fail) must not
+    // share the list: shared, it was copied to be appended to, each superstep costing the list.
+    // Appended in place, the list keeps its buffer while the buffer has room (a copy never does).
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("n", Channel::last_value())
+        .node("grow", node(|s| Ok::<_, NodeError>(json!({ "path": [s.i64("n").unwrap()], "n": s.i64("n").unwrap() + 1 }))))
+        .edge(START, "grow")
+        .conditional("grow", router(|s| Ok::<_, NodeError>(if s.i64("n").unwrap() >= 8 { END } else { "grow" })), None)
+        .compile_with(with_saver())
+        .unwrap();
+    let path = g.spec().channel("path").unwrap();
+    let seed: Vec<i64> = (0..100).collect();
+    for config in [on_exit("in-place"), RunConfig::thread("every")] {
+        let mut stepper = g.stepper_blocking(json!({ "path": seed, "n": 0 }), config).unwrap();
+        let mut buffers = vec![];
+        while futures::executor::block_on(stepper.tick()).outcome == Outcome::Continue {
+            buffers.push(stepper.run_state().values[path].as_deref().and_then(serde_json::Value::as_array).map(|l| l.as_ptr()));
+        }
+        assert_eq!(stepper.run_state().values[path].as_deref().and_then(serde_json::Value::as_array).map(Vec::len), Some(108));
+        // After the input's step, START's and grow's first (which makes room), one buffer.
+        assert!(buffers[3..].windows(2).all(|w| w[0] == w[1]), "{buffers:?}");
+    }
+}
+
+#[test]
+fn a_failed_barrier_puts_back_appended_overwritten_and_new_lists() {
+    // In the failing superstep `path` is appended to, `log` overwritten and `fresh` made, all
+    // before the conflict on `v`; the state stored is the one before the superstep.
+    let g = StateGraph::new()
+        .channel("path", Channel::append())
+        .channel("log", Channel::append())
+        .channel("fresh", Channel::append())
+        .channel("v", Channel::last_value())
+        .node("a", node(|_s| Ok::<_, NodeError>(json!({ "path": ["a"], "log": ["a"] }))))
+        .node("b", node(|_s| Ok::<_, NodeError>(json!({ "path": ["b"], "log": overwrite(json!(["reset"])), "v": 1 }))))
+        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "fresh": ["c"], "v": 2 }))))
+        .edge(START, "a")
+        .edge("a", "b")
+        .edge("a", "c")
+        .compile_with(with_saver())
+        .unwrap();
+    let (exit, every) = (on_exit("torn"), RunConfig::thread("every"));
+    for config in [&exit, &every] {
+        assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
+    }
+    let newest = |c: &RunConfig| g.get_state_history_blocking(c).unwrap().remove(0);
+    let (stored, every_step) = (newest(&exit), newest(&every));
+    assert_eq!(serde_json::to_value(&stored.values).unwrap(), json!({ "path": ["in", "a"], "log": ["a"], "fresh": [] }));
+    assert_eq!((&stored.values, &stored.next), (&every_step.values, &every_step.next));
+}

@@ -121,15 +121,15 @@ impl Stepper {
         let mut ids = || env.next_id();
         // A run that stores only its end state needs a whole one should the barrier fail
         // part-way; one storing every superstep has it stored already.
-        let before = self.run.save_on_exit.then(|| self.rs.clone());
+        let before = self.run.save_on_exit.then(|| super::rollback::Rollback::take(spec, &self.rs, &writes));
         let changed = match apply_writes(spec, &mut self.rs, &task_refs, writes, &mut ids) {
             Ok(c) => c,
             Err(e) => {
                 // Saved without its writes, a lone task would count as run with nothing written: it runs again.
                 let saved = tasks.iter().zip(results.iter()).filter(|_| keep);
                 self.pending = saved.map(|(t, r)| (t.id.clone(), t.name.to_string(), r.clone())).collect();
-                if let Some(rs) = before {
-                    self.rs = rs;
+                if let Some(before) = before {
+                    before.restore(&mut self.rs);
                 }
                 return (Outcome::Error(e), vec![], false);
             }

@@ -13,6 +13,7 @@ mod output_keys;
 mod plan;
 mod replay;
 mod resume;
+mod rollback;
 mod run_state;
 mod runtime;
 mod slots;
