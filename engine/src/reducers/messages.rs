@@ -3,6 +3,7 @@
 //! Messages are objects `{type, content, id, ...}`. New messages get ids,
 //! a message whose id is already present replaces it, `{type: "remove", id}`
 //! deletes it, and a remove marker with id `__remove_all__` clears the list.
+use super::message_index;
 use super::Delta;
 use hashbrown::{HashMap, HashSet};
 use serde_json::{Map, Value};
@@ -43,10 +44,12 @@ pub fn reduce_messages(slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &m
     };
     // Read before the writes are coerced: `add_messages` gives the list's
     // messages their ids first, and the order ids are handed out in must not change.
-    let known = match slot.as_deref() {
-        None => Some(vec![]),
-        Some(Value::Array(list)) => ids_in_form(list),
-        Some(_) => None,
+    // A long list indexed when last folded into is in form, and its index says so.
+    let index = slot.as_ref().and_then(message_index::take);
+    let known = match (&index, slot.as_deref()) {
+        (Some(_), _) | (_, None) => Some(vec![]),
+        (None, Some(Value::Array(list))) => ids_in_form(list),
+        (None, Some(_)) => None,
     };
     let Some(known) = known else { return rebuild(slot, writes, ids) };
     // Plain loops here and below: iterator adapters over `Result`s and nested
@@ -63,7 +66,12 @@ pub fn reduce_messages(slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &m
     for w in coerced {
         incoming.extend(w);
     }
-    let mut at = positions_of(&known, &incoming);
+    let indexed = index.is_some() || known.len() >= message_index::INDEXED_FROM;
+    let mut at = match index {
+        Some(index) => index,
+        None if indexed => message_index::of(&known),
+        None => positions_of(&known, &incoming),
+    };
     let arc = slot.get_or_insert_with(|| Rc::new(Value::Array(vec![])));
     let list = Rc::make_mut(arc).as_array_mut().expect("read as a list above");
     let before = list.len();
@@ -81,7 +89,12 @@ pub fn reduce_messages(slot: &mut Option<Rc<Value>>, writes: Vec<Value>, ids: &m
             }
         }
     }
-    Ok(if replaced { Delta::Replace } else { Delta::Append(list.len() - before) })
+    let delta = if replaced { Delta::Replace } else { Delta::Append(list.len() - before) };
+    // Every id of the list is in `at` when it is indexed: it is the list's index now.
+    if indexed {
+        message_index::keep(arc, at);
+    }
+    Ok(delta)
 }
 
 /// The ids of `list`'s messages in order, if `coerce` would leave every one as it is.
@@ -387,6 +400,61 @@ mod in_place {
                 }
                 (Err(got), Err(expected)) => prop_assert_eq!(got, expected),
                 (got, expected) => prop_assert!(false, "got {got:?}, expected {expected:?}"),
+            }
+        }
+
+        /// A long list (kept with its index) folded into step by step gives what folding
+        /// `add_messages` gives, though it is changed elsewhere between steps: a message's
+        /// content or id edited in place, the list shared by a second holder or not.
+        #[test]
+        fn a_long_list_folded_step_by_step_matches_add_messages(
+            steps in proptest::collection::vec(proptest::collection::vec(write(), 0..3), 1..6),
+            elsewhere in proptest::collection::vec(0u8..5, 6),
+        ) {
+            // The pool's ids sit at the front, so writes replace and remove them.
+            let base: Vec<Value> = (0..80)
+                .map(|i| {
+                    let id = ["a", "b", "c", "d"].get(i).map_or(format!("m{i}"), |s| s.to_string());
+                    json!({"type": "human", "content": "x", "id": id})
+                })
+                .collect();
+            let mut slot = Some(Rc::new(Value::Array(base.clone())));
+            let mut expected = Value::Array(base);
+            let (mut ids, mut expected_ids) = (counter(), counter());
+            let mut shared = vec![];
+            for (step, writes) in steps.into_iter().enumerate() {
+                let folded = writes.iter().try_fold(expected.clone(), |acc, w| add_messages(acc, w.clone(), &mut expected_ids).map(Value::Array));
+                match (reduce_messages(&mut slot, writes, &mut ids, false), folded) {
+                    (Ok(_), Ok(folded)) => {
+                        prop_assert_eq!(slot.as_deref(), Some(&folded));
+                        expected = folded;
+                    }
+                    (Err(got), Err(folded)) => {
+                        prop_assert_eq!(got, folded);
+                        break;
+                    }
+                    (got, folded) => prop_assert!(false, "got {got:?}, expected {folded:?}"),
+                }
+                let Some(list) = slot.as_mut().filter(|l| l.as_array().is_some_and(|l| !l.is_empty())) else { continue };
+                let last = expected.as_array().map_or(0, Vec::len) - 1;
+                match elsewhere[step] {
+                    1 => {
+                        Rc::make_mut(list)[last]["content"] = json!("edited");
+                        expected[last]["content"] = json!("edited");
+                    }
+                    2 => {
+                        Rc::make_mut(list)[last]["id"] = json!("c");
+                        expected[last]["id"] = json!("c");
+                    }
+                    share_or_not @ (3 | 4) => {
+                        if share_or_not == 3 {
+                            shared.push(list.clone());
+                        }
+                        Rc::make_mut(list)[0]["id"] = json!(format!("z{step}"));
+                        expected[0]["id"] = json!(format!("z{step}"));
+                    }
+                    _ => {}
+                }
             }
         }
     }

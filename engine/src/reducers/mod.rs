@@ -4,6 +4,7 @@
 //! order, and returns what changed as a [`Delta`], so that checkpoints can store
 //! appended items instead of whole lists.
 mod builtin;
+mod message_index;
 mod messages;
 
 use crate::types::{as_overwrite, is_unset};
