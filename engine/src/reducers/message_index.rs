@@ -32,6 +32,8 @@ thread_local! {
 pub(super) fn take(list: &Rc<Value>) -> Option<Positions> {
     INDEXED.with(|kept| {
         let mut kept = kept.borrow_mut();
+        // A dead list's index goes at the next look, not when its slot is needed.
+        kept.retain(|k| k.list.strong_count() > 0);
         let i = kept.iter().position(|k| std::ptr::eq(k.list.as_ptr(), Rc::as_ptr(list)))?;
         Some(kept.swap_remove(i).at)
     })
@@ -41,7 +43,6 @@ pub(super) fn take(list: &Rc<Value>) -> Option<Positions> {
 pub(super) fn keep(list: &Rc<Value>, at: Positions) {
     INDEXED.with(|kept| {
         let mut kept = kept.borrow_mut();
-        kept.retain(|k| k.list.strong_count() > 0);
         if kept.len() == KEPT {
             kept.remove(0);
         }
