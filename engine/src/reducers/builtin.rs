@@ -1,5 +1,5 @@
 //! The list, number and object reducers: append, add (`operator.add`) and merge.
-use super::Delta;
+use super::{Delta, Fold};
 use serde_json::{Number, Value};
 use std::rc::Rc;
 
@@ -26,6 +26,27 @@ pub fn append(slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Delta {
         }
     }
     Delta::Append(list.len() - before)
+}
+
+/// A known JS list reducer folded in place, where JS gives the same: the state is a
+/// list (or there is none yet and the first write, which JS takes as it is, is a list)
+/// and, for a spread, every write is a list. Otherwise the writes come back, for JS.
+pub fn fold_in_place(fold: Fold, slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Result<Delta, Vec<Value>> {
+    let fits = |w: &Value| !crate::is_unset(w) && (fold == Fold::Concat || w.is_array());
+    let starts = match slot.as_deref() {
+        Some(v) => v.is_array(),
+        None => writes.first().is_some_and(Value::is_array),
+    };
+    if !starts || !writes.iter().all(fits) {
+        return Err(writes);
+    }
+    if slot.is_none() {
+        let mut writes = writes.into_iter();
+        *slot = writes.next().map(Rc::new);
+        append(slot, writes.collect());
+        return Ok(Delta::Replace);
+    }
+    Ok(append(slot, writes))
 }
 
 /// `operator.add`: numbers sum, strings and lists concatenate; other pairs are an error.

@@ -34,7 +34,9 @@ pub enum Reducer {
     /// that is not there does nothing, and a removed id may come back in the same write.
     MessagesDelta,
     /// A user function, given all writes of a superstep at once.
-    Custom { name: String, reduce: BatchFn },
+    /// `fold`: what the function is known to do to a list, done in place when the
+    /// state and the writes are lists (else the function is called).
+    Custom { name: String, reduce: BatchFn, fold: Option<Fold> },
 }
 
 impl Reducer {
@@ -51,7 +53,7 @@ impl Reducer {
             }
             Ok(acc)
         });
-        Reducer::Custom { name: name.into(), reduce }
+        Reducer::Custom { name: name.into(), reduce, fold: None }
     }
 
     /// The reducer's name as used in graph documents (`custom` ones keep theirs).
@@ -92,6 +94,15 @@ impl fmt::Debug for Reducer {
 }
 
 /// What a superstep did to one channel.
+/// A JS reducer's known effect on lists: `(a, b) => a.concat(b)` (each write
+/// appended, a list write item by item) or `(a, b) => [...a, ...b]` (list writes
+/// only, item by item). Folded in place, it costs a step its writes, not the list.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fold {
+    Concat,
+    Spread,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Delta {
     /// The channel now holds this value.
@@ -161,7 +172,14 @@ pub fn reduce(
         Reducer::Merge => builtin::merge(slot, writes).map_err(ReduceError::failed),
         Reducer::Messages => messages::reduce_messages(slot, writes, ids, false).map_err(ReduceError::failed),
         Reducer::MessagesDelta => messages::reduce_messages(slot, writes, ids, true).map_err(ReduceError::failed),
-        Reducer::Custom { reduce, .. } => {
+        Reducer::Custom { reduce, fold, .. } => {
+            let writes = match fold {
+                Some(fold) => match builtin::fold_in_place(*fold, slot, writes) {
+                    Ok(delta) => return Ok(delta),
+                    Err(writes) => writes,
+                },
+                None => writes,
+            };
             let current = slot.take().map(Rc::unwrap_or_clone);
             let had = current.is_some();
             let backup = current.clone();
@@ -183,6 +201,35 @@ pub fn reduce(
 #[cfg(test)]
 mod tests {
     use super::Reducer;
+
+    #[test]
+    fn a_known_list_reducer_is_folded_in_place_only_where_js_gives_the_same() {
+        use super::{builtin::fold_in_place, Delta, Fold};
+        use serde_json::{json, Value};
+        use std::rc::Rc;
+        let list = || Some(Rc::new(json!(["a"])));
+        let mut slot = list();
+        assert_eq!(fold_in_place(Fold::Concat, &mut slot, vec![json!("b"), json!(["c", ["d"]])]), Ok(Delta::Append(3)));
+        assert_eq!(slot.as_deref(), Some(&json!(["a", "b", "c", ["d"]])));
+        // JS takes a first write as it is; a list taken so is the same as one folded.
+        let mut none = None;
+        assert_eq!(fold_in_place(Fold::Spread, &mut none, vec![json!(["a"]), json!(["b"])]), Ok(Delta::Replace));
+        assert_eq!(none.as_deref(), Some(&json!(["a", "b"])));
+        // The rest goes to the function, untouched: a string spread, a first write not a
+        // list, a state not a list, an undefined write.
+        let unset = json!({ crate::types::UNSET_KEY: true });
+        let cases: [(Fold, Option<Rc<Value>>, Vec<Value>); 4] = [
+            (Fold::Spread, list(), vec![json!(["b"]), json!("xy")]),
+            (Fold::Concat, None, vec![json!("ab"), json!(["c"])]),
+            (Fold::Concat, Some(Rc::new(json!("ab"))), vec![json!(["c"])]),
+            (Fold::Concat, list(), vec![unset]),
+        ];
+        for (fold, mut slot, writes) in cases {
+            let before = slot.clone();
+            assert_eq!(fold_in_place(fold, &mut slot, writes.clone()), Err(writes));
+            assert_eq!(slot, before);
+        }
+    }
 
     #[test]
     fn every_builtin_reducer_is_found_by_the_name_it_gives() {

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use superstep::checkpoint::{Checkpointing, ListFilter, StateSnapshot, StateUpdate};
 use superstep::graph::node::{BranchSpec, CachePolicy, NodeSpec, RetryPolicy};
 use superstep::pregel::{Outcome, RunStream, SharedStep, Stepper, StreamMode};
+use superstep::reducers::Fold;
 use superstep::{Channel, CompileOptions, CompiledGraph, Input, Reducer, RunConfig, StateGraph};
 use wasm_bindgen::prelude::*;
 
@@ -29,7 +30,14 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
     let mut g = StateGraph::new();
     for ch in &spec.channels {
         let reducer = match (ch.reducer.as_str(), ch.reducer_fn) {
-            ("custom", Some(i)) => Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?) },
+            ("custom", Some(i)) => {
+                let fold = match ch.fold.as_deref() {
+                    Some("concat") => Some(Fold::Concat),
+                    Some("spread") => Some(Fold::Spread),
+                    _ => None,
+                };
+                Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?), fold }
+            }
             (name, _) => Reducer::builtin(name).ok_or_else(|| errors::named("GraphValidationError", &format!("unknown reducer {name}")))?,
         };
         let channel = Channel { reducer, default: ch.default.clone(), untracked: ch.untracked };

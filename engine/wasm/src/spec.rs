@@ -21,6 +21,8 @@ pub struct ChannelData {
     pub name: String,
     pub reducer: String,
     pub reducer_fn: Option<usize>,
+    /// The reducer function's known effect on lists ("concat" or "spread").
+    pub fold: Option<String>,
     pub default: Option<Value>,
     pub untracked: bool,
 }
@@ -102,6 +104,7 @@ pub fn read_spec(v: &Value) -> Read<SpecData> {
                 name: c.req("name")?,
                 reducer: c.req("reducer")?,
                 reducer_fn: c.opt("reducerFn")?,
+                fold: c.opt("fold")?,
                 default: c.get("default").cloned(),
                 untracked: c.opt("untracked")?.unwrap_or(false),
             })

@@ -11,6 +11,21 @@ function isConcat(fn) {
   return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
 }
 
+/** `(a, b) => [...a, ...b]`. */
+function isSpread(fn) {
+  return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\[\s*\.\.\.\1\s*,\s*\.\.\.\2\s*\]$/.test(fn.toString().trim());
+}
+
+/**
+ * What a channel's JS reducer is known to do to lists ("concat" or "spread"), so
+ * that the engine folds list writes into a list in place and calls the function
+ * only for what else it gets (JS takes a first write as it is, spreads a string...).
+ */
+export function listFold(ch) {
+  if (!ch.reducer || ch.batch) return undefined;
+  return isConcat(ch.reducer) ? "concat" : isSpread(ch.reducer) ? "spread" : undefined;
+}
+
 /** The engine's built-in reducer a channel's JS reducer stands for, if any (a batch reducer is never `append`). */
 export function builtinReducer(ch, dflt) {
   return ch.reducer ? ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined) : undefined;

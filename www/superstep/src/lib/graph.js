@@ -2,7 +2,7 @@
 // channels, and compiles them into the engine's graph (see compiled-graph.js).
 import * as wasm from "../../wasm/superstep_wasm.js";
 import { requireEngine } from "./engine.js";
-import { builtinReducer } from "./builtin-reducers.js";
+import { builtinReducer, listFold } from "./builtin-reducers.js";
 import { wrapBatchReducer, wrapErrorHandler, wrapNode, wrapReducer, wrapRouter } from "./runtime.js";
 import { END, START, GraphValidationError, channelOf, typedError } from "./types.js";
 import { andThen, jsonFault, toPlain } from "./values.js";
@@ -228,6 +228,7 @@ export class StateGraph {
         name,
         reducer: builtin ?? (ch.reducer ? "custom" : "overwrite"),
         reducerFn: ch.reducer && !builtin ? fn((ch.batch ? wrapBatchReducer : wrapReducer)(name, ch.reducer)) : undefined,
+        fold: builtin ? undefined : listFold(ch),
         default: dflt === undefined ? undefined : toPlain(dflt, `default of ${name}`),
         untracked: ch.untracked || undefined,
       };
