@@ -15,7 +15,7 @@ use std::rc::Rc;
 pub use messages::{add_messages, MessageIds};
 
 /// A batch reducer: `(current value, writes in task order) -> new value`.
-pub type BatchFn = Rc<dyn Fn(Option<Value>, Vec<Value>) -> Result<Value, String>>;
+pub type BatchFn = Rc<dyn Fn(Option<&Value>, Vec<Value>) -> Result<Value, String>>;
 
 /// How a channel combines writes with its value.
 #[derive(Clone)]
@@ -45,7 +45,7 @@ impl Reducer {
         let reduce: BatchFn = Rc::new(move |current, writes| {
             let mut it = writes.into_iter();
             let mut acc = match current {
-                Some(v) => v,
+                Some(v) => v.clone(),
                 None => it.next().unwrap_or(Value::Null),
             };
             for w in it {
@@ -180,19 +180,10 @@ pub fn reduce(
                 },
                 None => writes,
             };
-            let current = slot.take().map(Rc::unwrap_or_clone);
-            let had = current.is_some();
-            let backup = current.clone();
-            match reduce(current, writes) {
-                Ok(v) => {
-                    *slot = Some(Rc::new(v));
-                    Ok(Delta::Replace)
-                }
-                Err(e) => {
-                    *slot = if had { backup.map(Rc::new) } else { None };
-                    Err(ReduceError::failed(e))
-                }
-            }
+            // Lent, not given: a function that fails leaves the value as it was.
+            let v = reduce(slot.as_deref(), writes).map_err(ReduceError::failed)?;
+            *slot = Some(Rc::new(v));
+            Ok(Delta::Replace)
         }
         Reducer::LastValue => unreachable!("handled above"),
     }

@@ -208,8 +208,8 @@ fn parse_interrupts(v: &JsValue) -> Vec<Interrupt> {
 
 /// A JS reducer `(current, writes[]) => value` (the glue folds the binary reducer).
 pub fn reducer(f: Function) -> BatchFn {
-    Rc::new(move |current: Option<Value>, writes: Vec<Value>| {
-        let current = current.map(|c| to_js(&c)).unwrap_or(JsValue::UNDEFINED);
+    Rc::new(move |current: Option<&Value>, writes: Vec<Value>| {
+        let current = current.map(to_js).unwrap_or(JsValue::UNDEFINED);
         let writes = to_js(&Value::Array(writes));
         let out = f.call2(&JsValue::NULL, &current, &writes).map_err(|e| js_text(&e))?;
         from_js(out).map_err(|e| js_text(&e))
