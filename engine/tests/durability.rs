@@ -26,6 +26,20 @@ fn on_exit(thread: &str) -> RunConfig {
     RunConfig { save_on_exit: true, ..RunConfig::thread(thread) }
 }
 
+/// `g` with `a` first, then `b` and `c` in one superstep, storing checkpoints.
+fn a_then_b_and_c(g: StateGraph) -> CompiledGraph {
+    g.edge(START, "a").edge("a", "b").edge("a", "c").compile_with(with_saver()).unwrap()
+}
+
+/// Runs `g` storing only its end and storing every step; both fail to apply a superstep.
+fn refused_on_both(g: &CompiledGraph) -> (RunConfig, RunConfig) {
+    let (exit, every) = (on_exit("torn"), RunConfig::thread("every"));
+    for config in [&exit, &every] {
+        assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
+    }
+    (exit, every)
+}
+
 fn steps(g: &CompiledGraph, config: &RunConfig) -> Vec<i64> {
     g.get_state_history_blocking(config).unwrap().iter().map(|s| s.metadata.as_ref().map_or(-9, |m| m.step)).collect()
 }
@@ -145,21 +159,14 @@ fn a_finished_subgraph_task_stores_nothing_and_a_paused_one_resumes() {
 fn a_superstep_that_fails_to_apply_stores_the_state_before_it_as_storing_every_step_does() {
     // b and c both write the last-value key `v` in the third superstep: a conflict found while
     // applying, after the state was partly written.
-    let g = StateGraph::new()
+    let nodes = StateGraph::new()
         .channel("path", Channel::append())
         .channel("v", Channel::last_value())
         .node("a", mark("a"))
         .node("b", node(|_s| Ok::<_, NodeError>(json!({ "path": ["b"], "v": 1 }))))
-        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "v": 2 }))))
-        .edge(START, "a")
-        .edge("a", "b")
-        .edge("a", "c")
-        .compile_with(with_saver())
-        .unwrap();
-    let (exit, every) = (on_exit("torn"), RunConfig::thread("every"));
-    for config in [&exit, &every] {
-        assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
-    }
+        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "v": 2 }))));
+    let g = a_then_b_and_c(nodes);
+    let (exit, every) = refused_on_both(&g);
     assert_eq!(steps(&g, &exit), [1], "one checkpoint: the last whole state, not the part-applied one");
     assert_eq!(steps(&g, &every).len(), 3);
     // As LangGraph's, the newest state applies the refused writes, and fails the same way;
@@ -208,23 +215,16 @@ fn a_run_storing_only_its_end_appends_to_its_lists_in_place() {
 fn a_failed_barrier_puts_back_appended_overwritten_and_new_lists() {
     // In the failing superstep `path` is appended to, `log` overwritten and `fresh` made, all
     // before the conflict on `v`; the state stored is the one before the superstep.
-    let g = StateGraph::new()
+    let nodes = StateGraph::new()
         .channel("path", Channel::append())
         .channel("log", Channel::append())
         .channel("fresh", Channel::append())
         .channel("v", Channel::last_value())
         .node("a", node(|_s| Ok::<_, NodeError>(json!({ "path": ["a"], "log": ["a"] }))))
         .node("b", node(|_s| Ok::<_, NodeError>(json!({ "path": ["b"], "log": overwrite(json!(["reset"])), "v": 1 }))))
-        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "fresh": ["c"], "v": 2 }))))
-        .edge(START, "a")
-        .edge("a", "b")
-        .edge("a", "c")
-        .compile_with(with_saver())
-        .unwrap();
-    let (exit, every) = (on_exit("torn"), RunConfig::thread("every"));
-    for config in [&exit, &every] {
-        assert!(matches!(g.invoke_blocking(json!({ "path": ["in"] }), config.clone()), Err(Error::InvalidUpdate { .. })));
-    }
+        .node("c", node(|_s| Ok::<_, NodeError>(json!({ "path": ["c"], "fresh": ["c"], "v": 2 }))));
+    let g = a_then_b_and_c(nodes);
+    let (exit, every) = refused_on_both(&g);
     let newest = |c: &RunConfig| g.get_state_history_blocking(c).unwrap().remove(0);
     let (stored, every_step) = (newest(&exit), newest(&every));
     assert_eq!(serde_json::to_value(&stored.values).unwrap(), json!({ "path": ["in", "a"], "log": ["a"], "fresh": [] }));
