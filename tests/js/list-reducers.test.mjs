@@ -1,5 +1,5 @@
 // node --test: the list reducers LangGraph.js code writes most, `(x, y) => x.concat(y)`
-// without a default and `(a, b) => [...a, ...b]`, give what LangGraph.js 1.7.3 gives
+// without a default, `(a, b) => [...a, ...b]` and `(x, y) => [...x, y]`, give what LangGraph.js 1.7.3 gives
 // (each expectation below was checked against it), and the engine folds list
 // writes into a list itself, calling the function only for anything else.
 import { test, before } from "node:test";
@@ -50,6 +50,15 @@ test("a spread reducer gives LangGraph.js's lists, spread strings and errors", a
   assert.deepEqual((await parallel.invoke({ items: ["in"] })).items, ["in", "a", "b1", "b2"]);
 });
 
+test("a push reducer gives LangGraph.js's lists, first writes and spread strings", async () => {
+  const push = (x, y) => [...x, y];
+  assert.deepEqual(await folded({ reducer: push, default: () => [] }, [["a"], "b", { k: 1 }, null, 3]), [["a"], "b", { k: 1 }, null, 3]);
+  assert.deepEqual(await folded({ reducer: push }, [["a"], "b"]), ["a", "b"]);
+  // A first string is taken as it is, then spread by the next write.
+  assert.deepEqual(await folded({ reducer: push }, ["ab", "c"]), ["a", "b", "c"]);
+  assert.deepEqual(await folded({ reducer: push, default: () => [] }, ["a", "OVERWRITE", "z"]), ["s", "t", "r", "z"]);
+});
+
 test("list writes into a list are folded by the engine; the function gets the rest", async () => {
   // Functions that count their calls, read as the forms they stand for.
   const counted = (form, fn) => {
@@ -61,10 +70,12 @@ test("list writes into a list are folded by the engine; the function gets the re
   const forms = [
     ["(a, b) => [...a, ...b]", (a, b) => [...a, ...b], () => []],
     ["(x, y) => x.concat(y)", (x, y) => x.concat(y), undefined],
+    ["(x, y) => [...x, y]", (x, y) => [...x, y], () => []],
   ];
   for (const [form, fn, dflt] of forms) {
     const reducer = counted(form, fn);
-    assert.deepEqual(await folded({ reducer, default: dflt }, [["a"], ["b", "c"], ["d"]]), ["a", "b", "c", "d"]);
+    const expected = form.includes("[...x, y]") ? [["a"], ["b", "c"], ["d"]] : ["a", "b", "c", "d"];
+    assert.deepEqual(await folded({ reducer, default: dflt }, [["a"], ["b", "c"], ["d"]]), expected);
     assert.equal(reducer.calls, 0, form);
   }
   const reducer = counted("(a, b) => [...a, ...b]", (a, b) => [...a, ...b]);

@@ -31,8 +31,9 @@ pub fn append(slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Delta {
 /// A known JS list reducer folded in place, where JS gives the same: the state is a
 /// list (or there is none yet and the first write, which JS takes as it is, is a list)
 /// and, for a spread, every write is a list. Otherwise the writes come back, for JS.
+/// No write may be `undefined`, which JS spreads, pushes and concatenates its own way.
 pub fn fold_in_place(fold: Fold, slot: &mut Option<Rc<Value>>, writes: Vec<Value>) -> Result<Delta, Vec<Value>> {
-    let fits = |w: &Value| !crate::is_unset(w) && (fold == Fold::Concat || w.is_array());
+    let fits = |w: &Value| !crate::is_unset(w) && (fold != Fold::Spread || w.is_array());
     let starts = match slot.as_deref() {
         Some(v) => v.is_array(),
         None => writes.first().is_some_and(Value::is_array),
@@ -40,13 +41,15 @@ pub fn fold_in_place(fold: Fold, slot: &mut Option<Rc<Value>>, writes: Vec<Value
     if !starts || !writes.iter().all(fits) {
         return Err(writes);
     }
+    // `append` takes a list write item by item; a push takes it as one item.
+    let items = |writes: Vec<Value>| if fold == Fold::Push { writes.into_iter().map(|w| Value::Array(vec![w])).collect() } else { writes };
     if slot.is_none() {
         let mut writes = writes.into_iter();
         *slot = writes.next().map(Rc::new);
-        append(slot, writes.collect());
+        append(slot, items(writes.collect()));
         return Ok(Delta::Replace);
     }
-    Ok(append(slot, writes))
+    Ok(append(slot, items(writes)))
 }
 
 /// `operator.add`: numbers sum, strings and lists concatenate; other pairs are an error.

@@ -95,12 +95,14 @@ impl fmt::Debug for Reducer {
 
 /// What a superstep did to one channel.
 /// A JS reducer's known effect on lists: `(a, b) => a.concat(b)` (each write
-/// appended, a list write item by item) or `(a, b) => [...a, ...b]` (list writes
-/// only, item by item). Folded in place, it costs a step its writes, not the list.
+/// appended, a list write item by item), `(a, b) => [...a, ...b]` (list writes
+/// only, item by item) or `(a, b) => [...a, b]` (each write one item). Folded
+/// in place, it costs a step its writes, not the list.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Fold {
     Concat,
     Spread,
+    Push,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -206,6 +208,9 @@ mod tests {
         let mut none = None;
         assert_eq!(fold_in_place(Fold::Spread, &mut none, vec![json!(["a"]), json!(["b"])]), Ok(Delta::Replace));
         assert_eq!(none.as_deref(), Some(&json!(["a", "b"])));
+        let mut pushed = list();
+        assert_eq!(fold_in_place(Fold::Push, &mut pushed, vec![json!(["b"]), json!("c")]), Ok(Delta::Append(2)));
+        assert_eq!(pushed.as_deref(), Some(&json!(["a", ["b"], "c"])));
         // The rest goes to the function, untouched: a string spread, a first write not a
         // list, a state not a list, an undefined write.
         let unset = json!({ crate::types::UNSET_KEY: true });

@@ -34,6 +34,7 @@ pub fn compile_graph(data: JsValue, fns: js_sys::Array) -> Result<JsGraph, JsVal
                 let fold = match ch.fold.as_deref() {
                     Some("concat") => Some(Fold::Concat),
                     Some("spread") => Some(Fold::Spread),
+                    Some("push") => Some(Fold::Push),
                     _ => None,
                 };
                 Reducer::Custom { name: "custom".into(), reduce: functions::reducer(function(&fns, i)?), fold }

@@ -21,7 +21,7 @@ pub struct ChannelData {
     pub name: String,
     pub reducer: String,
     pub reducer_fn: Option<usize>,
-    /// The reducer function's known effect on lists ("concat" or "spread").
+    /// The reducer function's known effect on lists ("concat", "spread" or "push").
     pub fold: Option<String>,
     pub default: Option<Value>,
     pub untracked: bool,
