@@ -102,19 +102,13 @@ impl Persist {
         let cp = self.loop_checkpoint(stepper, tick);
         let (step, parent, id) = (cp.metadata.step, cp.metadata.parent_id.clone(), cp.id.clone());
         let mut put = self.to.saver.put(&self.to.thread_id, &self.to.ns, cp, finished);
-        let stored = move |put: Result<(), Error>| {
-            put?;
-            self.stored(stepper, id);
-            // LangGraph streams a checkpoint as the next superstep begins: one after
-            // which the run runs out of steps is saved, not streamed.
-            if !stepper.out_of_steps() {
-                self.emit(stepper, format::Source::Loop, step, parent.as_deref(), &[]);
-            }
-            Ok(())
+        // As in `after_other_tick`, a checkpoint after which the run runs out of steps is stored, not streamed.
+        let saved = move |put: Result<(), Error>| {
+            put.map(|()| self.saved(stepper, id, format::Source::Loop, step, parent, !stepper.out_of_steps()))
         };
         match put.as_mut().poll(&mut Context::from_waker(futures::task::noop_waker_ref())) {
-            Poll::Ready(put) => HookWork::Done(stored(put)),
-            Poll::Pending => HookWork::Waiting(async move { stored(put.await) }.boxed_local()),
+            Poll::Ready(put) => HookWork::Done(saved(put)),
+            Poll::Pending => HookWork::Waiting(async move { saved(put.await) }.boxed_local()),
         }
     }
 
@@ -192,11 +186,19 @@ impl Persist {
             self.defer(stepper, source, step, parent, announce);
             return Ok(());
         }
-        self.store(stepper, cp, writes).await?;
+        let id = cp.id.clone();
+        self.to.saver.put(&self.to.thread_id, &self.to.ns, cp, writes).await?;
+        self.saved(stepper, id, source, step, parent, announce);
+        Ok(())
+    }
+
+    /// Checkpoint `id` (of `source`, `step`, child of `parent`) is stored: the next
+    /// one's parent, and streamed if `announce`.
+    fn saved(&self, stepper: &Stepper, id: format::Name, source: format::Source, step: i64, parent: Option<format::Name>, announce: bool) {
+        self.stored(stepper, id);
         if announce {
             self.emit(stepper, source, step, parent.as_deref(), &[]);
         }
-        Ok(())
     }
 
     /// Under `on_exit`: the current state's checkpoint waits for the run's end (`flush`).
