@@ -2,19 +2,18 @@
 // into JS with the whole value every superstep.
 import { BUILTIN } from "./messages.js";
 
-/**
- * `(a, b) => a.concat(b)` over a list default behaves exactly like the
- * engine's `append` reducer, which appends in place instead of copying the
- * list through JS every superstep.
- */
-function isConcat(fn) {
-  return /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\1\.concat\(\s*\2\s*\)$/.test(fn.toString().trim());
-}
+/** `(a, b) => <body>`, the two parameters named in the body as \1 and \2. */
+const ARROW = String.raw`^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*`;
+const FORMS = [
+  ["concat", new RegExp(ARROW + String.raw`\1\.concat\(\s*\2\s*\)$`)],
+  ["spread", new RegExp(ARROW + String.raw`\[\s*\.\.\.\1\s*,\s*\.\.\.\2\s*\]$`)],
+  ["push", new RegExp(ARROW + String.raw`\[\s*\.\.\.\1\s*,\s*\2\s*\]$`)],
+];
 
-/** `(a, b) => [...a, ...b]` ("spread") or `(a, b) => [...a, b]` ("push"). */
-function spreadForm(fn) {
-  const m = /^\(?\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\[\s*\.\.\.\1\s*,\s*(\.\.\.)?\2\s*\]$/.exec(fn.toString().trim());
-  return m ? (m[3] ? "spread" : "push") : undefined;
+/** Which of `(a, b) => a.concat(b)`, `[...a, ...b]` or `[...a, b]` a reducer is written as, if any. */
+function listForm(fn) {
+  const text = fn.toString().trim();
+  return FORMS.find(([, re]) => re.test(text))?.[0];
 }
 
 /**
@@ -23,11 +22,13 @@ function spreadForm(fn) {
  * only for what else it gets (JS takes a first write as it is, spreads a string...).
  */
 export function listFold(ch) {
-  if (!ch.reducer || ch.batch) return undefined;
-  return isConcat(ch.reducer) ? "concat" : spreadForm(ch.reducer);
+  return ch.reducer && !ch.batch ? listForm(ch.reducer) : undefined;
 }
 
-/** The engine's built-in reducer a channel's JS reducer stands for, if any (a batch reducer is never `append`). */
+/**
+ * The engine's built-in reducer a channel's JS reducer stands for, if any: a concat
+ * over a list default behaves exactly like `append` (a batch reducer never does).
+ */
 export function builtinReducer(ch, dflt) {
-  return ch.reducer ? ch.reducer[BUILTIN] ?? (!ch.batch && Array.isArray(dflt) && isConcat(ch.reducer) ? "append" : undefined) : undefined;
+  return ch.reducer ? ch.reducer[BUILTIN] ?? (Array.isArray(dflt) && listFold(ch) === "concat" ? "append" : undefined) : undefined;
 }

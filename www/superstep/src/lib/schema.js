@@ -60,7 +60,6 @@ export class UntrackedValue {
   }
 }
 
-
 /**
  * A field whose reducer takes a superstep's writes at once, `reducer(current, writes)`
  * (LangGraph.js stores it as its writes, so the reducer must not care how writes are
